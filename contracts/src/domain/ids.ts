@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+export const ContactMessageId = z.uuid().brand<'ContactMessageId'>();
+export type ContactMessageId = z.infer<typeof ContactMessageId>;
+
+/** Stream names are `<kind>-<id>`: a lowercase kind, a dash, then the aggregate's id. */
+export const StreamName = z.string().regex(/^[a-z][a-z0-9_]*-[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/, {
+  message: 'Stream names look like <kind>-<id>, for example list-3f2a…',
+});
+export const streamName = (kind: string, id: string) => `${kind}-${id}`;

@@ -1,0 +1,79 @@
+import type { EventMetadata } from '@healthtal/contracts';
+
+/**
+ * A position in `$all`. `commit` orders transactions, `prepare` orders events inside one.
+ * Comparing (commit, prepare) pairs gives the one order every reader of `$all` sees; an event that
+ * becomes visible later always sorts after everything already read.
+ */
+export type AllPosition = { readonly commit: number; readonly prepare: number };
+export const START: AllPosition = Object.freeze({ commit: -1, prepare: -1 });
+
+export const comparePositions = (a: AllPosition, b: AllPosition): number =>
+  a.commit !== b.commit ? Math.sign(a.commit - b.commit) : Math.sign(a.prepare - b.prepare);
+export const isAfter = (a: AllPosition, b: AllPosition) => comparePositions(a, b) > 0;
+export const formatPosition = (p: AllPosition) => `${p.commit}/${p.prepare}`;
+
+/** `any`: no check; `noStream`: the stream must not exist; a number: the stream's last position. */
+export type ExpectedVersion = 'any' | 'noStream' | number;
+/** The version of a stream that has no events. */
+export const NO_STREAM = -1;
+
+export type NewEvent = { type: string; data: unknown; metadata: EventMetadata };
+
+export type RecordedEvent<Type extends string = string, Data = unknown> = {
+  readonly streamId: string;
+  /** 0-based position inside the stream. */
+  readonly streamPosition: number;
+  readonly position: AllPosition;
+  readonly type: Type;
+  readonly data: Data;
+  readonly metadata: EventMetadata;
+  readonly recordedAt: Date;
+};
+
+export type AppendResult = {
+  /** The stream's version after the append: pass it as the next expectedVersion. */
+  readonly nextExpectedVersion: number;
+  /** False when every event id was already stored and nothing was written. */
+  readonly appended: boolean;
+  /** Position of the last event written; null when nothing was written. */
+  readonly position: AllPosition | null;
+};
+
+export type ReadStreamOptions = { from?: number; limit?: number };
+export type ReadAllOptions = {
+  /** Exclusive: the position of the last event the reader already has. Omit to read from the start. */
+  fromPosition?: AllPosition;
+  limit?: number;
+};
+
+export type SubscribeOptions = {
+  /** Exclusive, like readAll's fromPosition. */
+  fromPosition?: AllPosition;
+  batchSize?: number;
+  /** Called with each batch in `$all` order; the next batch is read only after it resolves. */
+  onEvents: (events: RecordedEvent[]) => Promise<void>;
+  /** A failing handler is retried with backoff; each failure is reported here. */
+  onError?: (error: unknown) => void;
+};
+
+export interface Subscription {
+  /** Resolves when the subscription is caught up with `$all` as it was when this was called. */
+  caughtUp(): Promise<void>;
+  /** Stops reading; resolves after the batch in flight is handled. */
+  stop(): Promise<void>;
+}
+
+export interface EventStore {
+  append(
+    streamId: string,
+    events: NewEvent[],
+    options?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** The position of the newest event readers of `$all` can see now, or START when there is none. */
+  headPosition(): Promise<AllPosition>;
+  subscribe(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}

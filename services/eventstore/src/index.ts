@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './event-store';
+export * from './migrations';
+export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export { EVENTS_CHANNEL, eventStoreMigrations } from './postgres/schema';
+export { EventRegistry } from './registry';

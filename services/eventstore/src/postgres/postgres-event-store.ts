@@ -1,0 +1,180 @@
+import type { EventMetadata } from '@healthtal/contracts';
+import type pg from 'pg';
+import { DuplicateEventId, WrongExpectedVersion } from '../errors';
+import type {
+  AllPosition,
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store';
+import { START } from '../event-store';
+import type { EventRegistry } from '../registry';
+import { EventNotifier, PostgresSubscription } from './subscription';
+
+type EventRow = {
+  stream_id: string;
+  stream_position: string;
+  transaction_id: string;
+  global_position: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+};
+
+const COLUMNS =
+  'stream_id, stream_position, transaction_id, global_position, type, data, metadata, recorded_at';
+/** Only transactions older than every running one are visible to `$all` readers. */
+const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint';
+const DEFAULT_READ_LIMIT = 1000;
+
+const encodeExpected = (expected: ExpectedVersion): number =>
+  expected === 'any' ? -2 : expected === 'noStream' ? -1 : expected;
+
+export type PostgresEventStoreOptions = {
+  pool: pg.Pool;
+  registry: EventRegistry;
+  /** How often a subscription re-reads when no notification arrives. */
+  pollIntervalMs?: number;
+};
+
+export class PostgresEventStore implements EventStore {
+  private readonly subscriptions = new Set<PostgresSubscription>();
+  private readonly notifier: EventNotifier;
+
+  constructor(private readonly options: PostgresEventStoreOptions) {
+    this.notifier = new EventNotifier(options.pool);
+  }
+
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    { expectedVersion = 'any' }: { expectedVersion?: ExpectedVersion } = {},
+  ): Promise<AppendResult> {
+    const { registry, pool } = this.options;
+    registry.assertStreamName(streamId);
+    if (typeof expectedVersion === 'number' && (!Number.isInteger(expectedVersion) || expectedVersion < -1)) {
+      throw new RangeError(`expectedVersion must be an integer >= -1, got ${expectedVersion}`);
+    }
+    const valid = events.map((event) => registry.validate(event));
+    if (valid.length === 0) return this.emptyAppend(streamId);
+    const payload = valid.map((event) => ({
+      id: event.metadata.eventId,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata,
+    }));
+    try {
+      const { rows } = await pool.query<{
+        outcome: string;
+        version: string;
+        last_commit: string | null;
+        last_prepare: string | null;
+      }>('select * from eventstore.append_events($1, $2, $3, $4)', [
+        streamId,
+        encodeExpected(expectedVersion),
+        payload.map((event) => event.id),
+        JSON.stringify(payload),
+      ]);
+      const row = rows[0]!;
+      const version = Number(row.version);
+      if (row.outcome === 'partial_duplicate') throw new DuplicateEventId(streamId);
+      if (row.outcome === 'duplicate')
+        return { nextExpectedVersion: version, appended: false, position: null };
+      return {
+        nextExpectedVersion: version,
+        appended: true,
+        position: { commit: Number(row.last_commit), prepare: Number(row.last_prepare) },
+      };
+    } catch (error) {
+      const pgError = error as { code?: string; detail?: string; constraint?: string };
+      if (pgError.code === 'HT409') {
+        throw new WrongExpectedVersion(streamId, expectedVersion, Number(pgError.detail));
+      }
+      // Two identical appends raced past the duplicate check: the loser is a retry, so nothing to do.
+      if (pgError.code === '23505' && pgError.constraint === 'events_event_id_key') {
+        return this.append(streamId, events, { expectedVersion });
+      }
+      throw error;
+    }
+  }
+
+  private async emptyAppend(streamId: string): Promise<AppendResult> {
+    const { rows } = await this.options.pool.query<{ version: string }>(
+      'select version from eventstore.streams where stream_id = $1',
+      [streamId],
+    );
+    return { nextExpectedVersion: rows[0] ? Number(rows[0].version) : -1, appended: false, position: null };
+  }
+
+  async readStream(
+    streamId: string,
+    { from = 0, limit = 2 ** 31 - 1 }: ReadStreamOptions = {},
+  ): Promise<RecordedEvent[]> {
+    this.options.registry.assertStreamName(streamId);
+    const { rows } = await this.options.pool.query<EventRow>(
+      `select ${COLUMNS} from eventstore.events
+       where stream_id = $1 and stream_position >= $2 order by stream_position limit $3`,
+      [streamId, from, limit],
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  async readAll({
+    fromPosition = START,
+    limit = DEFAULT_READ_LIMIT,
+  }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.options.pool.query<EventRow>(
+      `select ${COLUMNS} from eventstore.events
+       where (transaction_id, global_position) > ($1::bigint, $2::bigint) and ${VISIBLE}
+       order by transaction_id, global_position limit $3`,
+      [fromPosition.commit, fromPosition.prepare, limit],
+    );
+    return rows.map((row) => this.toRecorded(row));
+  }
+
+  async headPosition(): Promise<AllPosition> {
+    const { rows } = await this.options.pool.query<{ transaction_id: string; global_position: string }>(
+      `select transaction_id, global_position from eventstore.events where ${VISIBLE}
+       order by transaction_id desc, global_position desc limit 1`,
+    );
+    const row = rows[0];
+    return row ? { commit: Number(row.transaction_id), prepare: Number(row.global_position) } : START;
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    const subscription = new PostgresSubscription(
+      this,
+      this.notifier,
+      options,
+      this.options.pollIntervalMs ?? 250,
+      () => this.subscriptions.delete(subscription),
+    );
+    this.subscriptions.add(subscription);
+    subscription.start();
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.notifier.close();
+  }
+
+  private toRecorded(row: EventRow): RecordedEvent {
+    return {
+      streamId: row.stream_id,
+      streamPosition: Number(row.stream_position),
+      position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) },
+      type: row.type,
+      data: this.options.registry.upcast(row.type, row.data, row.metadata.schemaVersion),
+      metadata: row.metadata,
+      recordedAt: row.recorded_at,
+    };
+  }
+}

@@ -1,0 +1,175 @@
+import pg from 'pg';
+import type { AllPosition, RecordedEvent, SubscribeOptions, Subscription } from '../event-store';
+import { isAfter, START } from '../event-store';
+import { EVENTS_CHANNEL } from './schema';
+
+type AllReader = {
+  readAll(options: { fromPosition: AllPosition; limit: number }): Promise<RecordedEvent[]>;
+  headPosition(): Promise<AllPosition>;
+};
+
+/**
+ * One LISTEN connection per store, fanned out to its subscriptions. When the connection fails the
+ * subscriptions keep polling and the notifier reconnects after a pause.
+ */
+export class EventNotifier {
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private readonly listeners = new Set<() => void>();
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  add(listener: () => void): () => void {
+    this.listeners.add(listener);
+    void this.ensureConnected();
+    return () => this.listeners.delete(listener);
+  }
+
+  private ensureConnected(): Promise<void> {
+    if (this.client || this.connecting || this.closed) return this.connecting ?? Promise.resolve();
+    this.connecting = this.connect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client((this.pool as unknown as { options: pg.ClientConfig }).options);
+    const dropped = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    };
+    client.on('error', dropped);
+    client.on('end', dropped);
+    client.on('notification', () => {
+      for (const listener of this.listeners) listener();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
+      this.client = client;
+    } catch {
+      client.end().catch(() => undefined);
+      this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.ensureConnected();
+    }, 1000);
+    this.retryTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.connecting;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+const MAX_BACKOFF_MS = 5000;
+
+/** Reads `$all` from a position, handing batches to the handler; wakes on NOTIFY, polls as a fallback. */
+export class PostgresSubscription implements Subscription {
+  private position: AllPosition;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private removeListener: (() => void) | null = null;
+  private waiters: { target: AllPosition; resolve: () => void }[] = [];
+
+  constructor(
+    private readonly reader: AllReader,
+    private readonly notifier: EventNotifier,
+    private readonly options: SubscribeOptions,
+    private readonly pollIntervalMs: number,
+    private readonly onStopped: () => void,
+  ) {
+    this.position = options.fromPosition ?? START;
+  }
+
+  start(): void {
+    this.removeListener = this.notifier.add(() => this.wake?.());
+    this.loop = this.run();
+  }
+
+  async caughtUp(): Promise<void> {
+    const target = await this.reader.headPosition();
+    if (!isAfter(target, this.position)) return;
+    await new Promise<void>((resolve) => {
+      this.waiters.push({ target, resolve });
+      this.wake?.();
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    this.removeListener?.();
+    this.onStopped();
+  }
+
+  private async run(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 500;
+    let failures = 0;
+    while (!this.stopped) {
+      let events: RecordedEvent[] = [];
+      try {
+        events = await this.reader.readAll({ fromPosition: this.position, limit: batchSize });
+        if (events.length > 0) {
+          await this.options.onEvents(events);
+          this.position = events[events.length - 1]!.position;
+          this.releaseWaiters();
+        }
+        failures = 0;
+      } catch (error) {
+        failures++;
+        this.options.onError?.(error);
+        await this.sleep(Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
+        continue;
+      }
+      if (events.length < batchSize) {
+        this.releaseWaiters();
+        await this.sleep(this.pollIntervalMs);
+      }
+    }
+  }
+
+  private releaseWaiters(): void {
+    this.waiters = this.waiters.filter((waiter) => {
+      if (isAfter(waiter.target, this.position)) return true;
+      waiter.resolve();
+      return false;
+    });
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractRegistry, eventStoreContract, incremented } from '../src/contract/event-store.contract';
+import type { RecordedEvent } from '../src/event-store';
+import { START } from '../src/event-store';
+import { runMigrations } from '../src/migrations';
+import { PostgresEventStore } from '../src/postgres/postgres-event-store';
+import { eventStoreMigrations } from '../src/postgres/schema';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
+
+eventStoreContract('PostgreSQL', async () => {
+  const database = await createTestDatabase();
+  await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
+  const store = new PostgresEventStore({
+    pool: database.pool,
+    registry: contractRegistry,
+    pollIntervalMs: 50,
+  });
+  return {
+    store,
+    teardown: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
+});
+
+describe('PostgreSQL $all readers and late commits', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
+    store = new PostgresEventStore({ pool: database.pool, registry: contractRegistry, pollIntervalMs: 50 });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('never skips an event whose transaction started earlier but committed later', async () => {
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribe({
+      fromPosition: START,
+      onEvents: async (events) => void seen.push(...events),
+    });
+
+    // A slow writer takes its position first and holds its transaction open…
+    const slow = await database.pool.connect();
+    const slowStream = `counter-slow-${randomUUID()}`;
+    await slow.query('begin');
+    await slow.query('select * from eventstore.append_events($1, -2, $2, $3)', [
+      slowStream,
+      [incremented().metadata.eventId],
+      JSON.stringify([
+        { id: randomUUID(), type: 'CounterIncremented', data: { by: 1 }, metadata: incremented().metadata },
+      ]),
+    ]);
+
+    // …while fast writers commit events with later global positions.
+    const fastStreams = Array.from({ length: 5 }, () => `counter-fast-${randomUUID()}`);
+    for (const stream of fastStreams) await store.append(stream, [incremented(2)]);
+
+    // Readers may not move past the open transaction: none of the fast events is visible yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toHaveLength(0);
+    expect(await store.readAll({ fromPosition: START })).toHaveLength(0);
+
+    await slow.query('commit');
+    slow.release();
+
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(6);
+    await subscription.stop();
+    expect(seen[0]!.streamId).toBe(slowStream);
+    expect(seen.slice(1).map((e) => e.streamId)).toEqual(fastStreams);
+    // A reader that starts over sees the same order.
+    expect((await store.readAll({ fromPosition: START })).map((e) => e.streamId)).toEqual(
+      seen.map((e) => e.streamId),
+    );
+  });
+
+  it('a reader that saw the fast events first still gets the late one (position order would skip it)', async () => {
+    const head = await store.headPosition();
+    const slow = await database.pool.connect();
+    const fast = await database.pool.connect();
+    try {
+      // The fast transaction gets its transaction id first, the slow one takes the lower global position.
+      await fast.query('begin');
+      await fast.query('select pg_current_xact_id()');
+      await slow.query('begin');
+      await slow.query('select pg_current_xact_id()');
+      const append = (client: typeof slow, stream: string) =>
+        client.query('select * from eventstore.append_events($1, -2, $2, $3)', [
+          stream,
+          [randomUUID()],
+          JSON.stringify([
+            {
+              id: randomUUID(),
+              type: 'CounterIncremented',
+              data: { by: 1 },
+              metadata: incremented().metadata,
+            },
+          ]),
+        ]);
+      const slowStream = `counter-late-${randomUUID()}`;
+      const fastStream = `counter-early-${randomUUID()}`;
+      await append(slow, slowStream);
+      await append(fast, fastStream);
+      await fast.query('commit');
+      const firstRead = await store.readAll({ fromPosition: head });
+      expect(firstRead.map((e) => e.streamId)).toEqual([fastStream]);
+      await slow.query('commit');
+      const secondRead = await store.readAll({ fromPosition: firstRead[0]!.position });
+      expect(secondRead.map((e) => e.streamId)).toEqual([slowStream]);
+      expect(secondRead[0]!.position.prepare).toBeLessThan(firstRead[0]!.position.prepare);
+    } finally {
+      slow.release();
+      fast.release();
+    }
+  });
+});
