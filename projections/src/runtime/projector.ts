@@ -1,0 +1,79 @@
+import type { EventStore, RecordedEvent, Subscription } from '@healthtal/eventstore';
+import type pg from 'pg';
+import { applyBatch } from './apply-batch';
+import { readCheckpoint } from './checkpoints';
+import { LIVE_SCHEMA, type Projection } from './projection';
+import { rebuildProjection } from './rebuild';
+import { inTransaction } from './transaction';
+
+export type ProjectorLogger = {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+export type ProjectorOptions = {
+  pool: pg.Pool;
+  store: EventStore;
+  projection: Projection;
+  batchSize?: number;
+  logger?: ProjectorLogger;
+};
+
+const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
+
+/**
+ * Keeps one read model current. `install` creates (or, after a version bump, rebuilds) its tables;
+ * `start` tails the store from the checkpoint. `handleBatch` is the entry point for any transport.
+ */
+export class Projector {
+  private subscription: Subscription | null = null;
+  private readonly logger: ProjectorLogger;
+
+  constructor(private readonly options: ProjectorOptions) {
+    this.logger = options.logger ?? silent;
+  }
+
+  get name(): string {
+    return this.options.projection.name;
+  }
+
+  async install(): Promise<void> {
+    const { pool, store, projection } = this.options;
+    const checkpoint = await readCheckpoint(pool, projection.name);
+    if (checkpoint?.version === projection.version) return;
+    this.logger.info(
+      { projection: projection.name, from: checkpoint?.version ?? null, to: projection.version },
+      checkpoint ? 'rebuilding read model for a new version' : 'installing read model',
+    );
+    const result = await rebuildProjection(pool, store, projection);
+    this.logger.info({ projection: projection.name, events: result.events }, 'read model ready');
+  }
+
+  async start(): Promise<void> {
+    await this.install();
+    const checkpoint = await readCheckpoint(this.options.pool, this.name);
+    this.subscription = this.options.store.subscribe({
+      fromPosition: checkpoint!.position,
+      batchSize: this.options.batchSize ?? 1000,
+      onEvents: (events) => this.handleBatch(events).then(() => undefined),
+      onError: (error) =>
+        this.logger.error({ projection: this.name, err: error }, 'projector batch failed; retrying'),
+    });
+  }
+
+  handleBatch(events: readonly RecordedEvent[]) {
+    return inTransaction(this.options.pool, LIVE_SCHEMA, (client) =>
+      applyBatch(client, this.options.projection, events),
+    );
+  }
+
+  /** Resolves once every event visible when it was called has been applied. */
+  async caughtUp(): Promise<void> {
+    await this.subscription?.caughtUp();
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+}

@@ -1,0 +1,81 @@
+import type { AllPosition, EventStore, RecordedEvent } from '@healthtal/eventstore';
+import { isAfter, START } from '@healthtal/eventstore';
+import type pg from 'pg';
+import { readCheckpoint, writeCheckpoint } from './checkpoints';
+import { LIVE_SCHEMA, type Projection, rebuildSchemaOf } from './projection';
+import { inTransaction } from './transaction';
+
+const REBUILD_BATCH = 2000;
+
+export type RebuildProgress = { events: number; position: AllPosition };
+
+/**
+ * Replays every event into fresh tables in a side schema while the live tables keep serving, then,
+ * in one transaction that holds the live checkpoint's lock, applies the last events, drops the old
+ * tables, moves the new ones in and sets the checkpoint. Readers see the old model or the new one,
+ * never a half-built one.
+ */
+export async function rebuildProjection(
+  pool: pg.Pool,
+  store: EventStore,
+  projection: Projection,
+  onProgress?: (progress: RebuildProgress) => void,
+): Promise<RebuildProgress> {
+  // Two processes starting together must not build the same side schema at once.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock(hashtext($1))', [`rebuild:${projection.name}`]);
+    return await rebuildLocked(pool, store, projection, onProgress);
+  } finally {
+    await lock
+      .query('select pg_advisory_unlock(hashtext($1))', [`rebuild:${projection.name}`])
+      .catch(() => undefined);
+    lock.release();
+  }
+}
+
+async function rebuildLocked(
+  pool: pg.Pool,
+  store: EventStore,
+  projection: Projection,
+  onProgress?: (progress: RebuildProgress) => void,
+): Promise<RebuildProgress> {
+  const schema = rebuildSchemaOf(projection);
+  await pool.query(`drop schema if exists "${schema}" cascade`);
+  await pool.query(`create schema "${schema}"`);
+  await inTransaction(pool, schema, (client) => client.query(projection.createSql));
+
+  let position: AllPosition = START;
+  let count = 0;
+  const replay = async (client: pg.PoolClient, events: RecordedEvent[]) => {
+    const relevant = events.filter((event) => projection.handles.includes(event.type));
+    if (relevant.length > 0) await projection.apply(client, relevant);
+    position = events[events.length - 1]!.position;
+    count += events.length;
+  };
+
+  for (;;) {
+    const events = await store.readAll({ fromPosition: position, limit: REBUILD_BATCH });
+    if (events.length === 0) break;
+    await inTransaction(pool, schema, (client) => replay(client, events));
+    onProgress?.({ events: count, position });
+  }
+
+  await inTransaction(pool, schema, async (client) => {
+    const live = await readCheckpoint(client, projection.name, { lock: true });
+    for (;;) {
+      const events = await store.readAll({ fromPosition: position, limit: REBUILD_BATCH });
+      if (events.length === 0) break;
+      await replay(client, events);
+    }
+    for (const table of projection.tables) {
+      await client.query(`drop table if exists "${LIVE_SCHEMA}"."${table}" cascade`);
+      await client.query(`alter table "${schema}"."${table}" set schema "${LIVE_SCHEMA}"`);
+    }
+    await client.query(`drop schema "${schema}" cascade`);
+    const finalPosition = live && isAfter(live.position, position) ? live.position : position;
+    await writeCheckpoint(client, projection.name, { version: projection.version, position: finalPosition });
+  });
+  onProgress?.({ events: count, position });
+  return { events: count, position };
+}
