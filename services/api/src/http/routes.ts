@@ -1,0 +1,28 @@
+import type { RequestHandler, Router } from 'express';
+import { authorize, type PolicyRoute, type PrincipalResolver, policy } from '../policy';
+
+/**
+ * Registers routes only through the policy table: the key names method and path, the table names
+ * who may call it, and the authorization runs before any handler.
+ */
+export class RouteRegistrar {
+  readonly registered = new Set<PolicyRoute>();
+
+  constructor(
+    private readonly router: Router,
+    private readonly resolvePrincipal: PrincipalResolver,
+    /** Runs after authorization on every POST (commands): idempotency keys. */
+    private readonly commandMiddleware: RequestHandler[] = [],
+  ) {}
+
+  route(key: PolicyRoute, ...handlers: RequestHandler[]): void {
+    if (this.registered.has(key)) throw new Error(`Route ${key} is registered twice`);
+    const [method, path] = key.split(' ') as [string, string];
+    const register = this.router[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'].bind(
+      this.router,
+    );
+    const commands = method === 'POST' ? this.commandMiddleware : [];
+    register(path, authorize(policy[key], this.resolvePrincipal), ...commands, ...handlers);
+    this.registered.add(key);
+  }
+}

@@ -1,0 +1,53 @@
+import type { ContactMessageRow } from '@healthtal/contracts';
+import type pg from 'pg';
+import { type AdminPage, containsPattern } from '../admin/admin-list';
+
+const SORT_COLUMNS = {
+  receivedAt: 'received_at',
+  name: 'name',
+  email: 'email',
+  subject: 'subject',
+} as const;
+export type ContactMessageSort = keyof typeof SORT_COLUMNS;
+export const contactMessageSortFields = Object.keys(SORT_COLUMNS) as [
+  ContactMessageSort,
+  ...ContactMessageSort[],
+];
+
+type Row = Omit<ContactMessageRow, 'receivedAt'> & { received_at: Date };
+
+const MATCHES = '($1::text is null or name ilike $1 or email ilike $1 or subject ilike $1)';
+
+/** Newest first by default; `q` matches name, email or subject, case-insensitively. */
+export async function listContactMessages(
+  pool: pg.Pool,
+  page: AdminPage<ContactMessageSort>,
+): Promise<{ rows: ContactMessageRow[]; total: number }> {
+  const [field, order] = page.sort ?? ['receivedAt', 'DESC'];
+  const q = typeof page.filter.q === 'string' ? containsPattern(page.filter.q) : null;
+  const [list, count] = await Promise.all([
+    pool.query<Row>(
+      `select id, name, email, phone, subject, message, received_at from contact_messages
+       where ${MATCHES}
+       order by ${SORT_COLUMNS[field]} ${order === 'ASC' ? 'asc' : 'desc'}, id
+       offset $2 limit $3`,
+      [q, page.offset, page.limit],
+    ),
+    pool.query<{ n: string }>(`select count(*) as n from contact_messages where ${MATCHES}`, [q]),
+  ]);
+  return {
+    rows: list.rows.map(({ received_at, ...row }) => ({ ...row, receivedAt: received_at.toISOString() })),
+    total: Number(count.rows[0]!.n),
+  };
+}
+
+export async function findContactMessage(pool: pg.Pool, id: string): Promise<ContactMessageRow | null> {
+  const { rows } = await pool.query<Row>(
+    'select id, name, email, phone, subject, message, received_at from contact_messages where id = $1',
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { received_at, ...rest } = row;
+  return { ...rest, receivedAt: received_at.toISOString() };
+}

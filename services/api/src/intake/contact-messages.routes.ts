@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ContactMessageAccepted,
+  type ContactMessageId,
+  ContactMessageRequest,
+  streamName,
+} from '@healthtal/contracts';
+import { z } from 'zod';
+import { parseAdminPage, sendAdminList } from '../admin/admin-list';
+import type { ApiDependencies } from '../app';
+import { notFound } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseBody, parseParams } from '../http/validate';
+import { handleCommand } from '../shared/command-handler';
+import { commandContext } from '../shared/idempotency';
+import { uuidFromName } from '../shared/ids';
+import { contactMessageDecider } from './contact-message.decider';
+import {
+  contactMessageSortFields,
+  findContactMessage,
+  listContactMessages,
+} from './contact-messages.queries';
+
+export function contactMessageRoutes(routes: RouteRegistrar, { store, pool }: ApiDependencies) {
+  routes.route('POST /api/v1/contact-messages', async (req, res) => {
+    const form = parseBody(ContactMessageRequest, req);
+    const context = commandContext(req);
+    // With an Idempotency-Key the id follows from the command, so a retry lands on the same message.
+    const messageId = (
+      req.get('idempotency-key') ? uuidFromName(context.commandId) : randomUUID()
+    ) as ContactMessageId;
+    await handleCommand(
+      store,
+      streamName('contact', messageId),
+      contactMessageDecider,
+      { type: 'ReceiveContactMessage', messageId, ...form },
+      context,
+    );
+    const body: ContactMessageAccepted = { id: messageId };
+    res.status(201).json(body);
+  });
+
+  routes.route('GET /api/admin/contact-messages', async (req, res) => {
+    const page = parseAdminPage(req, contactMessageSortFields);
+    const { rows, total } = await listContactMessages(pool, page);
+    sendAdminList(res, 'contact-messages', page, rows, total);
+  });
+
+  routes.route('GET /api/admin/contact-messages/:id', async (req, res) => {
+    const { id } = parseParams(z.object({ id: z.uuid() }), req);
+    const message = await findContactMessage(pool, id);
+    if (!message) throw notFound('Contact message');
+    res.json(message);
+  });
+}

@@ -1,0 +1,142 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Migration } from '@healthtal/eventstore';
+import type { Request, RequestHandler } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { HttpProblem } from '../http/problem';
+import type { CommandContext } from './command-handler';
+import { uuidFromName } from './ids';
+
+export const idempotencyMigrations: readonly Migration[] = [
+  {
+    id: '001-idempotency-keys',
+    sql: `create table idempotency_keys (
+      scope text not null,
+      key text not null,
+      request_hash text not null,
+      status int,
+      response jsonb,
+      created_at timestamptz not null default now(),
+      primary key (scope, key)
+    )`,
+  },
+];
+
+const IdempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/);
+/** A key is remembered this long; after that the same key starts a new request. */
+const KEY_TTL = '24 hours';
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** Stable for retries of one request: derived from its Idempotency-Key, random otherwise. */
+      commandId?: string;
+    }
+  }
+}
+
+const scopeOf = (req: Request) =>
+  `${req.principal?.kind === 'user' ? req.principal.userId : 'anonymous'}:${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}`;
+
+/**
+ * `Idempotency-Key` on POST: the first request runs and its answer (below 500) is stored; a retry
+ * with the same key and body gets the stored answer with `Idempotent-Replayed: true`; the same key
+ * with another body is refused, and so is a retry while the first is still running.
+ */
+export function idempotency(pool: pg.Pool): RequestHandler {
+  return async (req, res, next) => {
+    const header = req.get('idempotency-key');
+    if (header === undefined) {
+      req.commandId = randomUUID();
+      return next();
+    }
+    const parsed = IdempotencyKey.safeParse(header);
+    if (!parsed.success) {
+      throw new HttpProblem(400, 'Invalid Idempotency-Key', 'Use 1 to 255 visible ASCII characters.', {
+        'Idempotency-Key': 'Use 1 to 255 visible ASCII characters.',
+      });
+    }
+    const scope = scopeOf(req);
+    const hash = createHash('sha256')
+      .update(JSON.stringify(req.body ?? null))
+      .digest('hex');
+    await pool.query(
+      `delete from idempotency_keys where scope = $1 and key = $2 and created_at < now() - interval '${KEY_TTL}'`,
+      [scope, parsed.data],
+    );
+    const claimed = await pool.query(
+      `insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3)
+       on conflict (scope, key) do nothing`,
+      [scope, parsed.data, hash],
+    );
+    if (claimed.rowCount === 0) return replay(pool, scope, parsed.data, hash, res);
+
+    req.commandId = uuidFromName(`${scope}:${parsed.data}`);
+    const send = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const stored =
+        res.statusCode < 500
+          ? pool.query(
+              'update idempotency_keys set status = $3, response = $4 where scope = $1 and key = $2',
+              [scope, parsed.data, res.statusCode, JSON.stringify(body ?? null)],
+            )
+          : pool.query('delete from idempotency_keys where scope = $1 and key = $2', [scope, parsed.data]);
+      stored.then(
+        () => send(body),
+        (error: unknown) => {
+          req.log.error({ err: error }, 'could not store the idempotent response');
+          send(body);
+        },
+      );
+      return res;
+    };
+    next();
+  };
+}
+
+async function replay(
+  pool: pg.Pool,
+  scope: string,
+  key: string,
+  hash: string,
+  res: Parameters<RequestHandler>[1],
+) {
+  const { rows } = await pool.query<{ request_hash: string; status: number | null; response: unknown }>(
+    'select request_hash, status, response from idempotency_keys where scope = $1 and key = $2',
+    [scope, key],
+  );
+  const row = rows[0];
+  if (!row)
+    throw new HttpProblem(409, 'Conflict', 'This Idempotency-Key was just released; retry the request.');
+  if (row.request_hash !== hash) {
+    throw new HttpProblem(
+      422,
+      'Idempotency-Key reused',
+      'This Idempotency-Key was already used for another request.',
+    );
+  }
+  if (row.status === null) {
+    throw new HttpProblem(
+      409,
+      'Request in progress',
+      'A request with this Idempotency-Key is still being handled.',
+    );
+  }
+  res
+    .status(row.status)
+    .set('Idempotent-Replayed', 'true')
+    .type(row.status >= 400 ? 'application/problem+json' : 'application/json')
+    .json(row.response);
+}
+
+/** The command context of a request: its command id, correlation id (the request id) and caller. */
+export const commandContext = (req: Request): CommandContext => ({
+  commandId: req.commandId ?? randomUUID(),
+  correlationId: String(req.id),
+  ...(req.principal?.kind === 'user' ? { userId: req.principal.userId } : {}),
+  now: new Date(),
+});

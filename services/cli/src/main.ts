@@ -1,0 +1,92 @@
+import { eventDefinitions } from '@healthtal/contracts';
+import { EventRegistry, PostgresEventStore } from '@healthtal/eventstore';
+import { projections, rebuildProjection } from '@healthtal/projections';
+import pg from 'pg';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { migrate, startHealthTal } from './start';
+
+const HELP = `healthtal <command>
+
+  start              run the product: database, projectors, API and web apps (npm start)
+  migrate            apply database migrations (needs DATABASE_URL)
+  rebuild <name>     rebuild one read model from the events and swap it in (needs DATABASE_URL)
+  help               this text
+
+Configuration is read from the environment; see the README.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'start', ...args] = argv;
+  switch (command) {
+    case 'start':
+      return start();
+    case 'migrate':
+      return withDatabase(async (pool) => migrate(pool));
+    case 'rebuild':
+      return withDatabase((pool) => rebuild(pool, args[0]));
+    case 'help':
+    case '--help':
+      console.log(HELP);
+      return 0;
+    default:
+      console.error(`Unknown command "${command}".\n\n${HELP}`);
+      return 2;
+  }
+}
+
+async function start(): Promise<number> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const healthtal = await startHealthTal({ config, logger });
+  logger.info({ url: healthtal.url }, 'HealthTal is running');
+  console.log(
+    `\n  HealthTal is running at ${healthtal.url}  (admin console: ${healthtal.url}/admin)\n  Press Ctrl-C to stop.\n`,
+  );
+  await new Promise<void>((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      logger.info({ signal }, 'stopping');
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+  await healthtal.stop();
+  logger.info('stopped');
+  return 0;
+}
+
+async function withDatabase(work: (pool: pg.Pool) => Promise<unknown>): Promise<number> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    console.error('Set DATABASE_URL (this command does not start the embedded database).');
+    return 2;
+  }
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL });
+  try {
+    await work(pool);
+    return 0;
+  } finally {
+    await pool.end();
+  }
+}
+
+async function rebuild(pool: pg.Pool, name: string | undefined): Promise<void> {
+  const projection = projections.find((p) => p.name === name);
+  if (!projection)
+    throw new ConfigError(`Name a read model to rebuild: ${projections.map((p) => p.name).join(', ')}`);
+  const store = new PostgresEventStore({ pool, registry: new EventRegistry(eventDefinitions) });
+  const result = await rebuildProjection(pool, store, projection, ({ events }) =>
+    process.stdout.write(`\r  ${projection.name}: ${events} events replayed`),
+  );
+  console.log(`\n  ${projection.name} rebuilt from ${result.events} events and swapped in.`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

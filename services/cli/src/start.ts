@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  apiMigrations,
+  createApi,
+  type PrincipalResolver,
+  type RunningServer,
+  startHttpServer,
+} from '@healthtal/api';
+import { eventDefinitions } from '@healthtal/contracts';
+import {
+  EventRegistry,
+  eventStoreMigrations,
+  PostgresEventStore,
+  runMigrations,
+} from '@healthtal/eventstore';
+import { Projector, projectionMigrations, projections } from '@healthtal/projections';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { projectorLag } from './projector-lag';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export type StartOptions = {
+  config: Config;
+  logger: Logger;
+  /** Until the identity context lands, tests use this to call admin routes as an admin. */
+  resolvePrincipal?: PrincipalResolver;
+};
+
+export type HealthTal = {
+  url: string;
+  databaseUrl: string;
+  pool: pg.Pool;
+  store: PostgresEventStore;
+  projectors: Projector[];
+  stop(): Promise<void>;
+};
+
+/** Database, migrations, projectors, API, web apps: the whole product in one process. */
+export async function startHealthTal({ config, logger, resolvePrincipal }: StartOptions): Promise<HealthTal> {
+  const stack: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const step of stack.reverse())
+      await step().catch((error) => logger.error({ err: error }, 'stop step failed'));
+  };
+  try {
+    const { databaseUrl, embedded } = await connectDatabase(config, logger);
+    if (embedded) stack.push(() => embedded.stop());
+
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: config.DATABASE_POOL_SIZE });
+    pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+    stack.push(() => pool.end());
+    await migrate(pool);
+
+    const store = new PostgresEventStore({ pool, registry: new EventRegistry(eventDefinitions) });
+    stack.push(() => store.close());
+    const projectors = projections.map((projection) => new Projector({ pool, store, projection, logger }));
+    for (const projector of projectors) {
+      await projector.start();
+      stack.push(() => projector.stop());
+    }
+
+    const api = createApi({
+      pool,
+      store,
+      logger,
+      ...(resolvePrincipal ? { resolvePrincipal } : {}),
+      readinessChecks: { projections: () => projectorLag(pool, store, projectors) },
+      staticApps: webApps(),
+    });
+    const server: RunningServer = await startHttpServer(api, { host: config.HOST, port: config.PORT });
+    stack.push(() => server.close());
+    return { url: server.url, databaseUrl, pool, store, projectors, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export async function migrate(pool: pg.Pool): Promise<void> {
+  await runMigrations(pool, 'eventstore', eventStoreMigrations);
+  await runMigrations(pool, 'projections', projectionMigrations);
+  await runMigrations(pool, 'api', apiMigrations);
+}
+
+async function connectDatabase(
+  config: Config,
+  logger: Logger,
+): Promise<{ databaseUrl: string; embedded: EmbeddedDatabase | null }> {
+  if (config.DATABASE_URL) return { databaseUrl: config.DATABASE_URL, embedded: null };
+  const dataDir = path.resolve(REPO_ROOT, config.DATA_DIR, 'postgres');
+  logger.info({ dataDir }, 'starting embedded PostgreSQL');
+  const pgLogger = logger.child({ component: 'postgres' });
+  const embedded = await startEmbeddedPostgres({ dataDir, onLog: (line) => pgLogger.debug(line) });
+  return { databaseUrl: await ensureDatabase(embedded.adminUrl, 'healthtal'), embedded };
+}
+
+/** The built web apps, when they are there: the console under /admin, the recruiter app at the root. */
+function webApps(): { path: string; dir: string }[] {
+  const apps = [
+    { path: '/admin', dir: path.join(REPO_ROOT, 'web-admin/dist') },
+    { path: '/', dir: path.join(REPO_ROOT, 'web-recruiter/dist') },
+  ];
+  return apps.filter((app) => existsSync(path.join(app.dir, 'index.html')));
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration from the environment', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: '.data',
+      LOG_LEVEL: 'info',
+      DATABASE_POOL_SIZE: 20,
+    });
+  });
+
+  it('reads what is set and ignores empty values', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/ht',
+      LOG_LEVEL: 'debug',
+      DATA_DIR: '',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://u:p@db:5432/ht',
+      LOG_LEVEL: 'debug',
+      DATA_DIR: '.data',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops the start on a bad %s, naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
+  });
+});

@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/embedded-postgres';
+import { REPO_ROOT } from '../src/start';
+
+const main = path.join(REPO_ROOT, 'services/cli/src/main.ts');
+
+/** `healthtal start` as a user runs it: its own process, embedded PostgreSQL, no configuration but a port. */
+function start(dataDir: string): { child: ChildProcess; url: Promise<string>; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', main, 'start'], {
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => {
+      output += String(chunk);
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr!.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+  return { child, url, output: () => output };
+}
+
+const stopWith = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill(signal);
+  });
+
+const contact = {
+  name: 'Dana Whitfield',
+  email: 'dana@example.org',
+  phone: '5550102030',
+  subject: 'Team plans',
+  message: 'Do you offer plans for a team of twelve?',
+};
+
+describe('healthtal start', () => {
+  let dir = '';
+  afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+
+  it('serves /healthz and accepts a contact message within 30 s, stops on Ctrl-C and keeps its data', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'healthtal-start-'));
+    await chmod(dir, 0o755);
+    const dataDir = path.join(dir, 'data');
+
+    const began = performance.now();
+    const first = start(dataDir);
+    const url = await first.url;
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
+    const sent = await fetch(`${url}/api/v1/contact-messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(contact),
+    });
+    expect(sent.status).toBe(201);
+    expect(performance.now() - began).toBeLessThan(30_000);
+    expect(await stopWith(first.child, 'SIGINT'), first.output()).toBe(0);
+
+    // A second start reuses the data: the database is there and migrations have nothing to do.
+    const second = start(dataDir);
+    const secondUrl = await second.url;
+    expect((await fetch(`${secondUrl}/readyz`)).status).toBe(200);
+    expect(await stopWith(second.child, 'SIGTERM'), second.output()).toBe(0);
+
+    const database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
+    const client = new pg.Client({
+      connectionString: database.adminUrl.replace(/\/postgres$/, '/healthtal'),
+    });
+    await client.connect();
+    const { rows } = await client.query('select count(*)::int as n from contact_messages');
+    await client.end();
+    await database.stop();
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('refuses to start with a bad setting and names it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', main, 'start'], {
+      env: { ...process.env, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT="eighty"');
+  });
+});
