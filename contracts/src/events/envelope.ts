@@ -30,8 +30,19 @@ export type EventEnvelope<E extends DomainEvent = DomainEvent> = E & { metadata:
  */
 export type Upcasters = Record<number, (data: unknown) => unknown>;
 
+/**
+ * Fields of an event's data that hold a person's data (names, emails, phones, password hashes). The
+ * event store encrypts them with a key of their own per `subject` (a user or candidate id); erasing
+ * that person deletes the key, and every stored copy reads back as null from then on.
+ */
+export type PersonalDataSpec = {
+  readonly subject: (data: never) => string;
+  readonly fields: readonly string[];
+};
+
 export type EventDefinition = {
   readonly schema: z.ZodType<DomainEvent>;
   readonly currentVersion: number;
   readonly upcasters?: Upcasters;
+  readonly personalData?: PersonalDataSpec;
 };

@@ -1,8 +1,7 @@
-import { eventDefinitions } from '@healthtal/contracts';
-import { EventRegistry, PostgresEventStore } from '@healthtal/eventstore';
 import { projections, rebuildProjection } from '@healthtal/projections';
 import pg from 'pg';
 import { ConfigError, loadConfig } from './config';
+import { createEventStore } from './event-store';
 import { createLogger } from './logger';
 import { migrate, startHealthTal } from './start';
 
@@ -76,7 +75,7 @@ async function rebuild(pool: pg.Pool, name: string | undefined): Promise<void> {
   const projection = projections.find((p) => p.name === name);
   if (!projection)
     throw new ConfigError(`Name a read model to rebuild: ${projections.map((p) => p.name).join(', ')}`);
-  const store = new PostgresEventStore({ pool, registry: new EventRegistry(eventDefinitions) });
+  const store = createEventStore(pool);
   const result = await rebuildProjection(pool, store, projection, ({ events }) =>
     process.stdout.write(`\r  ${projection.name}: ${events} events replayed`),
   );

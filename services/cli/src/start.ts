@@ -7,18 +7,13 @@ import {
   type RunningServer,
   startHttpServer,
 } from '@healthtal/api';
-import { eventDefinitions } from '@healthtal/contracts';
-import {
-  EventRegistry,
-  eventStoreMigrations,
-  PostgresEventStore,
-  runMigrations,
-} from '@healthtal/eventstore';
+import { eventStoreMigrations, type PostgresEventStore, runMigrations } from '@healthtal/eventstore';
 import { Projector, projectionMigrations, projections } from '@healthtal/projections';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { createEventStore } from './event-store';
 import { projectorLag } from './projector-lag';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -55,7 +50,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     stack.push(() => pool.end());
     await migrate(pool);
 
-    const store = new PostgresEventStore({ pool, registry: new EventRegistry(eventDefinitions) });
+    const store = createEventStore(pool);
     stack.push(() => store.close());
     const projectors = projections.map((projection) => new Projector({ pool, store, projection, logger }));
     for (const projector of projectors) {

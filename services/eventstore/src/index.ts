@@ -1,6 +1,13 @@
 export * from './errors';
 export * from './event-store';
 export * from './migrations';
+export {
+  decryptValue,
+  encryptValue,
+  isEncrypted,
+  PersonalDataKeys,
+  personalDataMigrations,
+} from './personal-data';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { EVENTS_CHANNEL, eventStoreMigrations } from './postgres/schema';
 export { EventRegistry } from './registry';

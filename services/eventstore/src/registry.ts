@@ -1,4 +1,4 @@
-import { type EventDefinition, EventMetadata, StreamName } from '@healthtal/contracts';
+import { type EventDefinition, EventMetadata, type PersonalDataSpec, StreamName } from '@healthtal/contracts';
 import { InvalidEventData, InvalidStreamName, UnknownEventType } from './errors';
 import type { NewEvent } from './event-store';
 
@@ -35,6 +35,10 @@ export class EventRegistry {
       );
     }
     return { type: event.type, data: parsed.data.data, metadata: metadata.data };
+  }
+
+  personalDataOf(type: string): PersonalDataSpec | undefined {
+    return this.definitions[type]?.personalData;
   }
 
   /** Current shape of data written with `schemaVersion`; unknown types pass through untouched. */

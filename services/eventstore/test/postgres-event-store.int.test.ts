@@ -4,6 +4,7 @@ import { contractRegistry, eventStoreContract, incremented } from '../src/contra
 import type { RecordedEvent } from '../src/event-store';
 import { START } from '../src/event-store';
 import { runMigrations } from '../src/migrations';
+import { PersonalDataKeys } from '../src/personal-data';
 import { PostgresEventStore } from '../src/postgres/postgres-event-store';
 import { eventStoreMigrations } from '../src/postgres/schema';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
@@ -11,18 +12,49 @@ import { createTestDatabase, type TestDatabase } from '../src/testing';
 eventStoreContract('PostgreSQL', async () => {
   const database = await createTestDatabase();
   await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
+  const keys = new PersonalDataKeys(database.pool);
   const store = new PostgresEventStore({
     pool: database.pool,
     registry: contractRegistry,
     pollIntervalMs: 50,
+    personalData: keys,
   });
   return {
     store,
+    erasePersonalData: async (subject) => void (await keys.erase(subject)),
     teardown: async () => {
       await store.close();
       await database.drop();
     },
   };
+});
+
+describe('PostgreSQL personal data at rest', () => {
+  it('stores personal fields encrypted, so the table never holds them in the clear', async () => {
+    const database = await createTestDatabase();
+    await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
+    const store = new PostgresEventStore({
+      pool: database.pool,
+      registry: contractRegistry,
+      personalData: new PersonalDataKeys(database.pool),
+    });
+    try {
+      await store.append('person-p1', [
+        {
+          type: 'PersonRegistered',
+          data: { personId: 'p1', email: 'grace@example.org', name: 'Grace Hopper', plan: 'monthly' },
+          metadata: incremented().metadata,
+        },
+      ]);
+      const { rows } = await database.pool.query('select data::text as data from eventstore.events');
+      expect(rows[0].data).not.toContain('grace@example.org');
+      expect(rows[0].data).not.toContain('Grace Hopper');
+      expect(rows[0].data).toContain('monthly');
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
 });
 
 describe('PostgreSQL $all readers and late commits', () => {

@@ -15,6 +15,14 @@ import { EventRegistry } from '../registry';
 
 /** The events the contract suite writes; adapters are built with this registry. */
 export const contractRegistry = new EventRegistry({
+  PersonRegistered: {
+    schema: event(
+      'PersonRegistered',
+      z.object({ personId: z.string(), email: z.string(), name: z.string(), plan: z.string() }),
+    ),
+    currentVersion: 1,
+    personalData: { subject: (data: { personId: string }) => data.personId, fields: ['email', 'name'] },
+  },
   CounterIncremented: {
     schema: event('CounterIncremented', z.object({ by: z.number().int() })),
     currentVersion: 1,
@@ -53,6 +61,8 @@ const expectStrictlyIncreasing = (positions: AllPosition[]) => {
 
 export type ContractHarness = {
   store: EventStore;
+  /** Deletes the subject's personal data key (crypto-shredding). */
+  erasePersonalData(subject: string): Promise<void>;
   teardown(): Promise<void>;
 };
 
@@ -204,6 +214,46 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
           ]),
         ).rejects.toBeInstanceOf(InvalidEventData);
         expect(await store.readStream(stream)).toEqual([]);
+      });
+    });
+
+    describe('personal data', () => {
+      const registered = (personId: string): NewEvent => ({
+        type: 'PersonRegistered',
+        data: { personId, email: `${personId}@example.org`, name: 'Ada Lovelace', plan: 'annual' },
+        metadata: incremented().metadata,
+      });
+
+      it('reads personal fields back as written', async () => {
+        const personId = randomUUID();
+        await store.append(`person-${personId}`, [registered(personId)]);
+        const [read] = await store.readStream(`person-${personId}`);
+        expect(read!.data).toEqual({
+          personId,
+          email: `${personId}@example.org`,
+          name: 'Ada Lovelace',
+          plan: 'annual',
+        });
+      });
+
+      it('reads them as null everywhere once the person is erased, and leaves the rest', async () => {
+        const [kept, erased] = [randomUUID(), randomUUID()];
+        const from = await store.headPosition();
+        await store.append(`person-${kept}`, [registered(kept)]);
+        await store.append(`person-${erased}`, [registered(erased), registered(erased)]);
+        await harness.erasePersonalData(erased);
+        const stream = await store.readStream(`person-${erased}`);
+        expect(stream.map((e) => e.data)).toEqual([
+          { personId: erased, email: null, name: null, plan: 'annual' },
+          { personId: erased, email: null, name: null, plan: 'annual' },
+        ]);
+        const all = await store.readAll({ fromPosition: from });
+        expect(all.find((e) => e.streamId === `person-${kept}`)!.data).toMatchObject({
+          name: 'Ada Lovelace',
+        });
+        expect(all.filter((e) => e.streamId === `person-${erased}`).map((e) => e.data)).toEqual(
+          stream.map((e) => e.data),
+        );
       });
     });
 

@@ -14,6 +14,8 @@ import type {
   Subscription,
 } from '../event-store';
 import { START } from '../event-store';
+import type { PersonalDataKeys } from '../personal-data';
+import { PersonalDataProtector } from '../personal-data-protector';
 import type { EventRegistry } from '../registry';
 import { EventNotifier, PostgresSubscription } from './subscription';
 
@@ -42,14 +44,18 @@ export type PostgresEventStoreOptions = {
   registry: EventRegistry;
   /** How often a subscription re-reads when no notification arrives. */
   pollIntervalMs?: number;
+  /** Needed as soon as an event type declares personal data. */
+  personalData?: PersonalDataKeys;
 };
 
 export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<PostgresSubscription>();
   private readonly notifier: EventNotifier;
+  private readonly protector: PersonalDataProtector;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.notifier = new EventNotifier(options.pool);
+    this.protector = new PersonalDataProtector(options.registry, options.personalData);
   }
 
   async append(
@@ -62,7 +68,7 @@ export class PostgresEventStore implements EventStore {
     if (typeof expectedVersion === 'number' && (!Number.isInteger(expectedVersion) || expectedVersion < -1)) {
       throw new RangeError(`expectedVersion must be an integer >= -1, got ${expectedVersion}`);
     }
-    const valid = events.map((event) => registry.validate(event));
+    const valid = await this.protector.protect(events.map((event) => registry.validate(event)));
     if (valid.length === 0) return this.emptyAppend(streamId);
     const payload = valid.map((event) => ({
       id: event.metadata.eventId,
@@ -123,7 +129,7 @@ export class PostgresEventStore implements EventStore {
        where stream_id = $1 and stream_position >= $2 order by stream_position limit $3`,
       [streamId, from, limit],
     );
-    return rows.map((row) => this.toRecorded(row));
+    return this.toRecorded(rows);
   }
 
   async readAll({
@@ -136,7 +142,7 @@ export class PostgresEventStore implements EventStore {
        order by transaction_id, global_position limit $3`,
       [fromPosition.commit, fromPosition.prepare, limit],
     );
-    return rows.map((row) => this.toRecorded(row));
+    return this.toRecorded(rows);
   }
 
   async headPosition(): Promise<AllPosition> {
@@ -166,15 +172,23 @@ export class PostgresEventStore implements EventStore {
     await this.notifier.close();
   }
 
-  private toRecorded(row: EventRow): RecordedEvent {
-    return {
-      streamId: row.stream_id,
-      streamPosition: Number(row.stream_position),
-      position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) },
-      type: row.type,
-      data: this.options.registry.upcast(row.type, row.data, row.metadata.schemaVersion),
-      metadata: row.metadata,
-      recordedAt: row.recorded_at,
-    };
+  /** Rows as events: personal fields decrypted (null once erased), then old shapes upcast. */
+  private async toRecorded(rows: EventRow[]): Promise<RecordedEvent[]> {
+    const events = await this.protector.reveal(
+      rows.map((row) => ({
+        streamId: row.stream_id,
+        streamPosition: Number(row.stream_position),
+        position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) },
+        type: row.type,
+        data: row.data,
+        metadata: row.metadata,
+        recordedAt: row.recorded_at,
+      })),
+    );
+    const { registry } = this.options;
+    return events.map((event) => ({
+      ...event,
+      data: registry.upcast(event.type, event.data, event.metadata.schemaVersion),
+    }));
   }
 }

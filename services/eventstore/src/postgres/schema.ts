@@ -1,4 +1,5 @@
 import type { Migration } from '../migrations';
+import { personalDataMigrations } from '../personal-data';
 
 /** Wakes tailing readers; the payload is empty, readers always re-read from their own position. */
 export const EVENTS_CHANNEL = 'eventstore_events';
@@ -86,4 +87,5 @@ end;
 $$;
 `,
   },
+  ...personalDataMigrations,
 ];

@@ -1,0 +1,106 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Migration } from './migrations';
+
+export const personalDataMigrations: readonly Migration[] = [
+  {
+    id: '002-personal-data-keys',
+    sql: `create table eventstore.personal_data_keys (
+      subject text primary key,
+      key bytea not null,
+      created_at timestamptz not null default now()
+    )`,
+  },
+];
+
+/** Encrypted values look like `pd1:<base64 of iv | tag | ciphertext>`; the plaintext is JSON. */
+const PREFIX = 'pd1:';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const CACHE_LIMIT = 100_000;
+
+export const isEncrypted = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(PREFIX);
+
+export function encryptValue(key: Buffer, value: unknown): string {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+export function decryptValue(key: Buffer, value: string): unknown {
+  const raw = Buffer.from(value.slice(PREFIX.length), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  const text = Buffer.concat([
+    decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
+    decipher.final(),
+  ]).toString('utf8');
+  return JSON.parse(text);
+}
+
+/**
+ * One AES-256 key per data subject, in its own table. Deleting a key is how a person is erased from
+ * an immutable log: their encrypted fields can no longer be read by anyone.
+ *
+ * Keys are cached in this process. `erase` clears the local cache; another process that cached
+ * the key keeps reading it until it restarts, so erasure is run where the projectors run.
+ */
+export class PersonalDataKeys {
+  private readonly cache = new Map<string, Buffer>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Keys for these subjects, created for those that have none. */
+  async keysFor(subjects: readonly string[]): Promise<Map<string, Buffer>> {
+    const found = await this.existing(subjects);
+    const missing = [...new Set(subjects)].filter((subject) => !found.has(subject));
+    if (missing.length === 0) return found;
+    await this.pool.query(
+      `insert into eventstore.personal_data_keys (subject, key)
+       select * from unnest($1::text[], $2::bytea[]) on conflict (subject) do nothing`,
+      [missing, missing.map(() => randomBytes(32))],
+    );
+    // Read back rather than trust our own candidates: a concurrent writer may have won.
+    for (const [subject, key] of await this.load(missing)) found.set(subject, key);
+    return found;
+  }
+
+  /** Keys that exist; an erased (or never created) subject is absent from the map. */
+  async existing(subjects: readonly string[]): Promise<Map<string, Buffer>> {
+    const result = new Map<string, Buffer>();
+    const toLoad: string[] = [];
+    for (const subject of new Set(subjects)) {
+      const key = this.cache.get(subject);
+      if (key) result.set(subject, key);
+      else toLoad.push(subject);
+    }
+    if (toLoad.length > 0) for (const [subject, key] of await this.load(toLoad)) result.set(subject, key);
+    return result;
+  }
+
+  /** Deletes the subject's key. Returns false when there was none. */
+  async erase(subject: string): Promise<boolean> {
+    this.cache.delete(subject);
+    const { rowCount } = await this.pool.query(
+      'delete from eventstore.personal_data_keys where subject = $1',
+      [subject],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  private async load(subjects: string[]): Promise<Map<string, Buffer>> {
+    const { rows } = await this.pool.query<{ subject: string; key: Buffer }>(
+      'select subject, key from eventstore.personal_data_keys where subject = any($1::text[])',
+      [subjects],
+    );
+    if (this.cache.size + rows.length > CACHE_LIMIT) this.cache.clear();
+    const loaded = new Map<string, Buffer>();
+    for (const row of rows) {
+      this.cache.set(row.subject, row.key);
+      loaded.set(row.subject, row.key);
+    }
+    return loaded;
+  }
+}
