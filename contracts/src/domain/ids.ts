@@ -3,6 +3,12 @@ import { z } from 'zod';
 export const ContactMessageId = z.uuid().brand<'ContactMessageId'>();
 export type ContactMessageId = z.infer<typeof ContactMessageId>;
 
+export const UserId = z.uuid().brand<'UserId'>();
+export type UserId = z.infer<typeof UserId>;
+
+export const DemoGrantId = z.uuid().brand<'DemoGrantId'>();
+export type DemoGrantId = z.infer<typeof DemoGrantId>;
+
 /** Stream names are `<kind>-<id>`: a lowercase kind, a dash, then the aggregate's id. */
 export const StreamName = z.string().regex(/^[a-z][a-z0-9_]*-[A-Za-z0-9][A-Za-z0-9_.:-]{0,199}$/, {
   message: 'Stream names look like <kind>-<id>, for example list-3f2a…',

@@ -1,19 +1,36 @@
 import { z } from 'zod';
-import type { EventDefinition } from './envelope';
+import { AccessEvent } from './access';
+import { BillingEvent } from './billing';
+import type { EventDefinition, PersonalDataSpec } from './envelope';
+import { IdentityEvent, identityPersonalData } from './identity';
 import { IntakeEvent } from './intake';
 
+export * from './access';
+export * from './billing';
 export * from './envelope';
+export * from './identity';
 export * from './intake';
 
 /** Every event HealthTal writes. Each bounded context adds its union here. */
-export const HealthTalEvent = z.discriminatedUnion('type', [...IntakeEvent.options]);
+export const HealthTalEvent = z.discriminatedUnion('type', [
+  ...IntakeEvent.options,
+  ...IdentityEvent.options,
+  ...BillingEvent.options,
+  ...AccessEvent.options,
+]);
 export type HealthTalEvent = z.infer<typeof HealthTalEvent>;
 export type HealthTalEventType = HealthTalEvent['type'];
 
+const personalData: Partial<Record<HealthTalEventType, PersonalDataSpec>> = { ...identityPersonalData };
+
 /**
- * The registry the event store validates appends against and upcasts reads with.
- * A type missing here cannot be appended.
+ * The registry the event store validates appends against, upcasts reads with and learns personal
+ * fields from. A type missing here cannot be appended.
  */
 export const eventDefinitions: Readonly<Record<string, EventDefinition>> = Object.fromEntries(
-  HealthTalEvent.options.map((schema) => [schema.shape.type.value, { schema, currentVersion: 1 }]),
+  HealthTalEvent.options.map((schema) => {
+    const type = schema.shape.type.value;
+    const personal = personalData[type];
+    return [type, { schema, currentVersion: 1, ...(personal ? { personalData: personal } : {}) }];
+  }),
 );

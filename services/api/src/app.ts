@@ -9,14 +9,26 @@ import { pinoHttp } from 'pino-http';
 import { notFoundHandler, problemHandler } from './http/errors';
 import { healthRoutes, type ReadinessCheck } from './http/health';
 import { RouteRegistrar } from './http/routes';
+import { authRoutes } from './identity/auth.routes';
+import { createIdentity, type IdentityKeys } from './identity/identity';
+import { meRoutes } from './identity/me.routes';
+import { bearerPrincipal } from './identity/principal';
 import { contactMessageRoutes } from './intake/contact-messages.routes';
-import { ANONYMOUS, type PrincipalResolver } from './policy';
+import type { PrincipalResolver } from './policy';
+import type { ApiSettings } from './settings';
 import { idempotency } from './shared/idempotency';
+import { type Mailer, OutboxMailer } from './shared/mailer';
+import { RateLimiter } from './shared/rate-limit';
 
 export type ApiDependencies = {
   pool: pg.Pool;
   store: EventStore;
   logger: Logger;
+  settings: ApiSettings;
+  /** Signing and lookup keys (see loadIdentityKeys). */
+  identityKeys: IdentityKeys;
+  /** Defaults to the outbox. */
+  mailer?: Mailer;
   /** Who is calling; the identity context provides it. Defaults to everyone being anonymous. */
   resolvePrincipal?: PrincipalResolver;
   /** Extra readiness checks (projectors caught up, …) reported by /readyz. */
@@ -55,11 +67,23 @@ export function createApi(deps: ApiDependencies): Api {
   );
   app.use(express.json({ limit: REQUEST_BODY_LIMIT_BYTES, strict: true }));
 
+  const identity = createIdentity(
+    {
+      store: deps.store,
+      pool: deps.pool,
+      settings: deps.settings,
+      mailer: deps.mailer ?? new OutboxMailer(deps.pool),
+      rateLimiter: new RateLimiter(deps.pool),
+    },
+    deps.identityKeys,
+  );
   const api = express.Router();
-  const routes = new RouteRegistrar(api, deps.resolvePrincipal ?? (async () => ANONYMOUS), [
+  const routes = new RouteRegistrar(api, deps.resolvePrincipal ?? bearerPrincipal(identity), [
     idempotency(deps.pool),
   ]);
   healthRoutes(routes, deps.pool, deps.readinessChecks ?? {}, () => shuttingDown);
+  authRoutes(routes, identity);
+  meRoutes(routes, identity);
   contactMessageRoutes(routes, deps);
   app.use(api);
 

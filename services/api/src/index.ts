@@ -1,5 +1,9 @@
 export { type Api, type ApiDependencies, createApi } from './app';
 export type { ReadinessCheck } from './http/health';
+export { signUp } from './identity/accounts';
+export { type IdentityKeys, loadIdentityKeys } from './identity/identity';
 export { apiMigrations } from './migrations';
 export { ANONYMOUS, type Capability, type Principal, type PrincipalResolver, policy } from './policy';
 export { type RunningServer, startHttpServer } from './server';
+export { type ApiSettings, defaultSettings } from './settings';
+export { type Mailer, type MailMessage, OutboxMailer } from './shared/mailer';

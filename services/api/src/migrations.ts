@@ -1,5 +1,15 @@
 import type { Migration } from '@healthtal/eventstore';
+import { sessionMigrations } from './identity/session-tokens';
 import { idempotencyMigrations } from './shared/idempotency';
+import { mailMigrations } from './shared/mailer';
+import { rateLimitMigrations } from './shared/rate-limit';
+import { secretsMigrations } from './shared/secrets';
 
 /** Operational tables the API owns (not read models: those belong to projections). */
-export const apiMigrations: readonly Migration[] = [...idempotencyMigrations];
+export const apiMigrations: readonly Migration[] = [
+  ...idempotencyMigrations,
+  ...secretsMigrations,
+  ...sessionMigrations,
+  ...mailMigrations,
+  ...rateLimitMigrations,
+];

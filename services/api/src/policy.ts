@@ -3,14 +3,21 @@ import { HttpProblem } from './http/problem';
 
 /**
  * What a caller must be to use a route. `public`: anyone; `signed-in`: any account; `basic` and
- * `premium`: subscription tiers (premium includes basic); `not-demo`: a signed-in account that is not
- * a demo account; `admin`: an administrator.
+ * `premium`: subscription tiers (admins have both; demo users pass the basic paywall); `not-demo`: a
+ * signed-in account that is not a demo account; `contacts`: may see contact details (subscribers,
+ * and demo users with a full_access grant); `admin`: an administrator.
  */
-export type Capability = 'public' | 'signed-in' | 'basic' | 'premium' | 'not-demo' | 'admin';
+export type Capability = 'public' | 'signed-in' | 'basic' | 'premium' | 'not-demo' | 'contacts' | 'admin';
 
 export type Principal =
   | { readonly kind: 'anonymous' }
-  | { readonly kind: 'user'; readonly userId: string; readonly capabilities: ReadonlySet<Capability> };
+  | {
+      readonly kind: 'user';
+      readonly userId: string;
+      readonly capabilities: ReadonlySet<Capability>;
+      /** The sign-in (refresh-token family) this request's access token belongs to. */
+      readonly sessionId?: string;
+    };
 
 export const ANONYMOUS: Principal = Object.freeze({ kind: 'anonymous' });
 
@@ -18,6 +25,8 @@ export const ANONYMOUS: Principal = Object.freeze({ kind: 'anonymous' });
 export type PrincipalResolver = (req: Request) => Promise<Principal>;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** One capability, or several that must all hold. */
+export type Requirement = Capability | readonly Capability[];
 export type RouteKey = `${Method} /${string}`;
 
 /**
@@ -27,25 +36,50 @@ export type RouteKey = `${Method} /${string}`;
 export const policy = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
+
+  // identity
+  'POST /api/v1/auth/signup': 'public',
+  'POST /api/v1/auth/login': 'public',
+  'POST /api/v1/auth/logout': 'public',
+  'POST /api/v1/auth/refresh': 'public',
+  'POST /api/v1/auth/verify-email': 'public',
+  'POST /api/v1/auth/resend-verification': 'public',
+  'POST /api/v1/auth/forgot-password': 'public',
+  'POST /api/v1/auth/reset-password': 'public',
+  'GET /api/v1/me': 'signed-in',
+  'PUT /api/v1/me/profile': ['signed-in', 'not-demo'],
+  'PUT /api/v1/me/notifications': ['signed-in', 'not-demo'],
+
+  // intake
   'POST /api/v1/contact-messages': 'public',
   'GET /api/admin/contact-messages': 'admin',
   'GET /api/admin/contact-messages/:id': 'admin',
-} as const satisfies Record<RouteKey, Capability>;
+} as const satisfies Record<RouteKey, Requirement>;
 
 export type PolicyRoute = keyof typeof policy;
 
-export const allows = (principal: Principal, capability: Capability): boolean =>
-  capability === 'public' || (principal.kind === 'user' && principal.capabilities.has(capability));
+export const capabilitiesOfRequirement = (requirement: Requirement): readonly Capability[] =>
+  typeof requirement === 'string' ? [requirement] : requirement;
+
+export const allows = (principal: Principal, requirement: Requirement): boolean =>
+  capabilitiesOfRequirement(requirement).every(
+    (capability) =>
+      capability === 'public' || (principal.kind === 'user' && principal.capabilities.has(capability)),
+  );
+
+const isPublic = (requirement: Requirement) =>
+  capabilitiesOfRequirement(requirement).every((c) => c === 'public');
 
 /** 401 when the caller must sign in first, 403 when signing in would not be enough. */
-export function authorize(capability: Capability, resolvePrincipal: PrincipalResolver): RequestHandler {
+export function authorize(requirement: Requirement, resolvePrincipal: PrincipalResolver): RequestHandler {
   return async (req, _res, next) => {
-    if (capability === 'public') return next();
+    if (isPublic(requirement)) return next();
     const principal = await resolvePrincipal(req);
     if (principal.kind === 'anonymous')
       throw new HttpProblem(401, 'Sign in required', 'Please sign in to continue.');
-    if (!allows(principal, capability)) {
-      throw new HttpProblem(403, 'Forbidden', `This needs the ${capability} capability.`);
+    if (!allows(principal, requirement)) {
+      const missing = capabilitiesOfRequirement(requirement).filter((c) => !allows(principal, c));
+      throw new HttpProblem(403, 'Forbidden', `This needs: ${missing.join(', ')}.`);
     }
     req.principal = principal;
     next();

@@ -19,6 +19,25 @@ export const Config = z.object({
   LOG_LEVEL: LogLevel.default('info'),
   /** Connections the API and projectors share. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  /** Where people reach the app (links in emails, Stripe return URLs). Defaults to http://HOST:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Comma-separated addresses that are admins by configuration. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
+  /** The designated demo account. In embedded mode it defaults to demo@healthtal.test. */
+  DEMO_ACCOUNT_EMAIL: z.email().optional(),
+  /** Signs access tokens; generated and kept in the database when not set. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Password of the dev accounts created on the first embedded start; generated and printed when not set. */
+  DEV_ACCOUNTS_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
 });
 export type Config = z.infer<typeof Config>;
 

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
+  type ApiSettings,
   apiMigrations,
   createApi,
+  loadIdentityKeys,
   type PrincipalResolver,
   type RunningServer,
   startHttpServer,
@@ -12,7 +14,8 @@ import { Projector, projectionMigrations, projections } from '@healthtal/project
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { type EmbeddedDatabase, ensureDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { DEV_DEMO_EMAIL } from './dev-accounts';
+import { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded-postgres';
 import { createEventStore } from './event-store';
 import { projectorLag } from './projector-lag';
 
@@ -58,21 +61,40 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       stack.push(() => projector.stop());
     }
 
+    // Links in emails need the real port, so a port of 0 is chosen here rather than by listen().
+    const port = config.PORT === 0 ? await freePort() : config.PORT;
+    const settings = apiSettings({ ...config, PORT: port }, embedded !== null);
     const api = createApi({
       pool,
       store,
       logger,
+      settings,
+      identityKeys: await loadIdentityKeys(pool, settings),
       ...(resolvePrincipal ? { resolvePrincipal } : {}),
       readinessChecks: { projections: () => projectorLag(pool, store, projectors) },
       staticApps: webApps(),
     });
-    const server: RunningServer = await startHttpServer(api, { host: config.HOST, port: config.PORT });
+    const server: RunningServer = await startHttpServer(api, { host: config.HOST, port });
     stack.push(() => server.close());
     return { url: server.url, databaseUrl, pool, store, projectors, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** What the API needs from the configuration. */
+export function apiSettings(config: Config, embedded: boolean): ApiSettings {
+  const publicUrl =
+    config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;
+  return {
+    publicUrl,
+    adminEmails: config.ADMIN_EMAILS,
+    demoAccountEmail:
+      (config.DEMO_ACCOUNT_EMAIL ?? (embedded ? DEV_DEMO_EMAIL : null))?.toLowerCase() ?? null,
+    secureCookies: publicUrl.startsWith('https://'),
+    ...(config.JWT_SECRET ? { jwtSecret: config.JWT_SECRET } : {}),
+  };
 }
 
 export async function migrate(pool: pg.Pool): Promise<void> {

@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
       DATA_DIR: '.data',
       LOG_LEVEL: 'info',
       DATABASE_POOL_SIZE: 20,
+      ADMIN_EMAILS: [],
     });
   });
 
@@ -27,11 +28,20 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('reads admin emails as a trimmed, lower-cased list', () => {
+    expect(
+      loadConfig({ ADMIN_EMAILS: ' Ops@HealthTal.example , cto@healthtal.example,' }).ADMIN_EMAILS,
+    ).toEqual(['ops@healthtal.example', 'cto@healthtal.example']);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['LOG_LEVEL', 'loud'],
+    ['ADMIN_EMAILS', 'root@example.org,not-an-email'],
+    ['PUBLIC_URL', 'ftp://healthtal.example'],
+    ['JWT_SECRET', 'short'],
   ])('stops the start on a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));

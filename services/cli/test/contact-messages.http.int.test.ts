@@ -143,7 +143,7 @@ describe('bad input never gets past the edge', () => {
 describe('GET /api/admin/contact-messages', () => {
   it('refuses anonymous callers with 401 and non-admins with 403', async () => {
     expect((await app.request('/api/admin/contact-messages')).status).toBe(401);
-    expect((await app.request('/api/admin/contact-messages', { as: 'recruiter' })).status).toBe(403);
+    expect((await app.request('/api/admin/contact-messages', { as: 'basic' })).status).toBe(403);
   });
 
   it('pages, sorts and counts the way ra-data-simple-rest asks', async () => {

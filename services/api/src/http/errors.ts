@@ -43,6 +43,8 @@ export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
     res.destroy();
     return;
   }
+  const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
   res
     .status(problem.status)
     .type('application/problem+json')

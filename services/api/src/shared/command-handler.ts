@@ -45,7 +45,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
     if (events.length === 0) return { events, state };
     const expectedVersion: ExpectedVersion = history.length === 0 ? 'noStream' : history.length - 1;
     try {
-      await store.append(streamId, toEnvelopes(events, context), { expectedVersion });
+      await store.append(streamId, toEnvelopes(streamId, events, context), { expectedVersion });
       return { events, state: events.reduce(decider.evolve, state) };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_ATTEMPTS) throw error;
@@ -53,12 +53,13 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   }
 }
 
-function toEnvelopes(events: DomainEvent[], context: CommandContext): NewEvent[] {
+/** One command may write to several streams; the stream is part of each event id. */
+function toEnvelopes(streamId: string, events: DomainEvent[], context: CommandContext): NewEvent[] {
   return events.map((event, index) => ({
     type: event.type,
     data: event.data,
     metadata: {
-      eventId: uuidFromName(`${context.commandId}/${index}`),
+      eventId: uuidFromName(`${context.commandId}/${streamId}/${index}`),
       occurredAt: context.now.toISOString(),
       ...(context.userId ? { userId: context.userId } : {}),
       correlationId: context.correlationId,

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { AuthMessages } from '../domain/messages';
+import { TIERS } from '../domain/plans';
+
+export const PASSWORD_MIN = 6;
+/** argon2 hashes any length; a ceiling keeps one request from costing seconds. */
+export const PASSWORD_MAX = 200;
+
+const Email = z
+  .string({ error: AuthMessages.emailRequired })
+  .trim()
+  .min(1, AuthMessages.emailRequired)
+  .max(254, AuthMessages.invalidEmail)
+  .pipe(z.email(AuthMessages.invalidEmail))
+  .transform((email) => email.toLowerCase());
+
+const NewPassword = z
+  .string({ error: AuthMessages.passwordRequired })
+  .min(PASSWORD_MIN, AuthMessages.passwordTooShort)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long.`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((text) => (text ? text : undefined));
+
+/** Sign-up (recruiter-directory §5): email, password twice, optional source, required phone, terms. */
+export const SignupRequest = z
+  .strictObject({
+    email: Email,
+    password: NewPassword,
+    confirmPassword: z.string({ error: AuthMessages.passwordsDoNotMatch }),
+    source: optionalText(200),
+    phone: z.string({ error: AuthMessages.phoneRequired }).trim().min(1, AuthMessages.phoneRequired).max(40),
+    acceptTerms: z.literal(true, { error: AuthMessages.termsRequired }),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AuthMessages.passwordsDoNotMatch,
+  });
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+export const LoginRequest = z.strictObject({
+  email: z.string({ error: AuthMessages.emailRequired }).trim().min(1, AuthMessages.emailRequired).max(254),
+  password: z
+    .string({ error: AuthMessages.passwordRequired })
+    .min(1, AuthMessages.passwordRequired)
+    .max(PASSWORD_MAX),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const EmailRequest = z.strictObject({ email: Email });
+export type EmailRequest = z.infer<typeof EmailRequest>;
+
+const Token = z.string().trim().min(16).max(200);
+export const VerifyEmailRequest = z.strictObject({ token: Token });
+export const ResetPasswordRequest = z
+  .strictObject({ token: Token, password: NewPassword, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: AuthMessages.passwordsDoNotMatch,
+  });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const SessionUser = z.object({ id: z.uuid(), email: z.string() });
+/** A signed-in session: a short-lived access token (the refresh token travels in an httpOnly cookie). */
+export const AuthSession = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  expiresAt: z.iso.datetime(),
+  user: SessionUser,
+});
+export type AuthSession = z.infer<typeof AuthSession>;
+
+export const SignupResponse = z.object({ user: SessionUser, verificationRequired: z.literal(true) });
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+export const ProfileRequest = z.strictObject({
+  name: z.string().trim().max(120, 'Name must be at most 120 characters.'),
+  bio: z.string().trim().max(2000, 'Bio must be at most 2000 characters.'),
+});
+export type ProfileRequest = z.infer<typeof ProfileRequest>;
+
+export const NotificationPreferences = z.strictObject({
+  marketing: z.boolean(),
+  newFeatures: z.boolean(),
+  securityAlerts: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  marketing: true,
+  newFeatures: true,
+  securityAlerts: true,
+};
+
+export const ROLES = ['admin', 'demo'] as const;
+export const DemoFlags = z.object({
+  canCreateLists: z.boolean(),
+  canSaveLists: z.boolean(),
+  canExport: z.boolean(),
+  canViewContactInfo: z.boolean(),
+  canSaveCandidates: z.boolean(),
+});
+export type DemoFlags = z.infer<typeof DemoFlags>;
+
+/** Subscription info as the first version's get_my_subscription returned it. */
+export const SubscriptionInfo = z.object({
+  subscribed: z.boolean(),
+  tier: z.enum(TIERS),
+  plan_name: z.string().nullable(),
+  price_amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  billing_interval: z.string().nullable(),
+  status: z.string().nullable(),
+  current_period_end: z.iso.datetime().nullable(),
+});
+export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
+
+/** Everything the web apps need about the caller, in one call. */
+export const MeResponse = z.object({
+  user: z.object({
+    id: z.uuid(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    name: z.string(),
+    bio: z.string(),
+    phone: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+  roles: z.array(z.enum(ROLES)),
+  tier: z.enum(TIERS),
+  subscription: SubscriptionInfo,
+  demo: z.object({ isDemo: z.boolean(), flags: DemoFlags, hasFullAccessGrant: z.boolean() }),
+  notifications: NotificationPreferences,
+});
+export type MeResponse = z.infer<typeof MeResponse>;

@@ -1,0 +1,122 @@
+import { type DemoFlags, meetsTier, PLANS, type PriceId, type Tier } from '@healthtal/contracts';
+import type pg from 'pg';
+import type { Capability } from '../policy';
+import type { ApiSettings } from '../settings';
+
+/** What the server knows about a signed-in caller, from the read models, on every request. */
+export type AccessProfile = {
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  isAdmin: boolean;
+  isDemo: boolean;
+  /** Paid and current (admins count as subscribed). */
+  subscribed: boolean;
+  tier: Tier;
+  subscription: {
+    status: string;
+    priceId: PriceId;
+    currentPeriodEnd: Date;
+  } | null;
+  hasDemoGrant: boolean;
+  hasFullAccessGrant: boolean;
+};
+
+type Row = {
+  id: string;
+  email: string | null;
+  email_verified: boolean;
+  admin_granted: boolean;
+  status: string | null;
+  tier: Tier | null;
+  price_id: PriceId | null;
+  current_period_end: Date | null;
+  has_grant: boolean;
+  has_full_access: boolean;
+};
+
+const VALID_GRANT = `g.user_id = u.id and g.active and (g.expires_at is null or g.expires_at > now())
+  and (g.max_uses is null or g.uses_count < g.max_uses)`;
+
+export async function loadAccessProfile(
+  pool: pg.Pool,
+  settings: ApiSettings,
+  userId: string,
+): Promise<AccessProfile | null> {
+  const { rows } = await pool.query<Row>(
+    `select u.id, u.email, u.email_verified, u.admin_granted, s.status, s.tier, s.price_id, s.current_period_end,
+       exists (select 1 from demo_grants g where ${VALID_GRANT}) as has_grant,
+       exists (select 1 from demo_grants g where ${VALID_GRANT} and g.feature_type = 'full_access') as has_full_access
+     from users u left join subscriptions s on s.user_id = u.id where u.id = $1`,
+    [userId],
+  );
+  const row = rows[0];
+  if (!row || row.email === null) return null;
+  return toProfile(row, settings);
+}
+
+/**
+ * A subscription counts while Stripe still considers it paid: active, past due (Stripe is
+ * retrying), or canceled until the end of the paid period.
+ */
+function isCurrent(row: Row, now = new Date()): boolean {
+  if (!row.status || !row.tier || row.tier === 'free') return false;
+  if (row.status === 'active' || row.status === 'past_due') return true;
+  return row.status === 'canceled' && row.current_period_end !== null && row.current_period_end > now;
+}
+
+function toProfile(row: Row, settings: ApiSettings): AccessProfile {
+  const email = row.email!;
+  const isAdmin = row.admin_granted || settings.adminEmails.includes(email.toLowerCase());
+  const paid = isCurrent(row);
+  // The spec's rule: the designated account, or not subscribed with a valid grant. Subscribers and
+  // admins are never demo.
+  const isDemo = !isAdmin && !paid && (email.toLowerCase() === settings.demoAccountEmail || row.has_grant);
+  return {
+    userId: row.id,
+    email,
+    emailVerified: row.email_verified,
+    isAdmin,
+    isDemo,
+    subscribed: paid || isAdmin,
+    tier: isAdmin ? 'premium' : paid ? row.tier! : 'free',
+    subscription:
+      row.status && row.price_id && row.current_period_end
+        ? { status: row.status, priceId: row.price_id, currentPeriodEnd: row.current_period_end }
+        : null,
+    hasDemoGrant: row.has_grant,
+    hasFullAccessGrant: row.has_full_access,
+  };
+}
+
+/**
+ * Capabilities of a signed-in caller (see the policy table). Demo users pass the paywall (basic)
+ * but are refused `not-demo` routes; a full_access grant lets them see contacts.
+ */
+export function capabilitiesOf(profile: AccessProfile): Set<Capability> {
+  const capabilities = new Set<Capability>(['signed-in']);
+  if (profile.isAdmin) capabilities.add('admin');
+  if (!profile.isDemo) capabilities.add('not-demo');
+  if (profile.subscribed || profile.isDemo) capabilities.add('basic');
+  if (profile.isAdmin || (profile.subscribed && meetsTier('premium', profile.tier)))
+    capabilities.add('premium');
+  if ((profile.subscribed && !profile.isDemo) || (profile.isDemo && profile.hasFullAccessGrant)) {
+    capabilities.add('contacts');
+  }
+  return capabilities;
+}
+
+/** The demo feature flags of the first version: all off for demo users, all on otherwise. */
+export function demoFlagsOf(profile: AccessProfile): DemoFlags {
+  const on = !profile.isDemo;
+  return {
+    canCreateLists: on,
+    canSaveLists: on,
+    canExport: on && capabilitiesOf(profile).has('premium'),
+    canViewContactInfo: capabilitiesOf(profile).has('contacts'),
+    canSaveCandidates: on,
+  };
+}
+
+export const planOf = (profile: AccessProfile) =>
+  profile.subscription ? PLANS[profile.subscription.priceId] : null;

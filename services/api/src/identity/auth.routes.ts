@@ -1,0 +1,188 @@
+import {
+  AuthMessages,
+  type AuthSession,
+  EmailRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+  SignupRequest,
+  type SignupResponse,
+  VerifyEmailRequest,
+} from '@healthtal/contracts';
+import type { Request, Response } from 'express';
+import { HttpProblem } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseBody } from '../http/validate';
+import { commandContext } from '../shared/idempotency';
+import { RATE_RULES } from '../shared/rate-limit';
+import {
+  changeUser,
+  findUserByEmail,
+  loadUser,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+  signUp,
+} from './accounts';
+import { EmailAlreadyRegistered } from './email-claim.decider';
+import type { Identity } from './identity';
+import { hashPassword, verifyPassword } from './passwords';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
+
+const ip = (req: Request) => req.ip ?? 'unknown';
+const invalidCredentials = () =>
+  new HttpProblem(401, AuthMessages.invalidCredentials, AuthMessages.loginFailed, {
+    email: AuthMessages.invalidCredentials,
+  });
+const invalidLink = (field = 'token') =>
+  new HttpProblem(400, AuthMessages.invalidOrExpiredLink, AuthMessages.invalidOrExpiredLink, {
+    [field]: AuthMessages.invalidOrExpiredLink,
+  });
+/** The same answer whether or not the address has an account. */
+const ACCEPTED = { sent: true } as const;
+
+export function authRoutes(routes: RouteRegistrar, identity: Identity) {
+  const { rateLimiter, refreshTokens, settings } = identity;
+
+  /** Starts a sign-in: a new refresh-token family in the cookie, an access token in the body. */
+  async function startSession(res: Response, userId: string, email: string): Promise<AuthSession> {
+    const { token, familyId } = await refreshTokens.startFamily(userId);
+    setRefreshCookie(res, settings, token);
+    const access = await identity.accessTokens.issue({ userId, sessionId: familyId });
+    return {
+      accessToken: access.token,
+      tokenType: 'Bearer',
+      expiresAt: access.expiresAt.toISOString(),
+      user: { id: userId, email },
+    };
+  }
+
+  routes.route('POST /api/v1/auth/signup', async (req, res) => {
+    const form = parseBody(SignupRequest, req);
+    await rateLimiter.hit([
+      { rule: RATE_RULES.signupPerIp, key: ip(req) },
+      { rule: RATE_RULES.signupPerEmail, key: form.email },
+    ]);
+    try {
+      const { userId } = await signUp(identity, form, commandContext(req));
+      const body: SignupResponse = { user: { id: userId, email: form.email }, verificationRequired: true };
+      res.status(201).json(body);
+    } catch (error) {
+      if (error instanceof EmailAlreadyRegistered) {
+        throw new HttpProblem(409, AuthMessages.alreadyRegisteredTitle, AuthMessages.alreadyRegistered, {
+          email: AuthMessages.alreadyRegistered,
+        });
+      }
+      throw error;
+    }
+  });
+
+  routes.route('POST /api/v1/auth/login', async (req, res) => {
+    const form = parseBody(LoginRequest, req);
+    const email = form.email.toLowerCase();
+    await rateLimiter.hit([
+      { rule: RATE_RULES.loginPerIp, key: ip(req) },
+      { rule: RATE_RULES.loginPerEmail, key: email },
+    ]);
+    const user = await findUserByEmail(identity, email);
+    const valid = await verifyPassword(user?.passwordHash ?? null, form.password);
+    if (!user || !valid) throw invalidCredentials();
+    if (!user.emailVerified) {
+      throw new HttpProblem(
+        403,
+        AuthMessages.emailNotConfirmed,
+        'Please confirm your email address before signing in.',
+        {
+          email: AuthMessages.emailNotConfirmed,
+        },
+      );
+    }
+    await changeUser(identity, user.userId, { type: 'RecordSignIn' }, commandContext(req));
+    res.json(await startSession(res, user.userId, user.email));
+  });
+
+  routes.route('POST /api/v1/auth/refresh', async (req, res) => {
+    const presented = refreshCookieOf(req);
+    const outcome = presented ? await refreshTokens.rotate(presented) : ({ kind: 'invalid' } as const);
+    if (outcome.kind !== 'rotated') {
+      clearRefreshCookie(res, settings);
+      throw new HttpProblem(401, 'Session expired', AuthMessages.sessionExpired);
+    }
+    const user = await loadUser(identity, outcome.userId);
+    if (user.status !== 'active') {
+      await refreshTokens.revokeFamilyOf(outcome.token);
+      clearRefreshCookie(res, settings);
+      throw new HttpProblem(401, 'Session expired', AuthMessages.sessionExpired);
+    }
+    setRefreshCookie(res, settings, outcome.token);
+    const access = await identity.accessTokens.issue({ userId: user.userId, sessionId: outcome.familyId });
+    const body: AuthSession = {
+      accessToken: access.token,
+      tokenType: 'Bearer',
+      expiresAt: access.expiresAt.toISOString(),
+      user: { id: user.userId, email: user.email },
+    };
+    res.json(body);
+  });
+
+  routes.route('POST /api/v1/auth/logout', async (req, res) => {
+    const presented = refreshCookieOf(req);
+    if (presented) await refreshTokens.revokeFamilyOf(presented);
+    clearRefreshCookie(res, settings);
+    res.status(204).end();
+  });
+
+  routes.route('POST /api/v1/auth/verify-email', async (req, res) => {
+    const { token } = parseBody(VerifyEmailRequest, req);
+    const userId = await identity.oneTimeTokens.consume('verify-email', token);
+    if (!userId) throw invalidLink();
+    const user = await loadUser(identity, userId);
+    if (user.status !== 'active') throw invalidLink();
+    await changeUser(identity, userId, { type: 'VerifyEmail' }, commandContext(req));
+    res.json({ verified: true, email: user.email });
+  });
+
+  routes.route('POST /api/v1/auth/resend-verification', async (req, res) => {
+    const { email } = parseBody(EmailRequest, req);
+    await rateLimiter.hit([
+      { rule: RATE_RULES.resendPerIp, key: ip(req) },
+      { rule: RATE_RULES.resendPerEmail, key: email },
+    ]);
+    const user = await findUserByEmail(identity, email);
+    if (user && !user.emailVerified) await sendVerificationEmail(identity, user.userId, user.email);
+    res.status(202).json(ACCEPTED);
+  });
+
+  routes.route('POST /api/v1/auth/forgot-password', async (req, res) => {
+    const { email } = parseBody(EmailRequest, req);
+    await rateLimiter.hit([
+      { rule: RATE_RULES.resetPerIp, key: ip(req) },
+      { rule: RATE_RULES.resetPerEmail, key: email },
+    ]);
+    const user = await findUserByEmail(identity, email);
+    if (user) await sendPasswordResetEmail(identity, user.userId, user.email);
+    res.status(202).json(ACCEPTED);
+  });
+
+  routes.route('POST /api/v1/auth/reset-password', async (req, res) => {
+    const form = parseBody(ResetPasswordRequest, req);
+    const userId = await identity.oneTimeTokens.consume('reset-password', form.token);
+    if (!userId) throw invalidLink();
+    const user = await loadUser(identity, userId);
+    if (user.status !== 'active') throw invalidLink();
+    const passwordHash = await hashPassword(form.password);
+    await changeUser(
+      identity,
+      userId,
+      { type: 'ChangePassword', passwordHash, reason: 'reset' },
+      commandContext(req),
+    );
+    // A reset also proves the address; every sign-in made with the old password ends.
+    await changeUser(
+      identity,
+      userId,
+      { type: 'VerifyEmail' },
+      { ...commandContext(req), commandId: `${req.commandId}/verify` },
+    );
+    await refreshTokens.revokeAllOf(userId);
+    res.json({ reset: true });
+  });
+}

@@ -1,0 +1,42 @@
+import type { EventStore } from '@healthtal/eventstore';
+import type pg from 'pg';
+import type { ApiSettings } from '../settings';
+import type { Mailer } from '../shared/mailer';
+import type { RateLimiter } from '../shared/rate-limit';
+import { serverSecret } from '../shared/secrets';
+import { AccessTokens } from './access-tokens';
+import { OneTimeTokens, RefreshTokens } from './session-tokens';
+
+/** Everything the identity context works with, built once per process. */
+export type Identity = {
+  store: EventStore;
+  pool: pg.Pool;
+  settings: ApiSettings;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  accessTokens: AccessTokens;
+  refreshTokens: RefreshTokens;
+  oneTimeTokens: OneTimeTokens;
+  /** Keys the email-claim stream names; never leaves the server. */
+  emailLookupKey: Buffer;
+};
+
+export type IdentityKeys = { jwt: Buffer; emailLookup: Buffer };
+
+export async function loadIdentityKeys(pool: pg.Pool, settings: ApiSettings): Promise<IdentityKeys> {
+  return {
+    jwt: await serverSecret(pool, 'jwt-signing-key', settings.jwtSecret),
+    emailLookup: await serverSecret(pool, 'email-lookup-key'),
+  };
+}
+
+export const createIdentity = (
+  deps: Pick<Identity, 'store' | 'pool' | 'settings' | 'mailer' | 'rateLimiter'>,
+  keys: IdentityKeys,
+): Identity => ({
+  ...deps,
+  accessTokens: new AccessTokens(keys.jwt),
+  refreshTokens: new RefreshTokens(deps.pool),
+  oneTimeTokens: new OneTimeTokens(deps.pool),
+  emailLookupKey: keys.emailLookup,
+});

@@ -1,0 +1,94 @@
+import {
+  type MeResponse,
+  NotificationPreferences,
+  ProfileRequest,
+  type SubscriptionInfo,
+} from '@healthtal/contracts';
+import type { Request } from 'express';
+import type pg from 'pg';
+import type { RouteRegistrar } from '../http/routes';
+import { parseBody } from '../http/validate';
+import { commandContext } from '../shared/idempotency';
+import { type AccessProfile, demoFlagsOf, planOf } from './access-profile';
+import { changeUser } from './accounts';
+import type { Identity } from './identity';
+
+type UserRow = {
+  name: string;
+  bio: string;
+  phone: string | null;
+  created_at: Date;
+  notifications: NotificationPreferences;
+};
+
+const profileOf = (req: Request): AccessProfile => req.accessProfile!;
+
+export function subscriptionInfoOf(profile: AccessProfile): SubscriptionInfo {
+  const plan = profile.subscribed && !profile.isAdmin ? planOf(profile) : null;
+  return {
+    subscribed: profile.subscribed,
+    tier: profile.tier,
+    plan_name: profile.isAdmin && !plan ? 'Admin' : (plan?.name ?? null),
+    price_amount: plan ? plan.priceAmount / 100 : null,
+    currency: plan?.currency ?? null,
+    billing_interval: plan?.billingInterval ?? null,
+    status: profile.subscription?.status ?? null,
+    current_period_end: profile.subscription?.currentPeriodEnd.toISOString() ?? null,
+  };
+}
+
+async function me(pool: pg.Pool, profile: AccessProfile): Promise<MeResponse> {
+  const { rows } = await pool.query<UserRow>(
+    'select name, bio, phone, created_at, notifications from users where id = $1',
+    [profile.userId],
+  );
+  const user = rows[0]!;
+  return {
+    user: {
+      id: profile.userId,
+      email: profile.email,
+      emailVerified: profile.emailVerified,
+      name: user.name,
+      bio: user.bio,
+      phone: user.phone,
+      createdAt: user.created_at.toISOString(),
+    },
+    roles: [...(profile.isAdmin ? (['admin'] as const) : []), ...(profile.isDemo ? (['demo'] as const) : [])],
+    tier: profile.tier,
+    subscription: subscriptionInfoOf(profile),
+    demo: {
+      isDemo: profile.isDemo,
+      flags: demoFlagsOf(profile),
+      hasFullAccessGrant: profile.hasFullAccessGrant,
+    },
+    notifications: NotificationPreferences.parse(user.notifications),
+  };
+}
+
+export function meRoutes(routes: RouteRegistrar, identity: Identity) {
+  routes.route('GET /api/v1/me', async (req, res) => {
+    res.json(await me(identity.pool, profileOf(req)));
+  });
+
+  routes.route('PUT /api/v1/me/profile', async (req, res) => {
+    const form = parseBody(ProfileRequest, req);
+    await changeUser(
+      identity,
+      profileOf(req).userId,
+      { type: 'UpdateProfile', ...form },
+      commandContext(req),
+    );
+    res.json(form);
+  });
+
+  routes.route('PUT /api/v1/me/notifications', async (req, res) => {
+    const preferences = parseBody(NotificationPreferences, req);
+    await changeUser(
+      identity,
+      profileOf(req).userId,
+      { type: 'ChangeNotificationPreferences', preferences },
+      commandContext(req),
+    );
+    res.json(preferences);
+  });
+}

@@ -1,0 +1,53 @@
+import { AuthMessages } from '@healthtal/contracts';
+import type { Request } from 'express';
+import type pg from 'pg';
+import { HttpProblem } from '../http/problem';
+import { ANONYMOUS, type PrincipalResolver } from '../policy';
+import type { ApiSettings } from '../settings';
+import { type AccessProfile, capabilitiesOf, loadAccessProfile } from './access-profile';
+import type { AccessTokens } from './access-tokens';
+import type { RefreshTokens } from './session-tokens';
+
+declare global {
+  namespace Express {
+    interface Request {
+      accessProfile?: AccessProfile;
+    }
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+const expired = () => new HttpProblem(401, 'Invalid or expired token', AuthMessages.sessionExpired);
+
+/**
+ * The caller of a protected route, from `Authorization: Bearer <access token>`: the token must be
+ * valid, its sign-in not revoked, and the account must still exist. Roles, tier and demo status are
+ * decided here, on the server, from the read models.
+ */
+export function bearerPrincipal(deps: {
+  pool: pg.Pool;
+  settings: ApiSettings;
+  accessTokens: AccessTokens;
+  refreshTokens: RefreshTokens;
+}): PrincipalResolver {
+  return async (req: Request) => {
+    const header = req.get('authorization');
+    if (!header) return ANONYMOUS;
+    const token = BEARER.exec(header.trim())?.[1];
+    if (!token) throw expired();
+    const claims = await deps.accessTokens.verify(token);
+    if (!claims) throw expired();
+    const [profile, active] = await Promise.all([
+      loadAccessProfile(deps.pool, deps.settings, claims.userId),
+      deps.refreshTokens.isFamilyActive(claims.sessionId),
+    ]);
+    if (!profile || !active) throw expired();
+    req.accessProfile = profile;
+    return {
+      kind: 'user',
+      userId: profile.userId,
+      capabilities: capabilitiesOf(profile),
+      sessionId: claims.sessionId,
+    };
+  };
+}

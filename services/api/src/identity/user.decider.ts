@@ -1,0 +1,172 @@
+import type {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  IdentityEvent,
+  NotificationPreferences,
+  UserId,
+} from '@healthtal/contracts';
+import type { Decider } from '../shared/command-handler';
+import { DomainError } from '../shared/domain-error';
+
+type UserEvent = Extract<
+  IdentityEvent,
+  {
+    type:
+      | 'UserRegistered'
+      | 'EmailVerified'
+      | 'UserSignedIn'
+      | 'PasswordChanged'
+      | 'ProfileUpdated'
+      | 'NotificationPreferencesChanged'
+      | 'AdminRoleGranted'
+      | 'AdminRoleRevoked'
+      | 'UserDeleted'
+      | 'PersonalDataErased';
+  }
+>;
+
+export type { UserEvent };
+
+export type UserState =
+  | { status: 'none' }
+  | {
+      status: 'active';
+      userId: UserId;
+      email: string;
+      passwordHash: string;
+      emailVerified: boolean;
+      isAdmin: boolean;
+      name: string;
+      bio: string;
+      notifications: NotificationPreferences;
+    }
+  | { status: 'deleted'; userId: UserId };
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      userId: UserId;
+      email: string;
+      passwordHash: string;
+      phone: string;
+      source?: string;
+      at: Date;
+    }
+  | { type: 'VerifyEmail' }
+  | { type: 'RecordSignIn' }
+  | { type: 'ChangePassword'; passwordHash: string; reason: 'reset' | 'change' }
+  | { type: 'UpdateProfile'; name: string; bio: string }
+  | { type: 'ChangeNotificationPreferences'; preferences: NotificationPreferences }
+  | { type: 'GrantAdminRole'; by: string }
+  | { type: 'RevokeAdminRole'; by: string }
+  | { type: 'DeleteUser'; by: string };
+
+export class UserNotFound extends DomainError {
+  readonly status = 404;
+  readonly title = 'User not found';
+}
+export class UserAlreadyRegistered extends DomainError {
+  readonly status = 409;
+  readonly title = 'User already registered';
+}
+
+const DEFAULT_PREFERENCES: typeof DEFAULT_NOTIFICATION_PREFERENCES = {
+  marketing: true,
+  newFeatures: true,
+  securityAlerts: true,
+};
+
+const evolve = (state: UserState, event: UserEvent): UserState => {
+  if (event.type === 'UserRegistered') {
+    return {
+      status: 'active',
+      userId: event.data.userId,
+      email: event.data.email,
+      passwordHash: event.data.passwordHash,
+      emailVerified: false,
+      isAdmin: false,
+      name: '',
+      bio: '',
+      notifications: DEFAULT_PREFERENCES,
+    };
+  }
+  if (event.type === 'UserDeleted') return { status: 'deleted', userId: event.data.userId };
+  if (state.status !== 'active') return state;
+  switch (event.type) {
+    case 'EmailVerified':
+      return { ...state, emailVerified: true };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash };
+    case 'ProfileUpdated':
+      return { ...state, name: event.data.name, bio: event.data.bio };
+    case 'NotificationPreferencesChanged': {
+      const { userId: _userId, ...notifications } = event.data;
+      return { ...state, notifications };
+    }
+    case 'AdminRoleGranted':
+      return { ...state, isAdmin: true };
+    case 'AdminRoleRevoked':
+      return { ...state, isAdmin: false };
+    default:
+      return state;
+  }
+};
+
+/** An account: registration, verification, sign-ins, password, profile, preferences, roles, deletion. */
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
+  initialState: { status: 'none' },
+  evolve,
+  decide: (command, state) => {
+    if (command.type === 'RegisterUser') {
+      if (state.status !== 'none') throw new UserAlreadyRegistered();
+      const { userId, email, passwordHash, phone, source, at } = command;
+      return [
+        {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email,
+            passwordHash,
+            phone,
+            ...(source ? { source } : {}),
+            termsAcceptedAt: at.toISOString(),
+          },
+        },
+      ];
+    }
+    if (state.status !== 'active') throw new UserNotFound();
+    const userId = state.userId;
+    switch (command.type) {
+      case 'VerifyEmail':
+        return state.emailVerified ? [] : [{ type: 'EmailVerified', data: { userId } }];
+      case 'RecordSignIn':
+        return [{ type: 'UserSignedIn', data: { userId } }];
+      case 'ChangePassword':
+        return [
+          {
+            type: 'PasswordChanged',
+            data: { userId, passwordHash: command.passwordHash, reason: command.reason },
+          },
+        ];
+      case 'UpdateProfile':
+        if (command.name === state.name && command.bio === state.bio) return [];
+        return [{ type: 'ProfileUpdated', data: { userId, name: command.name, bio: command.bio } }];
+      case 'ChangeNotificationPreferences': {
+        const same = (Object.keys(command.preferences) as (keyof NotificationPreferences)[]).every(
+          (key) => command.preferences[key] === state.notifications[key],
+        );
+        return same
+          ? []
+          : [{ type: 'NotificationPreferencesChanged', data: { userId, ...command.preferences } }];
+      }
+      case 'GrantAdminRole':
+        return state.isAdmin ? [] : [{ type: 'AdminRoleGranted', data: { userId, grantedBy: command.by } }];
+      case 'RevokeAdminRole':
+        return state.isAdmin ? [{ type: 'AdminRoleRevoked', data: { userId, revokedBy: command.by } }] : [];
+      case 'DeleteUser':
+        return [
+          { type: 'UserDeleted', data: { userId, deletedBy: command.by } },
+          { type: 'PersonalDataErased', data: { subjectId: userId } },
+        ];
+    }
+  },
+};

@@ -1,0 +1,21 @@
+/** What the API needs to know about its deployment; services/cli builds it from the environment. */
+export type ApiSettings = {
+  /** Where people reach the web app; links in emails and Stripe return URLs start here. */
+  publicUrl: string;
+  /** Lower-cased addresses that are admins by configuration. */
+  adminEmails: readonly string[];
+  /** The designated demo account (lower-cased), if any. */
+  demoAccountEmail: string | null;
+  /** Send the refresh cookie only over HTTPS (true unless publicUrl is http). */
+  secureCookies: boolean;
+  /** Token signing key; generated and kept in the database when not configured. */
+  jwtSecret?: string;
+};
+
+export const defaultSettings = (overrides: Partial<ApiSettings> = {}): ApiSettings => ({
+  publicUrl: 'http://127.0.0.1:3000',
+  adminEmails: [],
+  demoAccountEmail: null,
+  secureCookies: false,
+  ...overrides,
+});

@@ -1,0 +1,48 @@
+import type { Migration } from '@healthtal/eventstore';
+import type pg from 'pg';
+
+export type MailKind = 'verify-email' | 'reset-password' | 'removal-confirmation' | 'notification';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: MailKind;
+};
+
+/** Where mail goes: SMTP when configured, otherwise the outbox the admin console shows. */
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export const mailMigrations: readonly Migration[] = [
+  {
+    id: '004-mail-outbox',
+    sql: `create table mail_outbox (
+      id bigint generated always as identity primary key,
+      recipient text not null,
+      subject text not null,
+      body_text text not null,
+      body_html text,
+      kind text not null,
+      created_at timestamptz not null default now()
+    );
+    create index mail_outbox_recipient on mail_outbox (recipient, created_at desc);`,
+  },
+];
+
+/** Keeps every message in `mail_outbox` instead of sending it: the default without SMTP settings. */
+export class OutboxMailer implements Mailer {
+  readonly transport = 'outbox';
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await this.pool.query(
+      'insert into mail_outbox (recipient, subject, body_text, body_html, kind) values ($1, $2, $3, $4, $5)',
+      [message.to, message.subject, message.text, message.html ?? null, message.kind],
+    );
+  }
+}
