@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { AccessEvent } from './access';
 import { BillingEvent } from './billing';
+import { DirectoryEvent } from './directory';
 import type { EventDefinition, PersonalDataSpec } from './envelope';
 import { IdentityEvent, identityPersonalData } from './identity';
 import { IntakeEvent } from './intake';
 
 export * from './access';
 export * from './billing';
+export * from './directory';
 export * from './envelope';
 export * from './identity';
 export * from './intake';
@@ -17,6 +19,7 @@ export const HealthTalEvent = z.discriminatedUnion('type', [
   ...IdentityEvent.options,
   ...BillingEvent.options,
   ...AccessEvent.options,
+  ...DirectoryEvent.options,
 ]);
 export type HealthTalEvent = z.infer<typeof HealthTalEvent>;
 export type HealthTalEventType = HealthTalEvent['type'];
