@@ -30,6 +30,8 @@ type EventRow = {
   recorded_at: Date;
 };
 
+type AppendRow = { outcome: string; version: string; last_commit: string | null; last_prepare: string | null };
+
 const COLUMNS =
   'stream_id, stream_position, transaction_id, global_position, type, data, metadata, recorded_at';
 /** Only transactions older than every running one are visible to `$all` readers. */
@@ -63,7 +65,7 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     { expectedVersion = 'any' }: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
-    const { registry, pool } = this.options;
+    const { registry } = this.options;
     registry.assertStreamName(streamId);
     if (typeof expectedVersion === 'number' && (!Number.isInteger(expectedVersion) || expectedVersion < -1)) {
       throw new RangeError(`expectedVersion must be an integer >= -1, got ${expectedVersion}`);
@@ -77,22 +79,10 @@ export class PostgresEventStore implements EventStore {
       metadata: event.metadata,
     }));
     try {
-      const { rows } = await pool.query<{
-        outcome: string;
-        version: string;
-        last_commit: string | null;
-        last_prepare: string | null;
-      }>('select * from eventstore.append_events($1, $2, $3, $4)', [
-        streamId,
-        encodeExpected(expectedVersion),
-        payload.map((event) => event.id),
-        JSON.stringify(payload),
-      ]);
-      const row = rows[0]!;
+      const row = await this.callAppend(streamId, encodeExpected(expectedVersion), payload);
       const version = Number(row.version);
       if (row.outcome === 'partial_duplicate') throw new DuplicateEventId(streamId);
-      if (row.outcome === 'duplicate')
-        return { nextExpectedVersion: version, appended: false, position: null };
+      if (row.outcome === 'duplicate') return { nextExpectedVersion: version, appended: false, position: null };
       return {
         nextExpectedVersion: version,
         appended: true,
@@ -108,6 +98,25 @@ export class PostgresEventStore implements EventStore {
         return this.append(streamId, events, { expectedVersion });
       }
       throw error;
+    }
+  }
+
+  /**
+   * One round trip on a connection of our own: `pool.query` would destroy the connection on any
+   * statement error, and a version conflict is an ordinary answer, not a broken session.
+   */
+  private async callAppend(streamId: string, expected: number, payload: { id: string }[]) {
+    const client = await this.options.pool.connect();
+    try {
+      const { rows } = await client.query<AppendRow>('select * from eventstore.append_events($1, $2, $3, $4)', [
+        streamId,
+        expected,
+        payload.map((event) => event.id),
+        JSON.stringify(payload),
+      ]);
+      return rows[0]!;
+    } finally {
+      client.release();
     }
   }
 
