@@ -3,7 +3,15 @@ export type { ReadinessCheck } from './http/health';
 export { signUp } from './identity/accounts';
 export { type IdentityKeys, loadIdentityKeys } from './identity/identity';
 export { apiMigrations } from './migrations';
-export { ANONYMOUS, allows, type Capability, type Principal, type PrincipalResolver, policy, type Requirement } from './policy';
+export {
+  ANONYMOUS,
+  allows,
+  type Capability,
+  type Principal,
+  type PrincipalResolver,
+  policy,
+  type Requirement,
+} from './policy';
 export { type RunningServer, startHttpServer } from './server';
 export { type ApiSettings, defaultSettings } from './settings';
 export { type Mailer, type MailMessage, OutboxMailer } from './shared/mailer';

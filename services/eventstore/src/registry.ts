@@ -74,7 +74,10 @@ export class EventRegistry {
     if (metadata.success) return metadata.data;
     throw new InvalidEventData(
       event.type,
-      metadata.error.issues.map((issue) => ({ path: `metadata.${issue.path.join('.')}`, message: issue.message })),
+      metadata.error.issues.map((issue) => ({
+        path: `metadata.${issue.path.join('.')}`,
+        message: issue.message,
+      })),
     );
   }
 

@@ -30,7 +30,12 @@ type EventRow = {
   recorded_at: Date;
 };
 
-type AppendRow = { outcome: string; version: string; last_commit: string | null; last_prepare: string | null };
+type AppendRow = {
+  outcome: string;
+  version: string;
+  last_commit: string | null;
+  last_prepare: string | null;
+};
 
 const COLUMNS =
   'stream_id, stream_position, transaction_id, global_position, type, data, metadata, recorded_at';
@@ -82,7 +87,8 @@ export class PostgresEventStore implements EventStore {
       const row = await this.callAppend(streamId, encodeExpected(expectedVersion), payload);
       const version = Number(row.version);
       if (row.outcome === 'partial_duplicate') throw new DuplicateEventId(streamId);
-      if (row.outcome === 'duplicate') return { nextExpectedVersion: version, appended: false, position: null };
+      if (row.outcome === 'duplicate')
+        return { nextExpectedVersion: version, appended: false, position: null };
       return {
         nextExpectedVersion: version,
         appended: true,
@@ -108,12 +114,10 @@ export class PostgresEventStore implements EventStore {
   private async callAppend(streamId: string, expected: number, payload: { id: string }[]) {
     const client = await this.options.pool.connect();
     try {
-      const { rows } = await client.query<AppendRow>('select * from eventstore.append_events($1, $2, $3, $4)', [
-        streamId,
-        expected,
-        payload.map((event) => event.id),
-        JSON.stringify(payload),
-      ]);
+      const { rows } = await client.query<AppendRow>(
+        'select * from eventstore.append_events($1, $2, $3, $4)',
+        [streamId, expected, payload.map((event) => event.id), JSON.stringify(payload)],
+      );
       return rows[0]!;
     } finally {
       client.release();
