@@ -1,4 +1,5 @@
 export * from './api/admin';
+export * from './api/admin-mail';
 export * from './api/admin-users';
 export * from './api/billing';
 export * from './api/identity';

@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { PRICE_IDS } from '../domain/plans';
 
+/** One plan as the pricing page shows it (the spec's plan card; amounts in cents). */
+export const PlanOffer = z.object({
+  priceId: z.enum(PRICE_IDS),
+  name: z.string(),
+  tier: z.enum(['basic', 'premium']),
+  priceAmount: z.number().int(),
+  currency: z.literal('usd'),
+  billingInterval: z.enum(['month', 'year']),
+  period: z.string(),
+  features: z.array(z.string()),
+  highlighted: z.boolean(),
+  savingsText: z.string().optional(),
+  buttonText: z.string(),
+});
+/** The caller's current plan is not marked here (the route is public): /api/v1/me names it. */
+export const PlansResponse = z.object({ plans: z.array(PlanOffer) });
+export type PlansResponse = z.infer<typeof PlansResponse>;
+
 /** Where to come back to inside the app after checkout: a path, never another site. */
 const ReturnPath = z
   .string()

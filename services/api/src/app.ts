@@ -6,6 +6,10 @@ import express, { type Express } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { accessRoutes } from './access/access.routes';
+import { mailOutboxRoutes } from './admin/mail-outbox.routes';
+import { adminUserRoutes } from './admin/users.routes';
+import { billingRoutes } from './billing/billing.routes';
 import { notFoundHandler, problemHandler } from './http/errors';
 import { healthRoutes, type ReadinessCheck } from './http/health';
 import { RouteRegistrar } from './http/routes';
@@ -33,6 +37,11 @@ export type ApiDependencies = {
   resolvePrincipal?: PrincipalResolver;
   /** Extra readiness checks (projectors caught up, …) reported by /readyz. */
   readinessChecks?: Record<string, ReadinessCheck>;
+  /**
+   * Deletes a person's personal-data key, so their encrypted fields read as null everywhere. Pass the
+   * event store's own keys (its cache must forget the key too); the default deletes the key's row.
+   */
+  erasePersonalData?: (subject: string) => Promise<void>;
   /** Static front ends mounted after the API: path prefix → built app directory. */
   staticApps?: { path: string; dir: string }[];
 };
@@ -65,6 +74,9 @@ export function createApi(deps: ApiDependencies): Api {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
+  // Stripe signs the exact bytes it sends: the webhook keeps its raw body (and express.json then
+  // skips the already-read request).
+  app.use('/api/v1/billing/webhook', express.raw({ type: 'application/json', limit: '1mb' }));
   app.use(express.json({ limit: REQUEST_BODY_LIMIT_BYTES, strict: true }));
 
   const identity = createIdentity(
@@ -85,6 +97,10 @@ export function createApi(deps: ApiDependencies): Api {
   authRoutes(routes, identity);
   meRoutes(routes, identity);
   contactMessageRoutes(routes, deps);
+  billingRoutes(routes, deps);
+  accessRoutes(routes, deps, identity);
+  adminUserRoutes(routes, deps, identity);
+  mailOutboxRoutes(routes, deps);
   app.use(api);
 
   app.use(['/api', '/healthz', '/readyz'], notFoundHandler);

@@ -14,4 +14,5 @@ export {
 } from './policy';
 export { type RunningServer, startHttpServer } from './server';
 export { type ApiSettings, defaultSettings } from './settings';
-export { type Mailer, type MailMessage, OutboxMailer } from './shared/mailer';
+export { MailDeliveryError, type Mailer, type MailMessage, OutboxMailer } from './shared/mailer';
+export { type SmtpConnection, SmtpMailer, type SmtpMailerOptions } from './shared/smtp-mailer';

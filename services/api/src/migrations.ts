@@ -1,4 +1,5 @@
 import type { Migration } from '@healthtal/eventstore';
+import { billingSimulatorMigrations } from './billing/billing-simulator';
 import { sessionMigrations } from './identity/session-tokens';
 import { idempotencyMigrations } from './shared/idempotency';
 import { mailMigrations } from './shared/mailer';
@@ -12,4 +13,5 @@ export const apiMigrations: readonly Migration[] = [
   ...sessionMigrations,
   ...mailMigrations,
   ...rateLimitMigrations,
+  ...billingSimulatorMigrations,
 ];

@@ -50,10 +50,41 @@ export const policy = {
   'PUT /api/v1/me/profile': ['signed-in', 'not-demo'],
   'PUT /api/v1/me/notifications': ['signed-in', 'not-demo'],
 
+  // billing (the simulator's pages are public: a plain navigation carries no bearer token, and the
+  // unguessable session id in the path is the capability; see billing-simulator.routes.ts)
+  'GET /api/v1/billing/plans': 'public',
+  'POST /api/v1/billing/checkout': ['signed-in', 'not-demo'],
+  'POST /api/v1/billing/portal': ['signed-in', 'not-demo'],
+  'POST /api/v1/billing/webhook': 'public',
+  'GET /api/v1/billing/refund-eligibility': 'signed-in',
+  'GET /api/v1/billing/simulator/:sessionId': 'public',
+  'POST /api/v1/billing/simulator/:sessionId/complete': 'public',
+  'POST /api/v1/billing/simulator/:sessionId/cancel': 'public',
+  'GET /api/v1/billing/simulator/portal/:sessionId': 'public',
+  'POST /api/v1/billing/simulator/portal/:sessionId/cancel': 'public',
+
+  // access: demo grants
+  'GET /api/admin/demo-grants': 'admin',
+  'POST /api/admin/demo-grants': 'admin',
+  'DELETE /api/admin/demo-grants/:userId': 'admin',
+
+  // admin: user management
+  'GET /api/admin/users': 'admin',
+  'GET /api/admin/users/:id': 'admin',
+  'GET /api/admin/user-stats': 'admin',
+  'DELETE /api/admin/users/:id': 'admin',
+  'POST /api/admin/users/:id/admin-role': 'admin',
+  'DELETE /api/admin/users/:id/admin-role': 'admin',
+  'GET /api/admin/users/:id/history': 'admin',
+
   // intake
   'POST /api/v1/contact-messages': 'public',
   'GET /api/admin/contact-messages': 'admin',
   'GET /api/admin/contact-messages/:id': 'admin',
+
+  // mail
+  'GET /api/admin/mail-outbox': 'admin',
+  'GET /api/admin/mail-outbox/:id': 'admin',
 } as const satisfies Record<RouteKey, Requirement>;
 
 export type PolicyRoute = keyof typeof policy;

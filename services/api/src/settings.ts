@@ -10,6 +10,17 @@ export type ApiSettings = {
   secureCookies: boolean;
   /** Token signing key; generated and kept in the database when not configured. */
   jwtSecret?: string;
+  /** Stripe billing; without it checkout and the portal run on the local billing simulator. */
+  stripe?: StripeSettings;
+};
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe price ids (price_1…) of our plans. */
+  prices: { price_monthly: string; price_annual: string };
+  /** Talk to this Stripe API instead of api.stripe.com (tests point it at a local fake). */
+  apiBase?: string;
 };
 
 export const defaultSettings = (overrides: Partial<ApiSettings> = {}): ApiSettings => ({

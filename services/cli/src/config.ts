@@ -38,8 +38,52 @@ export const Config = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Password of the dev accounts created on the first embedded start; generated and printed when not set. */
   DEV_ACCOUNTS_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  /** Mail goes through this server: smtp://user:pass@host:587 (STARTTLS) or smtps://… (TLS). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** Or the server in parts (see services/cli/src/mail.ts for which go together). */
+  SMTP_HOST: z.string().trim().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** `true`: TLS from the first byte (usually port 465); `false`: STARTTLS when the server offers it. */
+  SMTP_SECURE: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .transform((flag) => flag === 'true' || flag === '1')
+    .optional(),
+  /** The From of every mail; `HealthTal <no-reply@healthtal.test>` when not set. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+      error: 'must be an address, or Name <address>',
+    })
+    .optional(),
+  /** Stripe billing; without a secret key, checkout and the portal run on the local billing simulator. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  /** Signing secret of the webhook endpoint (/api/v1/billing/webhook). Needed with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Stripe price ids of the Monthly and Annual plans. Needed with STRIPE_SECRET_KEY. */
+  STRIPE_PRICE_MONTHLY: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_PRICE_ANNUAL: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
+  /** Talk to this Stripe API instead of api.stripe.com (a local fake in tests, stripe-mock). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
 });
 export type Config = z.infer<typeof Config>;
+
+/** Stripe is all or nothing: a key without the webhook secret or prices would take payments it never records. */
+const stripeIsComplete = (config: Config, ctx: z.RefinementCtx) => {
+  if (!config.STRIPE_SECRET_KEY) return;
+  for (const name of ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_ANNUAL'] as const) {
+    if (!config[name])
+      ctx.addIssue({ code: 'custom', path: [name], message: 'is required with STRIPE_SECRET_KEY' });
+  }
+};
 
 export class ConfigError extends Error {}
 
@@ -47,11 +91,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = Config.safeParse(present);
+  const result = Config.superRefine(stripeIsComplete).safeParse(present);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    return `  ${name}=${JSON.stringify(shown(name, env[name] ?? ''))}: ${issue.message}`;
   });
   throw new ConfigError(`HealthTal cannot start: fix these settings:\n${lines.join('\n')}`);
+}
+
+/** Values printed in a config error: secrets masked, and passwords inside URLs too. */
+function shown(name: string, value: string): string {
+  if (/SECRET|PASSWORD|TOKEN|_KEY$/.test(name)) return value ? '***' : '';
+  return value.replace(/(\/\/[^:/@\s]*:)[^@/\s]*@/, '$1***@');
 }

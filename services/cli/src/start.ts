@@ -9,7 +9,12 @@ import {
   type RunningServer,
   startHttpServer,
 } from '@healthtal/api';
-import { eventStoreMigrations, type PostgresEventStore, runMigrations } from '@healthtal/eventstore';
+import {
+  eventStoreMigrations,
+  PersonalDataKeys,
+  type PostgresEventStore,
+  runMigrations,
+} from '@healthtal/eventstore';
 import { Projector, projectionMigrations, projections } from '@healthtal/projections';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -17,6 +22,7 @@ import type { Config } from './config';
 import { DEV_DEMO_EMAIL } from './dev-accounts';
 import { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded-postgres';
 import { createEventStore } from './event-store';
+import { createMailer, mailSettings } from './mail';
 import { projectorLag } from './projector-lag';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -45,6 +51,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       await step().catch((error) => logger.error({ err: error }, 'stop step failed'));
   };
   try {
+    const mail = mailSettings(config); // a contradictory SMTP setting stops the start before anything runs
     const { databaseUrl, embedded } = await connectDatabase(config, logger);
     if (embedded) stack.push(() => embedded.stop());
 
@@ -53,7 +60,8 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     stack.push(() => pool.end());
     await migrate(pool);
 
-    const store = createEventStore(pool);
+    const personalData = new PersonalDataKeys(pool);
+    const store = createEventStore(pool, personalData);
     stack.push(() => store.close());
     const projectors = projections.map((projection) => new Projector({ pool, store, projection, logger }));
     for (const projector of projectors) {
@@ -70,6 +78,9 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       logger,
       settings,
       identityKeys: await loadIdentityKeys(pool, settings),
+      // Erased through the store's own keys, so the projectors in this process stop decrypting at once.
+      erasePersonalData: async (subject) => void (await personalData.erase(subject)),
+      mailer: createMailer(mail, pool, logger),
       ...(resolvePrincipal ? { resolvePrincipal } : {}),
       readinessChecks: { projections: () => projectorLag(pool, store, projectors) },
       staticApps: webApps(),
@@ -94,6 +105,20 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
       (config.DEMO_ACCOUNT_EMAIL ?? (embedded ? DEV_DEMO_EMAIL : null))?.toLowerCase() ?? null,
     secureCookies: publicUrl.startsWith('https://'),
     ...(config.JWT_SECRET ? { jwtSecret: config.JWT_SECRET } : {}),
+    ...(config.STRIPE_SECRET_KEY
+      ? {
+          stripe: {
+            secretKey: config.STRIPE_SECRET_KEY,
+            // The config requires these with the key.
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+            prices: {
+              price_monthly: config.STRIPE_PRICE_MONTHLY!,
+              price_annual: config.STRIPE_PRICE_ANNUAL!,
+            },
+            ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -58,7 +58,7 @@ export type SubscribeOptions = {
 };
 
 export interface Subscription {
-  /** Resolves when the subscription is caught up with `$all` as it was when this was called. */
+  /** Resolves when the subscription has handled every event committed before this was called. */
   caughtUp(): Promise<void>;
   /** Stops reading; resolves after the batch in flight is handled. */
   stop(): Promise<void>;
@@ -72,8 +72,12 @@ export interface EventStore {
   ): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
-  /** The position of the newest event readers of `$all` can see now, or START when there is none. */
-  headPosition(): Promise<AllPosition>;
+  /**
+   * The position of the newest event readers of `$all` can see, or START when there is none. With
+   * `settle`, first waits (a few seconds at most) for the writes already in flight to end, so the
+   * head includes everything committed before the call even while other transactions are open.
+   */
+  headPosition(options?: { settle?: boolean }): Promise<AllPosition>;
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }

@@ -111,6 +111,29 @@ describe('PostgreSQL $all readers and late commits', () => {
     );
   });
 
+  it('caughtUp() covers an event committed before the call, even while an older transaction is open', async () => {
+    const from = await store.headPosition();
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribe({
+      fromPosition: from,
+      onEvents: async (events) => void seen.push(...events),
+    });
+    const older = await database.pool.connect();
+    try {
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      const stream = `counter-settle-${randomUUID()}`;
+      await store.append(stream, [incremented(7)]);
+      const caughtUp = subscription.caughtUp();
+      setTimeout(() => void older.query('commit'), 200);
+      await caughtUp;
+      expect(seen.map((e) => e.streamId)).toContain(stream);
+    } finally {
+      older.release();
+      await subscription.stop();
+    }
+  });
+
   it('a reader that saw the fast events first still gets the late one (position order would skip it)', async () => {
     const head = await store.headPosition();
     const slow = await database.pool.connect();

@@ -35,7 +35,11 @@ type Row = {
   has_full_access: boolean;
 };
 
-const VALID_GRANT = `g.user_id = u.id and g.active and (g.expires_at is null or g.expires_at > now())
+/**
+ * The spec's demo grant validity rule over the read models (`demo_grants g` for `users u`); the
+ * access decider applies the same rule to a user's stream (access/demo-access.decider.ts).
+ */
+export const VALID_GRANT = `g.user_id = u.id and g.active and (g.expires_at is null or g.expires_at > now())
   and (g.max_uses is null or g.uses_count < g.max_uses)`;
 
 export async function loadAccessProfile(
@@ -59,19 +63,40 @@ export async function loadAccessProfile(
  * A subscription counts while Stripe still considers it paid: active, past due (Stripe is
  * retrying), or canceled until the end of the paid period.
  */
-function isCurrent(row: Row, now = new Date()): boolean {
+function isCurrent(row: Pick<Row, 'status' | 'tier' | 'current_period_end'>, now = new Date()): boolean {
   if (!row.status || !row.tier || row.tier === 'free') return false;
   if (row.status === 'active' || row.status === 'past_due') return true;
   return row.status === 'canceled' && row.current_period_end !== null && row.current_period_end > now;
 }
 
-function toProfile(row: Row, settings: ApiSettings): AccessProfile {
-  const email = row.email!;
-  const isAdmin = row.admin_granted || settings.adminEmails.includes(email.toLowerCase());
+/** isCurrent over `subscriptions s`, for counting in SQL (the console's Paid Subscriptions). */
+export const CURRENT_SUBSCRIPTION = `(s.tier <> 'free' and (s.status in ('active', 'past_due')
+  or (s.status = 'canceled' and s.current_period_end > now())))`;
+
+export type RoleFacts = Pick<
+  Row,
+  'admin_granted' | 'status' | 'tier' | 'current_period_end' | 'has_grant'
+> & {
+  email: string;
+};
+
+/** Admin, paid and demo, decided once: for each request here, and for the console's Users table. */
+export function rolesOf(
+  row: RoleFacts,
+  settings: ApiSettings,
+): { isAdmin: boolean; paid: boolean; isDemo: boolean } {
+  const email = row.email.toLowerCase();
+  const isAdmin = row.admin_granted || settings.adminEmails.includes(email);
   const paid = isCurrent(row);
   // The spec's rule: the designated account, or not subscribed with a valid grant. Subscribers and
   // admins are never demo.
-  const isDemo = !isAdmin && !paid && (email.toLowerCase() === settings.demoAccountEmail || row.has_grant);
+  const isDemo = !isAdmin && !paid && (email === settings.demoAccountEmail || row.has_grant);
+  return { isAdmin, paid, isDemo };
+}
+
+function toProfile(row: Row, settings: ApiSettings): AccessProfile {
+  const email = row.email!;
+  const { isAdmin, paid, isDemo } = rolesOf({ ...row, email }, settings);
   return {
     userId: row.id,
     email,

@@ -1,7 +1,21 @@
+import { MailDeliveryError, type MailMessage } from '../shared/mailer';
 import type { Identity } from './identity';
 
 const link = (identity: Identity, path: string, token: string) =>
   `${identity.settings.publicUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+
+/**
+ * Mail being down must not fail a sign-up, and a failed reset mail must not tell a caller that the
+ * address has an account: the mailer has logged the failure and the outbox shows it as failed, and
+ * the user can ask for a new link.
+ */
+async function deliver(identity: Identity, message: MailMessage): Promise<void> {
+  try {
+    await identity.mailer.send(message);
+  } catch (error) {
+    if (!(error instanceof MailDeliveryError)) throw error;
+  }
+}
 
 /** A new verification link; older ones stop working. */
 export async function sendVerificationEmail(
@@ -12,7 +26,7 @@ export async function sendVerificationEmail(
   await identity.oneTimeTokens.retireAll('verify-email', userId);
   const token = await identity.oneTimeTokens.issue('verify-email', userId);
   const url = link(identity, '/verify-email', token);
-  await identity.mailer.send({
+  await deliver(identity, {
     kind: 'verify-email',
     to: email,
     subject: 'Confirm your HealthTal account',
@@ -28,7 +42,7 @@ export async function sendPasswordResetEmail(
   await identity.oneTimeTokens.retireAll('reset-password', userId);
   const token = await identity.oneTimeTokens.issue('reset-password', userId);
   const url = link(identity, '/reset-password', token);
-  await identity.mailer.send({
+  await deliver(identity, {
     kind: 'reset-password',
     to: email,
     subject: 'Reset your HealthTal password',

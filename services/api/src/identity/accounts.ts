@@ -116,6 +116,8 @@ export async function deleteAccount(identity: Identity, userId: string, by: stri
     { ...context, commandId: `${context.commandId}/release` },
   );
   await identity.refreshTokens.revokeAllOf(userId);
+  // The outbox is operational state holding the address in the clear: it goes with the person.
+  await identity.pool.query('delete from mail_outbox where lower(recipient) = lower($1)', [user.email]);
   return true;
 }
 

@@ -158,13 +158,32 @@ export class PostgresEventStore implements EventStore {
     return this.toRecorded(rows);
   }
 
-  async headPosition(): Promise<AllPosition> {
+  async headPosition({ settle = false }: { settle?: boolean } = {}): Promise<AllPosition> {
+    if (settle) await this.waitForOpenWrites();
     const { rows } = await this.options.pool.query<{ transaction_id: string; global_position: string }>(
       `select transaction_id, global_position from eventstore.events where ${VISIBLE}
        order by transaction_id desc, global_position desc limit 1`,
     );
     const row = rows[0];
     return row ? { commit: Number(row.transaction_id), prepare: Number(row.global_position) } : START;
+  }
+
+  /**
+   * Waits until every transaction that had started by now has ended: `$all` readers stop below the
+   * oldest open one, so until then an event committed just before the call may not be visible.
+   */
+  private async waitForOpenWrites(timeoutMs = 5000): Promise<void> {
+    const horizon = async (part: 'xmin' | 'xmax') => {
+      const { rows } = await this.options.pool.query<{ xid: string }>(
+        `select pg_snapshot_${part}(pg_current_snapshot())::text as xid`,
+      );
+      return BigInt(rows[0]!.xid);
+    };
+    const startedBefore = await horizon('xmax');
+    const deadline = Date.now() + timeoutMs;
+    while ((await horizon('xmin')) < startedBefore && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   }
 
   subscribe(options: SubscribeOptions): Subscription {

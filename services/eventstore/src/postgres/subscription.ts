@@ -5,7 +5,7 @@ import { EVENTS_CHANNEL } from './schema';
 
 type AllReader = {
   readAll(options: { fromPosition: AllPosition; limit: number }): Promise<RecordedEvent[]>;
-  headPosition(): Promise<AllPosition>;
+  headPosition(options?: { settle?: boolean }): Promise<AllPosition>;
 };
 
 /**
@@ -108,7 +108,7 @@ export class PostgresSubscription implements Subscription {
   }
 
   async caughtUp(): Promise<void> {
-    const target = await this.reader.headPosition();
+    const target = await this.reader.headPosition({ settle: true });
     if (!isAfter(target, this.position)) return;
     await new Promise<void>((resolve) => {
       this.waiters.push({ target, resolve });

@@ -1,0 +1,79 @@
+import {
+  type DemoGrantId,
+  type DemoGrantRow,
+  GrantDemoAccessRequest,
+  type UserId,
+} from '@healthtal/contracts';
+import { z } from 'zod';
+import { parseAdminPage, sendAdminList } from '../admin/admin-list';
+import type { ApiDependencies } from '../app';
+import { notFound } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseBody, parseParams } from '../http/validate';
+import { loadUser } from '../identity/accounts';
+import type { Identity } from '../identity/identity';
+import { commandContext } from '../shared/idempotency';
+import { uuidFromName } from '../shared/ids';
+import { grantDemoAccess, revokeDemoAccess } from './demo-access';
+import { expiryOf } from './demo-access.decider';
+import { demoGrantSortFields, listDemoGrants } from './demo-grants.queries';
+
+/** The console's demo grants: list, grant, revoke all (admin-intake-outreach, User Management). */
+export function accessRoutes(routes: RouteRegistrar, { store, pool }: ApiDependencies, identity: Identity) {
+  /** The account must exist now, read from its stream: a grant for nobody is refused, not stored. */
+  const existingUser = async (userId: string) => {
+    const user = await loadUser(identity, userId);
+    if (user.status !== 'active') throw notFound('User');
+    return user;
+  };
+
+  routes.route('GET /api/admin/demo-grants', async (req, res) => {
+    const page = parseAdminPage(req, demoGrantSortFields);
+    const { rows, total } = await listDemoGrants(pool, page);
+    sendAdminList(res, 'demo-grants', page, rows, total);
+  });
+
+  routes.route('POST /api/admin/demo-grants', async (req, res) => {
+    const form = parseBody(GrantDemoAccessRequest, req);
+    const context = commandContext(req);
+    const user = await existingUser(form.userId);
+    // From the command id: a retried request (same Idempotency-Key) names the same grant.
+    const grantId = uuidFromName(`demo-grant/${context.commandId}`) as DemoGrantId;
+    const notes = form.notes ? form.notes : null;
+    await grantDemoAccess(
+      store,
+      {
+        userId: user.userId,
+        grantId,
+        featureType: form.featureType,
+        duration: form.duration,
+        ...(form.maxUses !== undefined ? { maxUses: form.maxUses } : {}),
+        ...(notes ? { notes } : {}),
+        grantedBy: context.userId!,
+      },
+      context,
+    );
+    // Answered from the command, not the read model, which may not have the grant yet.
+    const row: DemoGrantRow = {
+      id: grantId,
+      userId: user.userId,
+      user_email: user.email,
+      featureType: form.featureType,
+      active: true,
+      expires_at: expiryOf(form.duration, context.now)?.toISOString() ?? null,
+      maxUses: form.maxUses ?? null,
+      usesCount: 0,
+      notes,
+      grantedAt: context.now.toISOString(),
+    };
+    res.status(201).json(row);
+  });
+
+  routes.route('DELETE /api/admin/demo-grants/:userId', async (req, res) => {
+    const { userId } = parseParams(z.object({ userId: z.uuid() }), req);
+    const context = commandContext(req);
+    await existingUser(userId);
+    const revoked = await revokeDemoAccess(store, userId as UserId, context.userId!, context);
+    res.json({ revoked });
+  });
+}

@@ -1,0 +1,78 @@
+import type { DemoGrantRow } from '@healthtal/contracts';
+import type pg from 'pg';
+import { z } from 'zod';
+import { parseAdminFilter } from '../admin/admin-filter';
+import { type AdminPage, containsPattern } from '../admin/admin-list';
+import { VALID_GRANT } from '../identity/access-profile';
+
+const SORT_COLUMNS = {
+  grantedAt: 'g.granted_at',
+  expires_at: 'g.expires_at',
+  user_email: 'lower(u.email)',
+  usesCount: 'g.uses_count',
+} as const;
+export type DemoGrantSort = keyof typeof SORT_COLUMNS;
+export const demoGrantSortFields = Object.keys(SORT_COLUMNS) as [DemoGrantSort, ...DemoGrantSort[]];
+
+/** `userId`: one user's grants; `q`: the user's email contains it; `active`: valid now, or not. */
+const DemoGrantFilter = z.object({
+  userId: z.uuid().optional(),
+  q: z.string().max(320).optional(),
+  active: z.boolean().optional(),
+});
+
+type Row = {
+  id: string;
+  user_id: string;
+  user_email: string;
+  feature_type: DemoGrantRow['featureType'];
+  valid: boolean;
+  expires_at: Date | null;
+  max_uses: number | null;
+  uses_count: number;
+  notes: string | null;
+  granted_at: Date;
+};
+
+// Grants of a user whose row is gone (deleted, or not projected yet) have no email to show.
+const FROM = 'from demo_grants g join users u on u.id = g.user_id';
+const MATCHES = `u.email is not null and ($1::uuid is null or g.user_id = $1)
+  and ($2::text is null or u.email ilike $2) and ($3::boolean is null or (${VALID_GRANT}) = $3)`;
+
+/**
+ * Every grant with its user's email, newest first by default. `active` is the spec's validity, not
+ * the stored flag: a grant that expired or ran out of uses shows as inactive though nobody revoked it.
+ */
+export async function listDemoGrants(
+  pool: pg.Pool,
+  page: AdminPage<DemoGrantSort>,
+): Promise<{ rows: DemoGrantRow[]; total: number }> {
+  const filter = parseAdminFilter(DemoGrantFilter, page.filter);
+  const [field, order] = page.sort ?? ['grantedAt', 'DESC'];
+  const params = [filter.userId ?? null, containsPattern(filter.q ?? ''), filter.active ?? null];
+  const [list, count] = await Promise.all([
+    pool.query<Row>(
+      `select g.id, g.user_id, u.email as user_email, g.feature_type, (${VALID_GRANT}) as valid, g.expires_at,
+         g.max_uses, g.uses_count, g.notes, g.granted_at
+       ${FROM} where ${MATCHES}
+       order by ${SORT_COLUMNS[field]} ${order === 'ASC' ? 'asc' : 'desc'} nulls last, g.id
+       offset $4 limit $5`,
+      [...params, page.offset, page.limit],
+    ),
+    pool.query<{ n: string }>(`select count(*) as n ${FROM} where ${MATCHES}`, params),
+  ]);
+  return { rows: list.rows.map(toGrantRow), total: Number(count.rows[0]!.n) };
+}
+
+const toGrantRow = (row: Row): DemoGrantRow => ({
+  id: row.id,
+  userId: row.user_id,
+  user_email: row.user_email,
+  featureType: row.feature_type,
+  active: row.valid,
+  expires_at: row.expires_at?.toISOString() ?? null,
+  maxUses: row.max_uses,
+  usesCount: row.uses_count,
+  notes: row.notes,
+  grantedAt: row.granted_at.toISOString(),
+});

@@ -1,0 +1,33 @@
+import { MailOutboxFilter } from '@healthtal/contracts';
+import type pg from 'pg';
+import { z } from 'zod';
+import { notFound } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseParams } from '../http/validate';
+import { parseAdminFilter } from './admin-filter';
+import { parseAdminPage, sendAdminList } from './admin-list';
+import { findMail, listMailOutbox, mailOutboxSortFields } from './mail-outbox.queries';
+
+const MailId = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Must be a mail id.')
+    .transform(Number),
+});
+
+/** Every mail the product sent or kept: what the admin reads when nobody got their link. */
+export function mailOutboxRoutes(routes: RouteRegistrar, { pool }: { pool: pg.Pool }) {
+  routes.route('GET /api/admin/mail-outbox', async (req, res) => {
+    const page = parseAdminPage(req, mailOutboxSortFields);
+    const filter = parseAdminFilter(MailOutboxFilter, page.filter);
+    const { rows, total } = await listMailOutbox(pool, page, filter);
+    sendAdminList(res, 'mail-outbox', page, rows, total);
+  });
+
+  routes.route('GET /api/admin/mail-outbox/:id', async (req, res) => {
+    const { id } = parseParams(MailId, req);
+    const mail = await findMail(pool, id);
+    if (!mail) throw notFound('Mail');
+    res.json(mail);
+  });
+}

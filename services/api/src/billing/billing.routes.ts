@@ -1,0 +1,163 @@
+import {
+  CheckoutRequest,
+  PLANS,
+  PlansResponse,
+  PRICE_IDS,
+  type RedirectResponse,
+  type UserId,
+} from '@healthtal/contracts';
+import type { Request } from 'express';
+import type { ApiDependencies } from '../app';
+import { HttpProblem } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseBody } from '../http/validate';
+import { commandContext } from '../shared/idempotency';
+import { openSimulatorSession } from './billing-simulator';
+import { billingSimulatorRoutes } from './billing-simulator.routes';
+import { loadRefundEligibility } from './refund-eligibility';
+import { StripeGateway } from './stripe-gateway';
+import { meaningOfStripeEvent } from './stripe-webhook';
+import { AlreadySubscribed, hasCurrentSubscription } from './subscription.decider';
+import { changeSubscription, loadSubscription, sourcedContext } from './subscription-stream';
+
+/** The caller of a signed-in route (the policy has already refused everyone else). */
+const userIdOf = (req: Request) => {
+  if (req.principal?.kind !== 'user') throw new HttpProblem(401, 'Sign in required');
+  return req.principal.userId as UserId;
+};
+
+const PLANS_BODY: PlansResponse = PlansResponse.parse({ plans: PRICE_IDS.map((id) => PLANS[id]) });
+
+// The spec's error catalogue: 'Checkout failed' and 'Portal access failed'.
+const checkoutFailed = () =>
+  new HttpProblem(502, 'Checkout failed', 'Could not create checkout session. Please try again.');
+const portalFailed = () =>
+  new HttpProblem(502, 'Portal access failed', 'Could not access customer portal. Please try again.');
+const noSubscription = () =>
+  new HttpProblem(
+    404,
+    'No subscription',
+    'You have no subscription to manage yet. Choose a plan on the pricing page.',
+  );
+
+/**
+ * Plans, checkout, the customer portal, Stripe's webhook and the money-back guarantee. With
+ * `settings.stripe` they go through Stripe; without it, through the local billing simulator, which
+ * leads to the same events.
+ */
+export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }: ApiDependencies) {
+  const gateway = settings.stripe ? new StripeGateway(settings.stripe, settings.publicUrl) : null;
+
+  routes.route('GET /api/v1/billing/plans', (_req, res) => {
+    res.json(PLANS_BODY);
+  });
+
+  routes.route('POST /api/v1/billing/checkout', async (req, res) => {
+    const { priceId, returnPath } = parseBody(CheckoutRequest, req);
+    const userId = userIdOf(req);
+    const context = commandContext(req);
+    // Checked before Stripe is asked, so a subscriber never gets a payment page (and again, against
+    // races, when the checkout is recorded).
+    const previous = await loadSubscription(store, userId);
+    if (hasCurrentSubscription(previous, context.now)) throw new AlreadySubscribed();
+    // One user stays one Stripe customer across subscriptions.
+    const customerId = previous.status !== 'none' && !previous.simulated ? previous.customerId : null;
+    const session = gateway
+      ? await gateway
+          .createCheckoutSession({
+            userId,
+            email: req.accessProfile?.email ?? null,
+            priceId,
+            returnPath,
+            customerId,
+            idempotencyKey: `checkout:${context.commandId}`,
+          })
+          .catch((error: unknown) => {
+            req.log.error({ err: error }, 'Stripe checkout session failed');
+            throw checkoutFailed();
+          })
+      : await simulatorCheckout(userId, priceId, returnPath);
+    await changeSubscription(
+      store,
+      userId,
+      {
+        type: 'StartCheckout',
+        checkoutSessionId: session.id,
+        priceId,
+        simulated: !gateway,
+        now: context.now,
+      },
+      context,
+    );
+    const body: RedirectResponse = { url: session.url };
+    res.json(body);
+  });
+
+  routes.route('POST /api/v1/billing/portal', async (req, res) => {
+    const userId = userIdOf(req);
+    const subscription = await loadSubscription(store, userId);
+    if (subscription.status === 'none') throw noSubscription();
+    let url: string;
+    if (gateway && !subscription.simulated) {
+      url = await gateway.createPortalSession(subscription.customerId).catch((error: unknown) => {
+        req.log.error({ err: error }, 'Stripe portal session failed');
+        throw portalFailed();
+      });
+    } else if (!gateway && subscription.simulated) {
+      url = `/api/v1/billing/simulator/portal/${await openSimulatorSession(pool, { kind: 'portal', userId })}`;
+    } else {
+      throw new HttpProblem(
+        409,
+        'Subscription managed elsewhere',
+        gateway
+          ? 'This subscription was made in the billing simulator; Stripe cannot manage it.'
+          : 'This subscription is billed by Stripe, which is not configured on this server.',
+      );
+    }
+    const body: RedirectResponse = { url };
+    res.json(body);
+  });
+
+  routes.route('GET /api/v1/billing/refund-eligibility', async (req, res) => {
+    res.json(await loadRefundEligibility(store, userIdOf(req)));
+  });
+
+  routes.route('POST /api/v1/billing/webhook', async (req, res) => {
+    if (!gateway)
+      throw new HttpProblem(404, 'Stripe is not configured', 'This server bills with the simulator.');
+    const signature = req.get('stripe-signature');
+    if (!signature || !Buffer.isBuffer(req.body)) {
+      throw new HttpProblem(400, 'Unsigned webhook', 'Stripe webhooks carry a Stripe-Signature header.');
+    }
+    const event = gateway.verifyWebhook(req.body, signature);
+    const meaning = await meaningOfStripeEvent(event, { gateway, userOfSubscription });
+    if (meaning.kind === 'ignored') {
+      req.log[meaning.level](
+        { stripeEvent: event.id, type: event.type, reason: meaning.reason },
+        'Stripe event not recorded',
+      );
+    } else {
+      for (const command of meaning.commands) {
+        const context = sourcedContext(meaning.userId, command, String(req.id));
+        await changeSubscription(store, meaning.userId, command, context);
+      }
+    }
+    res.json({ received: true });
+  });
+
+  billingSimulatorRoutes(routes, { store, pool, publicUrl: settings.publicUrl });
+
+  async function simulatorCheckout(userId: UserId, priceId: CheckoutRequest['priceId'], returnPath?: string) {
+    const id = await openSimulatorSession(pool, { kind: 'checkout', userId, priceId, returnPath });
+    return { id, url: `/api/v1/billing/simulator/${id}` };
+  }
+
+  /** For subscriptions made without our metadata (in the Stripe dashboard): the read model knows. */
+  async function userOfSubscription(subscriptionId: string): Promise<UserId | null> {
+    const { rows } = await pool.query<{ user_id: UserId }>(
+      'select user_id from subscriptions where subscription_id = $1 limit 1',
+      [subscriptionId],
+    );
+    return rows[0]?.user_id ?? null;
+  }
+}

@@ -1,0 +1,88 @@
+import {
+  PLANS,
+  REFUND_WINDOW_DAYS,
+  type RefundEligibility,
+  streamName,
+  type UserId,
+} from '@healthtal/contracts';
+import type { EventStore, RecordedEvent } from '@healthtal/eventstore';
+import { type SubscriptionEvent, subscriptionDecider } from './subscription.decider';
+
+const DAY_MS = 86_400_000;
+
+/** The spec shows dates in en-US short-month format. */
+const shortDate = (date: Date) =>
+  date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The money-back guarantee (admin-intake-outreach, "Money-back guarantee"), decided from the events
+ * alone: the Annual plan only; asked within 30 days of the initial purchase (the user's first
+ * activation ever); no CSV or mass export on the account; the account in good standing (no payment
+ * overdue); once per customer. Every rule that fails is named, in the customer's words.
+ */
+export function refundEligibility(
+  userId: UserId,
+  subscriptionHistory: readonly RecordedEvent[],
+  exportHistory: readonly RecordedEvent[],
+  now: Date,
+): RefundEligibility {
+  const decider = subscriptionDecider(userId);
+  const state = subscriptionHistory.reduce(
+    (s, e) => decider.evolve(s, e as unknown as SubscriptionEvent),
+    decider.initialState,
+  );
+  const firstPurchase = subscriptionHistory.find((e) => e.type === 'SubscriptionActivated');
+  if (!firstPurchase || state.status === 'none') {
+    return {
+      eligible: false,
+      reasons: ['You have not bought a plan, so there is nothing to refund.'],
+      purchasedAt: null,
+      refundableUntil: null,
+    };
+  }
+  const purchasedAt = new Date(firstPurchase.metadata.occurredAt);
+  const refundableUntil = new Date(purchasedAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
+  const reasons: string[] = [];
+  if (state.priceId !== 'price_annual') {
+    reasons.push(
+      `The money-back guarantee covers the Annual plan only; your plan is ${PLANS[state.priceId].name}.`,
+    );
+  }
+  if (now > refundableUntil) {
+    reasons.push(
+      `Refunds must be requested within ${REFUND_WINDOW_DAYS} days of the initial purchase ` +
+        `(${shortDate(purchasedAt)}); that window closed on ${shortDate(refundableUntil)}.`,
+    );
+  }
+  const exports = exportHistory.filter((e) => e.type === 'CandidatesExported').length;
+  if (exports > 0) {
+    reasons.push(
+      `${exports === 1 ? 'An export was' : `${exports} exports were`} made from this account, and a CSV or ` +
+        'mass export voids the guarantee.',
+    );
+  }
+  if (state.status === 'past_due') {
+    reasons.push('A payment is overdue, so the account is not in good standing.');
+  }
+  if (state.refunded) {
+    reasons.push('The money-back guarantee is available once per customer and has already been used.');
+  }
+  return {
+    eligible: reasons.length === 0,
+    reasons,
+    purchasedAt: purchasedAt.toISOString(),
+    refundableUntil: refundableUntil.toISOString(),
+  };
+}
+
+export async function loadRefundEligibility(
+  store: EventStore,
+  userId: UserId,
+  now = new Date(),
+): Promise<RefundEligibility> {
+  const [subscription, exports] = await Promise.all([
+    store.readStream(streamName('subscription', userId)),
+    store.readStream(streamName('exports', userId)),
+  ]);
+  return refundEligibility(userId, subscription, exports, now);
+}

@@ -1,0 +1,101 @@
+import { PRICE_IDS, type PriceId } from '@healthtal/contracts';
+import Stripe from 'stripe';
+import { HttpProblem } from '../http/problem';
+import type { StripeSettings } from '../settings';
+
+export type CheckoutInput = {
+  userId: string;
+  /** Prefills Checkout for a first-time customer. */
+  email: string | null;
+  priceId: PriceId;
+  returnPath?: string | undefined;
+  /** The user's Stripe customer from an earlier subscription: one customer per user. */
+  customerId?: string | null;
+  /** Stripe's own idempotency key: a retried request does not open a second session. */
+  idempotencyKey: string;
+};
+
+/** The Stripe API as HealthTal uses it: checkout, the customer portal, and verified webhooks. */
+export class StripeGateway {
+  private readonly stripe: Stripe;
+  private readonly publicUrl: string;
+
+  constructor(
+    private readonly settings: StripeSettings,
+    publicUrl: string,
+  ) {
+    this.stripe = new Stripe(settings.secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(settings.apiBase ? apiHost(settings.apiBase) : {}),
+    });
+    this.publicUrl = publicUrl.replace(/\/+$/, '');
+  }
+
+  /**
+   * A subscription-mode Checkout Session for one plan. Success comes back to /success (the web app
+   * then returns to `returnPath` when there is one); cancel goes back where the user started.
+   */
+  async createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }> {
+    const metadata = { userId: input.userId, priceId: input.priceId };
+    const returnTo = input.returnPath ? `&return_to=${encodeURIComponent(input.returnPath)}` : '';
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: 'subscription',
+        line_items: [{ price: this.settings.prices[input.priceId], quantity: 1 }],
+        client_reference_id: input.userId,
+        metadata,
+        // Subscription events (updated, deleted, invoices) carry the user id too.
+        subscription_data: { metadata },
+        ...(input.customerId
+          ? { customer: input.customerId }
+          : input.email
+            ? { customer_email: input.email }
+            : {}),
+        success_url: `${this.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}${returnTo}`,
+        cancel_url: `${this.publicUrl}${input.returnPath ?? '/pricing'}`,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+    return { id: session.id, url: session.url };
+  }
+
+  async createPortalSession(customerId: string): Promise<string> {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: `${this.publicUrl}/account`,
+    });
+    return session.url;
+  }
+
+  retrieveSubscription(subscriptionId: string): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.retrieve(subscriptionId);
+  }
+
+  /** The event Stripe signed, or a 400 when the signature is missing, wrong or too old. */
+  verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
+    try {
+      return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+    } catch (error) {
+      throw new HttpProblem(
+        400,
+        'Invalid webhook signature',
+        `The Stripe-Signature header does not match this payload: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /** Our plan for a Stripe price id, through configuration; null for a price we do not sell. */
+  planOfPrice(stripePriceId: string): PriceId | null {
+    return PRICE_IDS.find((priceId) => this.settings.prices[priceId] === stripePriceId) ?? null;
+  }
+}
+
+/** `STRIPE_API_BASE` as the SDK's host, port and protocol (how tests reach the local fake). */
+function apiHost(base: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}

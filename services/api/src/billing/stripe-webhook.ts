@@ -1,0 +1,175 @@
+import { UserId } from '@healthtal/contracts';
+import type Stripe from 'stripe';
+import type { StripeGateway } from './stripe-gateway';
+import type { SubscriptionCommand } from './subscription.decider';
+
+/** What a Stripe event means for one user's subscription, or why it means nothing to us. */
+export type StripeEventMeaning =
+  | { kind: 'commands'; userId: UserId; commands: SubscriptionCommand[] }
+  /** `warn`: Stripe may have taken money we did not record (an unknown price or user): look. */
+  | { kind: 'ignored'; reason: string; level: 'info' | 'warn' };
+
+export type WebhookDeps = {
+  gateway: StripeGateway;
+  /** The user of a subscription made elsewhere (without our metadata), from the read model. */
+  userOfSubscription(subscriptionId: string): Promise<UserId | null>;
+};
+
+const ignored = (reason: string, level: 'info' | 'warn' = 'info'): StripeEventMeaning => ({
+  kind: 'ignored',
+  reason,
+  level,
+});
+const unrecorded = (reason: string) => ignored(reason, 'warn');
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : ref?.id);
+const userIdIn = (value: string | null | undefined): UserId | null => UserId.safeParse(value).data ?? null;
+
+/**
+ * Turns a verified Stripe event into subscription commands. Each command carries the Stripe event id
+ * as its source, so a redelivered event decides nothing new. Events we do not use, and events about
+ * prices we do not sell, are ignored (answered 200: a retry would not change them).
+ */
+export async function meaningOfStripeEvent(
+  event: Stripe.Event,
+  deps: WebhookDeps,
+): Promise<StripeEventMeaning> {
+  const sourceEventId = event.id;
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return checkoutCompleted(event.data.object, sourceEventId, deps);
+    case 'customer.subscription.updated':
+      return subscriptionUpdated(event.data.object, event, deps);
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const userId = await userOf(subscription.id, subscription.metadata, deps);
+      if (!userId) return unrecorded(`subscription ${subscription.id} belongs to no user we know`);
+      return {
+        kind: 'commands',
+        userId,
+        commands: [{ type: 'Expire', sourceEventId, subscriptionId: subscription.id }],
+      };
+    }
+    case 'invoice.paid':
+      if (event.data.object.billing_reason !== 'subscription_cycle') {
+        // The first invoice is the checkout itself; proration invoices do not start a new period.
+        return ignored(`invoice.paid for ${event.data.object.billing_reason ?? 'no'} billing reason`);
+      }
+      return invoiceEvent(event.data.object, sourceEventId, deps, async (subscriptionId, invoice) => ({
+        type: 'Renew',
+        sourceEventId,
+        subscriptionId,
+        invoiceId: invoice.id,
+        currentPeriodEnd: await paidThrough(invoice, subscriptionId, deps),
+      }));
+    case 'invoice.payment_failed':
+      return invoiceEvent(event.data.object, sourceEventId, deps, async (subscriptionId, invoice) => ({
+        type: 'RecordPaymentFailure',
+        sourceEventId,
+        subscriptionId,
+        invoiceId: invoice.id,
+        attempt: Math.max(1, invoice.attempt_count),
+      }));
+    default:
+      return ignored(`${event.type} is not used`);
+  }
+}
+
+async function checkoutCompleted(
+  session: Stripe.Checkout.Session,
+  sourceEventId: string,
+  { gateway }: WebhookDeps,
+): Promise<StripeEventMeaning> {
+  if (session.mode !== 'subscription') return ignored(`checkout session in ${session.mode} mode`);
+  // Paid by a method that settles later (bank debit): async_payment_succeeded will follow.
+  if (session.payment_status === 'unpaid') return ignored('checkout completed, payment still pending');
+  const userId = userIdIn(session.client_reference_id) ?? userIdIn(session.metadata?.userId);
+  if (!userId) return unrecorded(`checkout session ${session.id} names no user`);
+  const subscriptionId = idOf(session.subscription);
+  if (!subscriptionId) return ignored(`checkout session ${session.id} has no subscription`);
+  const subscription = await gateway.retrieveSubscription(subscriptionId);
+  const item = subscription.items.data[0];
+  const priceId = item ? gateway.planOfPrice(item.price.id) : null;
+  if (!item || !priceId)
+    return unrecorded(`unknown price ${item?.price.id ?? '(none)'} in ${subscriptionId}`);
+  return {
+    kind: 'commands',
+    userId,
+    commands: [
+      {
+        type: 'Activate',
+        sourceEventId,
+        subscriptionId,
+        customerId: idOf(subscription.customer) ?? idOf(session.customer) ?? '',
+        priceId,
+        currentPeriodEnd: fromUnix(item.current_period_end),
+        simulated: false,
+      },
+    ],
+  };
+}
+
+/**
+ * One update can say several things: a new price (plan change), a cancellation (at period end or
+ * now), or that the subscription runs on (a new period, a recovered payment, a cancellation taken
+ * back). The decider keeps only what is new.
+ */
+async function subscriptionUpdated(
+  subscription: Stripe.Subscription,
+  event: Stripe.Event,
+  deps: WebhookDeps,
+): Promise<StripeEventMeaning> {
+  const userId = await userOf(subscription.id, subscription.metadata, deps);
+  if (!userId) return unrecorded(`subscription ${subscription.id} belongs to no user we know`);
+  const source = { sourceEventId: event.id, subscriptionId: subscription.id };
+  const item = subscription.items.data[0];
+  const commands: SubscriptionCommand[] = [];
+  const priceId = item ? deps.gateway.planOfPrice(item.price.id) : null;
+  // A price we do not sell changes no tier; the rest of the update still counts.
+  if (priceId) commands.push({ type: 'ChangePlan', ...source, priceId });
+  const periodEnd = item ? fromUnix(item.current_period_end) : fromUnix(event.created);
+  if (subscription.status === 'canceled') {
+    const endedAt = subscription.ended_at ?? subscription.canceled_at ?? event.created;
+    commands.push({ type: 'Cancel', ...source, endsAt: fromUnix(endedAt) });
+  } else if (subscription.cancel_at_period_end || subscription.cancel_at) {
+    const endsAt = subscription.cancel_at ? fromUnix(subscription.cancel_at) : periodEnd;
+    commands.push({ type: 'Cancel', ...source, endsAt });
+  } else if (subscription.status === 'active' || subscription.status === 'trialing') {
+    const invoiceId = idOf(subscription.latest_invoice) ?? subscription.id;
+    commands.push({ type: 'Renew', ...source, invoiceId, currentPeriodEnd: periodEnd });
+  }
+  return commands.length > 0
+    ? { kind: 'commands', userId, commands }
+    : ignored(`update of ${subscription.id} (status ${subscription.status}) changes nothing we track`);
+}
+
+async function invoiceEvent(
+  invoice: Stripe.Invoice,
+  sourceEventId: string,
+  deps: WebhookDeps,
+  command: (subscriptionId: string, invoice: Stripe.Invoice) => Promise<SubscriptionCommand>,
+): Promise<StripeEventMeaning> {
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId = idOf(details?.subscription);
+  if (!subscriptionId) return ignored(`invoice ${invoice.id} is not for a subscription (${sourceEventId})`);
+  const userId = await userOf(subscriptionId, details?.metadata ?? null, deps);
+  if (!userId) return unrecorded(`subscription ${subscriptionId} belongs to no user we know`);
+  return { kind: 'commands', userId, commands: [await command(subscriptionId, invoice)] };
+}
+
+/** The end of the period a renewal invoice paid for: its subscription lines, else Stripe's word. */
+async function paidThrough(invoice: Stripe.Invoice, subscriptionId: string, { gateway }: WebhookDeps) {
+  const ends = invoice.lines.data.map((line) => line.period.end);
+  if (ends.length > 0) return fromUnix(Math.max(...ends));
+  const item = (await gateway.retrieveSubscription(subscriptionId)).items.data[0];
+  return fromUnix(item?.current_period_end ?? invoice.period_end);
+}
+
+async function userOf(
+  subscriptionId: string,
+  metadata: Stripe.Metadata | null,
+  deps: WebhookDeps,
+): Promise<UserId | null> {
+  return userIdIn(metadata?.userId) ?? (await deps.userOfSubscription(subscriptionId));
+}

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for the Stripe API, for exactly the calls HealthTal's StripeGateway makes:
+ * Checkout Sessions (create, retrieve), Subscriptions (retrieve) and Billing Portal Sessions
+ * (create). It speaks Stripe's wire format (form-encoded requests with bracketed keys, JSON objects
+ * with an `object` field, errors as `{ error: { type, code, message, param } }`), so the real
+ * `stripe` SDK talks to it unchanged.
+ */
+export type ReceivedRequest = {
+  method: string;
+  path: string;
+  /** The form decoded into Stripe's nested shape: `line_items[0][price]` → `line_items[0].price`. */
+  body: Record<string, unknown>;
+  headers: IncomingMessage['headers'];
+};
+
+type StripeObject = Record<string, unknown> & { id: string; object: string };
+
+export type FakeSubscriptionInput = {
+  id?: string;
+  customer?: string;
+  price: string;
+  currentPeriodEnd: number;
+  status?: string;
+  cancelAtPeriodEnd?: boolean;
+  metadata?: Record<string, string>;
+};
+
+export type FakeStripe = {
+  url: string;
+  requests: ReceivedRequest[];
+  /** The last request to this method and path (e.g. `POST /v1/checkout/sessions`). */
+  last(route: string): ReceivedRequest | undefined;
+  checkoutSessions: Map<string, StripeObject>;
+  /** A subscription as Stripe holds it (period ends live on its items since API 2025-03-31). */
+  addSubscription(input: FakeSubscriptionInput): StripeObject;
+  close(): Promise<void>;
+};
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
+  const requests: ReceivedRequest[] = [];
+  const checkoutSessions = new Map<string, StripeObject>();
+  const subscriptions = new Map<string, StripeObject>();
+
+  const routes: [string, RegExp, (body: Record<string, unknown>, match: RegExpExecArray) => Answer][] = [
+    ['POST', /^\/v1\/checkout\/sessions$/, (body) => createCheckoutSession(body, checkoutSessions)],
+    [
+      'GET',
+      /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      (_b, m) => found(checkoutSessions.get(m[1]!), 'checkout.session', m[1]!),
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (_b, m) => found(subscriptions.get(m[1]!), 'subscription', m[1]!),
+    ],
+    ['POST', /^\/v1\/billing_portal\/sessions$/, (body) => createPortalSession(body)],
+  ];
+
+  const server = createServer(async (req, res) => {
+    const raw = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://fake-stripe');
+    const body = decodeForm(req.method === 'GET' ? url.searchParams.toString() : raw);
+    requests.push({ method: req.method ?? '', path: url.pathname, body, headers: req.headers });
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return send(
+        res,
+        401,
+        stripeError('invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid'),
+      );
+    }
+    for (const [method, pattern, handle] of routes) {
+      const match = pattern.exec(url.pathname);
+      if (req.method === method && match) {
+        const [status, answer] = handle(body, match);
+        return send(res, status, answer);
+      }
+    }
+    send(
+      res,
+      404,
+      stripeError('invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    last: (route) => requests.findLast((r) => `${r.method} ${r.path}` === route),
+    checkoutSessions,
+    addSubscription(input) {
+      const subscriptionId = input.id ?? id('sub');
+      const subscription: StripeObject = {
+        id: subscriptionId,
+        object: 'subscription',
+        customer: input.customer ?? id('cus'),
+        status: input.status ?? 'active',
+        cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
+        cancel_at: null,
+        canceled_at: null,
+        ended_at: null,
+        created: now(),
+        latest_invoice: id('in'),
+        livemode: false,
+        metadata: input.metadata ?? {},
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: id('si'),
+              object: 'subscription_item',
+              price: { id: input.price, object: 'price', recurring: { interval: 'month' } },
+              quantity: 1,
+              current_period_start: now(),
+              current_period_end: input.currentPeriodEnd,
+              subscription: subscriptionId,
+            },
+          ],
+          has_more: false,
+          url: `/v1/subscription_items?subscription=${subscriptionId}`,
+        },
+      };
+      subscriptions.set(subscriptionId, subscription);
+      return subscription;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+type Answer = [number, unknown];
+
+function createCheckoutSession(body: Record<string, unknown>, sessions: Map<string, StripeObject>): Answer {
+  for (const param of ['mode', 'success_url', 'line_items']) {
+    if (body[param] === undefined) return [400, missing(param)];
+  }
+  const session: StripeObject = {
+    id: id('cs_test'),
+    object: 'checkout.session',
+    mode: body.mode,
+    status: 'open',
+    payment_status: 'unpaid',
+    url: '',
+    client_reference_id: body.client_reference_id ?? null,
+    customer: body.customer ?? null,
+    customer_email: body.customer_email ?? null,
+    metadata: body.metadata ?? {},
+    success_url: body.success_url,
+    cancel_url: body.cancel_url ?? null,
+    subscription: null,
+    livemode: false,
+    created: now(),
+    expires_at: now() + 86_400,
+  };
+  session.url = `https://checkout.stripe.com/c/pay/${session.id}`;
+  sessions.set(session.id, session);
+  return [200, session];
+}
+
+function createPortalSession(body: Record<string, unknown>): Answer {
+  if (typeof body.customer !== 'string') return [400, missing('customer')];
+  const sessionId = id('bps');
+  return [
+    200,
+    {
+      id: sessionId,
+      object: 'billing_portal.session',
+      customer: body.customer,
+      return_url: body.return_url ?? null,
+      url: `https://billing.stripe.com/p/session/test_${sessionId}`,
+      livemode: false,
+      created: now(),
+    },
+  ];
+}
+
+const found = (object: StripeObject | undefined, kind: string, objectId: string): Answer =>
+  object
+    ? [200, object]
+    : [404, stripeError('invalid_request_error', `No such ${kind}: '${objectId}'`, 'resource_missing', 'id')];
+
+const missing = (param: string) =>
+  stripeError('invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
+
+const stripeError = (type: string, message: string, code?: string, param?: string) => ({
+  error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) },
+});
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `a[b][0][c]=v` → `{ a: { b: [{ c: 'v' }] } }`, the way Stripe reads its form bodies. */
+function decodeForm(form: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(form)) {
+    const path = key.split(/\]?\[|\]/).filter(Boolean);
+    let node: Record<string, unknown> = root;
+    path.forEach((segment, index) => {
+      if (index === path.length - 1) {
+        node[segment] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(path[index + 1]!);
+      node[segment] ??= nextIsIndex ? [] : {};
+      node = node[segment] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
