@@ -14,7 +14,7 @@ import { notFoundHandler, problemHandler } from './http/errors';
 import { healthRoutes, type ReadinessCheck } from './http/health';
 import { RouteRegistrar } from './http/routes';
 import { authRoutes } from './identity/auth.routes';
-import { createIdentity, type IdentityKeys } from './identity/identity';
+import { createIdentity, type Identity, type IdentityKeys } from './identity/identity';
 import { meRoutes } from './identity/me.routes';
 import { bearerPrincipal } from './identity/principal';
 import { contactMessageRoutes } from './intake/contact-messages.routes';
@@ -46,7 +46,7 @@ export type ApiDependencies = {
   staticApps?: { path: string; dir: string }[];
 };
 
-export type Api = { app: Express; routes: RouteRegistrar; beginShutdown(): void };
+export type Api = { app: Express; routes: RouteRegistrar; identity: Identity; beginShutdown(): void };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const requestId = (req: IncomingMessage) => {
@@ -111,6 +111,7 @@ export function createApi(deps: ApiDependencies): Api {
   return {
     app,
     routes,
+    identity,
     beginShutdown: () => {
       shuttingDown = true;
     },

@@ -1,6 +1,7 @@
 export { type Api, type ApiDependencies, createApi } from './app';
 export type { ReadinessCheck } from './http/health';
 export { signUp } from './identity/accounts';
+export { DEV_ACCOUNTS, seedDevAccounts } from './identity/dev-accounts';
 export { type IdentityKeys, loadIdentityKeys } from './identity/identity';
 export { apiMigrations } from './migrations';
 export {

@@ -1,6 +1,7 @@
 import { projections, rebuildProjection } from '@healthtal/projections';
 import pg from 'pg';
 import { ConfigError, loadConfig } from './config';
+import { describeDevAccounts } from './dev-accounts';
 import { createEventStore } from './event-store';
 import { createLogger } from './logger';
 import { migrate, startHealthTal } from './start';
@@ -38,8 +39,11 @@ async function start(): Promise<number> {
   const logger = createLogger(config);
   const healthtal = await startHealthTal({ config, logger });
   logger.info({ url: healthtal.url }, 'HealthTal is running');
+  const dev = healthtal.devAccounts
+    ? `\n${describeDevAccounts(healthtal.devAccounts, Boolean(config.DEV_ACCOUNTS_PASSWORD))}\n`
+    : '';
   console.log(
-    `\n  HealthTal is running at ${healthtal.url}  (admin console: ${healthtal.url}/admin)\n  Press Ctrl-C to stop.\n`,
+    `\n  HealthTal is running at ${healthtal.url}  (admin console: ${healthtal.url}/admin)\n${dev}\n  Press Ctrl-C to stop.\n`,
   );
   await new Promise<void>((resolve) => {
     const onSignal = (signal: NodeJS.Signals) => {

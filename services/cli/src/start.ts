@@ -19,7 +19,7 @@ import { Projector, projectionMigrations, projections } from '@healthtal/project
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { DEV_DEMO_EMAIL } from './dev-accounts';
+import { createDevAccounts, DEV_DEMO_EMAIL, type DevAccounts } from './dev-accounts';
 import { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded-postgres';
 import { createEventStore } from './event-store';
 import { createMailer, mailSettings } from './mail';
@@ -36,6 +36,8 @@ export type StartOptions = {
 
 export type HealthTal = {
   url: string;
+  /** Embedded mode only: the dev accounts this start created (none when they existed already). */
+  devAccounts: DevAccounts | null;
   databaseUrl: string;
   pool: pg.Pool;
   store: PostgresEventStore;
@@ -85,9 +87,10 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       readinessChecks: { projections: () => projectorLag(pool, store, projectors) },
       staticApps: webApps(),
     });
+    const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;
     const server: RunningServer = await startHttpServer(api, { host: config.HOST, port });
     stack.push(() => server.close());
-    return { url: server.url, databaseUrl, pool, store, projectors, stop };
+    return { url: server.url, databaseUrl, pool, store, projectors, devAccounts, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -64,12 +64,41 @@ describe('healthtal start', () => {
     });
     expect(sent.status).toBe(201);
     expect(performance.now() - began).toBeLessThan(30_000);
+
+    // The first embedded start made one account per role and showed their password once.
+    const password = /password (\S+) \(shown once\)/.exec(first.output())?.[1];
+    expect(password, first.output()).toBeTruthy();
+    const roles: Record<string, { roles: string[]; tier: string }> = {};
+    for (const who of ['admin', 'premium', 'basic', 'free', 'demo']) {
+      const login = await fetch(`${url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `${who}@healthtal.test`, password }),
+      });
+      expect(login.status, who).toBe(200);
+      const { accessToken } = (await login.json()) as { accessToken: string };
+      const me = (await (
+        await fetch(`${url}/api/v1/me`, { headers: { authorization: `Bearer ${accessToken}` } })
+      ).json()) as {
+        roles: string[];
+        tier: string;
+      };
+      roles[who] = { roles: me.roles, tier: me.tier };
+    }
+    expect(roles).toEqual({
+      admin: { roles: ['admin'], tier: 'premium' },
+      premium: { roles: [], tier: 'premium' },
+      basic: { roles: [], tier: 'basic' },
+      free: { roles: [], tier: 'free' },
+      demo: { roles: ['demo'], tier: 'free' },
+    });
     expect(await stopWith(first.child, 'SIGINT'), first.output()).toBe(0);
 
     // A second start reuses the data: the database is there and migrations have nothing to do.
     const second = start(dataDir);
     const secondUrl = await second.url;
     expect((await fetch(`${secondUrl}/readyz`)).status).toBe(200);
+    expect(second.output()).not.toContain('shown once');
     expect(await stopWith(second.child, 'SIGTERM'), second.output()).toBe(0);
 
     const database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
