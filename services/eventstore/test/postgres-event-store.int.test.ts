@@ -81,9 +81,8 @@ describe('PostgreSQL $all readers and late commits', () => {
     const slow = await database.pool.connect();
     const slowStream = `counter-slow-${randomUUID()}`;
     await slow.query('begin');
-    await slow.query('select * from eventstore.append_events($1, -2, $2, $3)', [
+    await slow.query('select * from eventstore.append_events($1, -2, $2)', [
       slowStream,
-      [incremented().metadata.eventId],
       JSON.stringify([
         { id: randomUUID(), type: 'CounterIncremented', data: { by: 1 }, metadata: incremented().metadata },
       ]),
@@ -145,9 +144,8 @@ describe('PostgreSQL $all readers and late commits', () => {
       await slow.query('begin');
       await slow.query('select pg_current_xact_id()');
       const append = (client: typeof slow, stream: string) =>
-        client.query('select * from eventstore.append_events($1, -2, $2, $3)', [
+        client.query('select * from eventstore.append_events($1, -2, $2)', [
           stream,
-          [randomUUID()],
           JSON.stringify([
             {
               id: randomUUID(),

@@ -114,10 +114,11 @@ export class PostgresEventStore implements EventStore {
   private async callAppend(streamId: string, expected: number, payload: { id: string }[]) {
     const client = await this.options.pool.connect();
     try {
-      const { rows } = await client.query<AppendRow>(
-        'select * from eventstore.append_events($1, $2, $3, $4)',
-        [streamId, expected, payload.map((event) => event.id), JSON.stringify(payload)],
-      );
+      const { rows } = await client.query<AppendRow>('select * from eventstore.append_events($1, $2, $3)', [
+        streamId,
+        expected,
+        JSON.stringify(payload),
+      ]);
       return rows[0]!;
     } finally {
       client.release();

@@ -88,4 +88,57 @@ $$;
 `,
   },
   ...personalDataMigrations,
+  {
+    // The ids come from the payload itself: one parameter less to serialise on every append.
+    id: '003-append-events-from-payload',
+    sql: `
+drop function eventstore.append_events(text, bigint, uuid[], jsonb);
+create function eventstore.append_events(p_stream text, p_expected bigint, p_events jsonb) returns table (outcome text, version bigint, last_commit bigint, last_prepare bigint)
+language plpgsql as $$
+declare
+  v_ids uuid[] := array(select (e->>'id')::uuid from jsonb_array_elements(p_events) as e);
+  v_count int := cardinality(v_ids);
+  v_stored int;
+  v_current bigint;
+  v_tx bigint;
+  v_last bigint;
+begin
+  select count(*) into v_stored from eventstore.events where event_id = any(v_ids);
+  if v_stored > 0 then
+    select coalesce(max(s.version), -1) into v_current from eventstore.streams s where s.stream_id = p_stream;
+    if v_stored = v_count then
+      return query select 'duplicate'::text, v_current, null::bigint, null::bigint;
+    else
+      return query select 'partial_duplicate'::text, v_current, null::bigint, null::bigint;
+    end if;
+    return;
+  end if;
+
+  -- Takes the stream's row lock: concurrent appends to one stream queue here, others do not.
+  insert into eventstore.streams as s (stream_id, version) values (p_stream, -1)
+    on conflict (stream_id) do update set version = s.version
+    returning s.version into v_current;
+
+  if p_expected <> -2 and v_current <> p_expected then
+    -- Raising rolls back the stream row the upsert may have just created.
+    raise exception 'wrong expected version' using errcode = 'HT409', detail = v_current::text;
+  end if;
+
+  v_tx := pg_current_xact_id()::text::bigint;
+  with inserted as (
+    insert into eventstore.events (stream_id, stream_position, event_id, type, data, metadata, transaction_id)
+      select p_stream, v_current + u.ord, u.id, u.type, u.data, u.metadata, v_tx
+      from rows from (jsonb_to_recordset(p_events) as (id uuid, type text, data jsonb, metadata jsonb))
+        with ordinality as u(id, type, data, metadata, ord)
+      order by u.ord
+      returning global_position
+  )
+  select max(global_position) into v_last from inserted;
+  update eventstore.streams set version = v_current + v_count where stream_id = p_stream;
+  perform pg_notify('${EVENTS_CHANNEL}', '');
+  return query select 'appended'::text, v_current + v_count, v_tx, v_last;
+end;
+$$;
+`,
+  },
 ];
