@@ -97,6 +97,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 };
 
 export const ROLES = ['admin', 'demo'] as const;
+export const CAPABILITIES = ['signed-in', 'basic', 'premium', 'not-demo', 'contacts', 'admin'] as const;
 export const DemoFlags = z.object({
   canCreateLists: z.boolean(),
   canSaveLists: z.boolean(),
@@ -131,6 +132,8 @@ export const MeResponse = z.object({
     createdAt: z.iso.datetime(),
   }),
   roles: z.array(z.enum(ROLES)),
+  /** What the server lets this user do (the policy table's capabilities); the web apps gate on them. */
+  capabilities: z.array(z.enum(CAPABILITIES)),
   tier: z.enum(TIERS),
   subscription: SubscriptionInfo,
   demo: z.object({ isDemo: z.boolean(), flags: DemoFlags, hasFullAccessGrant: z.boolean() }),

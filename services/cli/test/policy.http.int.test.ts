@@ -30,7 +30,14 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('the policy table, walked for every role', () => {
-  it('gives each role the capabilities the spec promises', async () => {
+  it('tells each role, in /me, exactly the capabilities the spec promises', async () => {
+    for (const role of ROLES) {
+      const me = (await (await app.request('/api/v1/me', { as: role })).json()) as MeResponse;
+      expect([...me.capabilities].sort(), role).toEqual([...expectedCapabilities[role]].sort());
+    }
+  });
+
+  it('gives each role the roles, tier and demo flags the spec promises', async () => {
     const roles = (await Promise.all(
       ROLES.map(async (role) => [
         role,

@@ -1,4 +1,5 @@
 import {
+  CAPABILITIES,
   type MeResponse,
   NotificationPreferences,
   ProfileRequest,
@@ -9,7 +10,7 @@ import type pg from 'pg';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
-import { type AccessProfile, demoFlagsOf, planOf } from './access-profile';
+import { type AccessProfile, capabilitiesOf, demoFlagsOf, planOf } from './access-profile';
 import { changeUser } from './accounts';
 import type { Identity } from './identity';
 
@@ -54,6 +55,7 @@ async function me(pool: pg.Pool, profile: AccessProfile): Promise<MeResponse> {
       createdAt: user.created_at.toISOString(),
     },
     roles: [...(profile.isAdmin ? (['admin'] as const) : []), ...(profile.isDemo ? (['demo'] as const) : [])],
+    capabilities: CAPABILITIES.filter((capability) => capabilitiesOf(profile).has(capability)),
     tier: profile.tier,
     subscription: subscriptionInfoOf(profile),
     demo: {
