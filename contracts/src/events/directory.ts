@@ -19,5 +19,100 @@ export const CandidatesExported = event(
   }),
 );
 
-export const DirectoryEvent = z.discriminatedUnion('type', [CandidatesExported]);
+const text = z.string().max(2000).nullable();
+
+/**
+ * A professional entered the directory (import, synthetic seed or an approved resume). Field by
+ * field the spec's candidate record; values the source left empty are null. Names, emails, phones
+ * and the LinkedIn URL are the person's data (encrypted per candidate); `emailHash`/`phoneHash`
+ * (keyed hashes) let the suppression list refuse them later without keeping the values.
+ */
+export const CandidateImported = event(
+  'CandidateImported',
+  z.object({
+    candidateId: z.uuid(),
+    /** Where the row came from, stable across re-imports: `synthetic:42`, `csv:<file>#<row key>`, `resume:<id>`. */
+    sourceRef: z.string().min(1).max(300),
+    source: z.string().max(100),
+    firstName: text,
+    middleName: text,
+    lastName: text,
+    title: text,
+    titleLevel: text,
+    jobFunctions: text,
+    specialty: text,
+    companyName: text,
+    companyEmployees: text,
+    companyIndustry: text,
+    companyRevenueRange: text,
+    companyDomain: text,
+    companyStartDate: text,
+    city: text,
+    state: text,
+    officeCity: text,
+    officeState: text,
+    officeZip: text,
+    location: text,
+    personalEmail: text,
+    workEmail: text,
+    phone: text,
+    directPhone: text,
+    linkedinUrl: text,
+    connections: z.number().int().min(0).nullable(),
+    gender: text,
+    /** As the source gave them: comma-separated or a quoted list (see parseSkills). */
+    skills: text,
+    /** As the source gave it: school-name/degrees markers (see parseEducation). */
+    education: text,
+    emailStatus: z.enum(['valid', 'invalid', 'accept_all', 'unknown']),
+    emailVerifiedAt: z.iso.datetime().nullable(),
+    phoneVerifiedAt: z.iso.datetime().nullable(),
+    emailHash: z.string().nullable(),
+    phoneHash: z.string().nullable(),
+  }),
+);
+export type CandidateImported = z.infer<typeof CandidateImported>;
+export const CANDIDATE_PERSONAL_FIELDS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'personalEmail',
+  'workEmail',
+  'phone',
+  'directPhone',
+  'linkedinUrl',
+] as const;
+
+/** A subscriber (or a demo user with a full_access grant) saw a candidate's email and phone. */
+export const ContactRevealed = event(
+  'ContactRevealed',
+  z.object({ userId: UserId, candidateId: z.uuid(), viaDemoGrant: z.boolean() }),
+);
+
+/** A search failed or took longer than SearchLimits.slowSearchMs; the admin Search Error Logs read these. */
+export const SearchFailed = event(
+  'SearchFailed',
+  z.object({
+    logId: z.uuid(),
+    userId: z.string().nullable(),
+    userEmail: z.string().nullable(),
+    errorType: z.enum(['timeout', 'database_error', 'edge_error', 'function_error', 'other']),
+    errorCode: z.string().nullable(),
+    errorMessage: z.string().max(2000),
+    functionName: z.string(),
+    responseTimeMs: z.number().int().min(0).nullable(),
+    searchQuery: z.string().max(500).nullable(),
+    searchFilters: z.record(z.string(), z.unknown()),
+    searchUrl: z.string().max(2000).nullable(),
+    userAgent: z.string().max(500).nullable(),
+    ipAddress: z.string().max(100).nullable(),
+  }),
+);
+
+export const DirectoryEvent = z.discriminatedUnion('type', [
+  CandidateImported,
+  CandidatesExported,
+  ContactRevealed,
+  SearchFailed,
+]);
 export type DirectoryEvent = z.infer<typeof DirectoryEvent>;

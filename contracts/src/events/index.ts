@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AccessEvent } from './access';
 import { BillingEvent } from './billing';
-import { DirectoryEvent } from './directory';
+import { CANDIDATE_PERSONAL_FIELDS, DirectoryEvent } from './directory';
 import type { EventDefinition, PersonalDataSpec } from './envelope';
 import { IdentityEvent, identityPersonalData } from './identity';
 import { IntakeEvent } from './intake';
@@ -24,7 +24,13 @@ export const HealthTalEvent = z.discriminatedUnion('type', [
 export type HealthTalEvent = z.infer<typeof HealthTalEvent>;
 export type HealthTalEventType = HealthTalEvent['type'];
 
-const personalData: Partial<Record<HealthTalEventType, PersonalDataSpec>> = { ...identityPersonalData };
+const personalData: Partial<Record<HealthTalEventType, PersonalDataSpec>> = {
+  ...identityPersonalData,
+  CandidateImported: {
+    subject: (data: { candidateId: string }) => data.candidateId,
+    fields: CANDIDATE_PERSONAL_FIELDS,
+  },
+};
 
 /**
  * The registry the event store validates appends against, upcasts reads with and learns personal

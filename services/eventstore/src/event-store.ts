@@ -64,7 +64,15 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+export type NewStream = { streamId: string; events: NewEvent[] };
+
 export interface EventStore {
+  /**
+   * Starts many new streams at once (imports): one round trip, one transaction. A stream that
+   * exists already is left as it is and reported in `existing`, so a batch retried after a crash
+   * appends nothing twice.
+   */
+  createStreams(streams: NewStream[]): Promise<{ created: number; existing: string[] }>;
   append(
     streamId: string,
     events: NewEvent[],

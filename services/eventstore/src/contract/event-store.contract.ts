@@ -118,6 +118,52 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
       });
     });
 
+    describe('createStreams (imports)', () => {
+      it('starts many streams in one call, in order, and reports the ones that exist already', async () => {
+        const existing = streamOf();
+        await store.append(existing, [incremented(9)]);
+        const fresh = [streamOf(), streamOf(), streamOf()];
+        const from = await store.headPosition();
+        const result = await store.createStreams([
+          { streamId: fresh[0]!, events: [incremented(1), incremented(2)] },
+          { streamId: existing, events: [incremented(3)] },
+          { streamId: fresh[1]!, events: [incremented(4)] },
+          { streamId: fresh[2]!, events: [incremented(5)] },
+        ]);
+        expect(result).toEqual({ created: 3, existing: [existing] });
+        expect((await store.readStream(existing)).map((e) => e.data)).toEqual([{ by: 9 }]);
+        expect((await store.readStream(fresh[0]!)).map((e) => [e.streamPosition, e.data])).toEqual([
+          [0, { by: 1 }],
+          [1, { by: 2 }],
+        ]);
+        const all = (await store.readAll({ fromPosition: from })).filter((e) => fresh.includes(e.streamId));
+        expect(all.map((e) => (e.data as { by: number }).by)).toEqual([1, 2, 4, 5]);
+        await store.append(fresh[1]!, [incremented(6)], { expectedVersion: 0 });
+      });
+
+      it('is safe to retry: a batch sent twice appends nothing the second time', async () => {
+        const batch = [
+          { streamId: streamOf(), events: [incremented(1)] },
+          { streamId: streamOf(), events: [incremented(2)] },
+        ];
+        await store.createStreams(batch);
+        const again = await store.createStreams(batch);
+        expect(again).toEqual({ created: 0, existing: batch.map((s) => s.streamId) });
+        expect((await store.readStream(batch[0]!.streamId)).length).toBe(1);
+      });
+
+      it('refuses the whole batch when one event fails its schema', async () => {
+        const good = streamOf();
+        await expect(
+          store.createStreams([
+            { streamId: good, events: [incremented(1)] },
+            { streamId: streamOf(), events: [{ ...incremented(), data: { by: 'x' } }] },
+          ]),
+        ).rejects.toBeInstanceOf(InvalidEventData);
+        expect(await store.readStream(good)).toEqual([]);
+      });
+    });
+
     describe('expected version', () => {
       it('noStream succeeds on a new stream and fails once it exists', async () => {
         const stream = streamOf();

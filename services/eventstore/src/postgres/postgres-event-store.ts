@@ -7,6 +7,7 @@ import type {
   EventStore,
   ExpectedVersion,
   NewEvent,
+  NewStream,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
@@ -63,6 +64,38 @@ export class PostgresEventStore implements EventStore {
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.notifier = new EventNotifier(options.pool);
     this.protector = new PersonalDataProtector(options.registry, options.personalData);
+  }
+
+  async createStreams(streams: NewStream[]): Promise<{ created: number; existing: string[] }> {
+    const { registry } = this.options;
+    const batch = streams.filter((stream) => stream.events.length > 0);
+    if (batch.length === 0) return { created: 0, existing: [] };
+    for (const { streamId } of batch) registry.assertStreamName(streamId);
+    const valid = await this.protector.protect(
+      batch.flatMap(({ events }) => events.map((e) => registry.validate(e))),
+    );
+    let next = 0;
+    const payload = batch.map(({ streamId, events }) => ({
+      stream: streamId,
+      events: events.map(() => {
+        const event = valid[next++]!;
+        return { id: event.metadata.eventId, type: event.type, data: event.data, metadata: event.metadata };
+      }),
+    }));
+    const client = await this.options.pool.connect();
+    try {
+      const { rows } = await client.query<{ created_stream: string }>(
+        'select * from eventstore.create_streams($1)',
+        [JSON.stringify(payload)],
+      );
+      const created = new Set(rows.map((row) => row.created_stream));
+      return {
+        created: created.size,
+        existing: batch.map((s) => s.streamId).filter((id) => !created.has(id)),
+      };
+    } finally {
+      client.release();
+    }
   }
 
   async append(

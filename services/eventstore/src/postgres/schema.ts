@@ -141,4 +141,38 @@ end;
 $$;
 `,
   },
+  {
+    id: '004-create-streams',
+    sql: `
+-- p_streams: [{stream, events: [{id, type, data, metadata}]}]. Streams that exist are skipped.
+create function eventstore.create_streams(p_streams jsonb)
+returns table (created_stream text)
+language plpgsql as $$
+declare
+  v_tx bigint := pg_current_xact_id()::text::bigint;
+begin
+  return query
+  with claimed as (
+    insert into eventstore.streams as s (stream_id, version)
+      select x.stream, jsonb_array_length(x.events) - 1
+      from jsonb_to_recordset(p_streams) as x(stream text, events jsonb)
+      on conflict (stream_id) do nothing
+      returning s.stream_id
+  ), inserted as (
+    insert into eventstore.events (stream_id, stream_position, event_id, type, data, metadata, transaction_id)
+      select x.stream, e.ord - 1, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata', v_tx
+      from rows from (jsonb_to_recordset(p_streams) as (stream text, events jsonb)) with ordinality as x(stream, events, ord)
+      join claimed c on c.stream_id = x.stream
+      cross join lateral jsonb_array_elements(x.events) with ordinality as e(value, ord)
+      order by x.ord, e.ord
+      returning 1
+  )
+  select c.stream_id from claimed c;
+  if found then
+    perform pg_notify('${EVENTS_CHANNEL}', '');
+  end if;
+end;
+$$;
+`,
+  },
 ];

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  COMPANY_INDUSTRIES,
+  COMPANY_REVENUES,
+  COMPANY_SIZES,
+  COUNTRY,
+  EMAIL_STATUSES,
+  SearchLimits,
+  SORT_KEYS,
+  STATE_CODES,
+} from '../domain/directory';
+
+const tooLong = `At most ${SearchLimits.textMax} characters.`;
+const value = z.string().trim().max(SearchLimits.textMax, tooLong);
+/** A string given for an array filter is coerced to a one-item array (spec, search filter object). */
+const list = (item: z.ZodType<string>, max: number) =>
+  z.preprocess(
+    (input) => (typeof input === 'string' ? input.split(',') : input),
+    z
+      .array(item)
+      .max(max, `At most ${max} values.`)
+      .transform((items) => [...new Set(items.filter((i) => i !== ''))]),
+  );
+const tags = list(value, SearchLimits.maxTags);
+const names = list(value, SearchLimits.maxListValues);
+const oneOf = <T extends readonly [string, ...string[]]>(options: T) =>
+  list(
+    z.enum(options, { error: `Must be one of: ${options.join(', ')}.` }) as unknown as z.ZodType<string>,
+    options.length,
+  );
+const State = z
+  .string()
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .pipe(
+    z.enum(STATE_CODES as [string, ...string[]], {
+      error: 'Unknown state: use a two-letter code (50 states and DC).',
+    }),
+  );
+
+/**
+ * The spec's search filter object, plus sort. Unknown fields are refused; blank values are dropped;
+ * page and limit are clamped to the product's limits rather than refused where that is the kinder
+ * answer (page beyond the last gives an empty page).
+ */
+export const SearchRequest = z.strictObject({
+  query: value.optional(),
+  city: tags.optional(),
+  state: z
+    .preprocess((input) => (typeof input === 'string' ? input.split(',') : input), z.array(State).max(51))
+    .optional(),
+  country: list(
+    z.literal(COUNTRY, { error: `Only ${COUNTRY} is available.` }) as unknown as z.ZodType<string>,
+    1,
+  ).optional(),
+  title: tags.optional(),
+  organization: tags.optional(),
+  specialty: names.optional(),
+  skills: names.optional(),
+  education: names.optional(),
+  companySize: oneOf(COMPANY_SIZES).optional(),
+  companyRevenue: oneOf(COMPANY_REVENUES).optional(),
+  companyIndustry: oneOf(COMPANY_INDUSTRIES).optional(),
+  sortKey: z.enum(SORT_KEYS).default('relevance'),
+  sortDirection: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1, 'Pages start at 1.').max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'At least 1 row per page.')
+    .max(SearchLimits.pageSizeMax, `At most ${SearchLimits.pageSizeMax} rows per page.`)
+    .default(SearchLimits.pageSizeDefault),
+  /** Select All: answer with the matching ids (up to the cap) instead of rows. */
+  selectAll: z.boolean().default(false),
+});
+export type SearchRequest = z.infer<typeof SearchRequest>;
+export type SearchFilters = Omit<SearchRequest, 'sortKey' | 'sortDirection' | 'page' | 'limit' | 'selectAll'>;
+
+export const EducationEntrySchema = z.object({ school: z.string(), degree: z.string() });
+
+/** What a result card shows (recruiter-directory, candidate card) plus the provenance we add. */
+export const CandidateCard = z.object({
+  id: z.uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  title: z.string().nullable(),
+  specialty: z.string().nullable(),
+  organization: z.string().nullable(),
+  location: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  skills: z.array(z.string()),
+  education: z.array(EducationEntrySchema),
+  linkedinUrl: z.string().nullable(),
+  hasEmail: z.boolean(),
+  hasPhone: z.boolean(),
+  emailStatus: z.enum(EMAIL_STATUSES),
+  emailVerifiedAt: z.iso.datetime().nullable(),
+  phoneVerifiedAt: z.iso.datetime().nullable(),
+  source: z.string(),
+});
+export type CandidateCard = z.infer<typeof CandidateCard>;
+
+/** The optimized-search answer of the first version, kept field for field. */
+export const SearchResponse = z.object({
+  success: z.boolean(),
+  data: z.array(CandidateCard),
+  count: z.number().int(),
+  countIsEstimate: z.boolean(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  complexity: z.enum(['simple', 'medium', 'complex', 'ultra']),
+  tookMs: z.number(),
+  message: z.string().nullable(),
+  /** Select All only: matching ids in result order, at most SearchLimits.selectAllCap. */
+  ids: z.array(z.uuid()).optional(),
+  capped: z.boolean().optional(),
+});
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+/** The full profile (recruiter-directory, candidate record), without contact details. */
+export const CandidateProfile = CandidateCard.extend({
+  middleName: z.string().nullable(),
+  titleLevel: z.string().nullable(),
+  jobFunctions: z.string().nullable(),
+  companyEmployees: z.string().nullable(),
+  companyIndustry: z.string().nullable(),
+  companyRevenueRange: z.string().nullable(),
+  companyDomain: z.string().nullable(),
+  companyStartDate: z.string().nullable(),
+  officeCity: z.string().nullable(),
+  officeState: z.string().nullable(),
+  officeZip: z.string().nullable(),
+  connections: z.number().int().nullable(),
+  gender: z.string().nullable(),
+});
+export type CandidateProfile = z.infer<typeof CandidateProfile>;
+
+export const ContactDetails = z.object({
+  email: z.string().nullable(),
+  personalEmail: z.string().nullable(),
+  workEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  directPhone: z.string().nullable(),
+  emailStatus: z.enum(EMAIL_STATUSES),
+  emailVerifiedAt: z.iso.datetime().nullable(),
+  phoneVerifiedAt: z.iso.datetime().nullable(),
+});
+export type ContactDetails = z.infer<typeof ContactDetails>;
+
+export const ExportRequest = z.union([
+  z.strictObject({
+    candidateIds: z
+      .array(z.uuid())
+      .min(1, 'Select at least one candidate to export.')
+      .max(SearchLimits.selectAllCap),
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+    fileName: z.string().trim().max(120).optional(),
+  }),
+  z.strictObject({
+    search: SearchRequest.omit({ page: true, limit: true, selectAll: true }).partial(),
+    format: z.enum(['csv', 'xlsx']).default('csv'),
+    fileName: z.string().trim().max(120).optional(),
+  }),
+]);
+export type ExportRequest = z.infer<typeof ExportRequest>;
+export const DEFAULT_EXPORT_FILE_NAME = 'healthtal_export.csv';
+
+export const SpecialtyCount = z.object({ specialty: z.string(), count: z.number().int() });
+export type SpecialtyCount = z.infer<typeof SpecialtyCount>;
