@@ -10,6 +10,8 @@ import { accessRoutes } from './access/access.routes';
 import { mailOutboxRoutes } from './admin/mail-outbox.routes';
 import { adminUserRoutes } from './admin/users.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { DirectorySearch } from './directory/search/directory-search';
+import { searchRoutes } from './directory/search/search.routes';
 import { notFoundHandler, problemHandler } from './http/errors';
 import { healthRoutes, type ReadinessCheck } from './http/health';
 import { RouteRegistrar } from './http/routes';
@@ -46,7 +48,13 @@ export type ApiDependencies = {
   staticApps?: { path: string; dir: string }[];
 };
 
-export type Api = { app: Express; routes: RouteRegistrar; identity: Identity; beginShutdown(): void };
+export type Api = {
+  app: Express;
+  routes: RouteRegistrar;
+  identity: Identity;
+  search: DirectorySearch;
+  beginShutdown(): void;
+};
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const requestId = (req: IncomingMessage) => {
@@ -93,7 +101,16 @@ export function createApi(deps: ApiDependencies): Api {
   const routes = new RouteRegistrar(api, deps.resolvePrincipal ?? bearerPrincipal(identity), [
     idempotency(deps.pool),
   ]);
-  healthRoutes(routes, deps.pool, deps.readinessChecks ?? {}, () => shuttingDown);
+  const search = new DirectorySearch(deps.pool, deps.logger);
+  search.start().catch((error) => deps.logger.error({ err: error }, 'search index failed to load'));
+  const readiness = {
+    ...deps.readinessChecks,
+    search: async () => ({
+      ready: search.ready,
+      detail: search.ready ? 'ok' : `loading (${search.loadedDocs})`,
+    }),
+  };
+  healthRoutes(routes, deps.pool, readiness, () => shuttingDown);
   authRoutes(routes, identity);
   meRoutes(routes, identity);
   contactMessageRoutes(routes, deps);
@@ -101,6 +118,7 @@ export function createApi(deps: ApiDependencies): Api {
   accessRoutes(routes, deps, identity);
   adminUserRoutes(routes, deps, identity);
   mailOutboxRoutes(routes, deps);
+  searchRoutes(routes, { pool: deps.pool, search });
   app.use(api);
 
   app.use(['/api', '/healthz', '/readyz'], notFoundHandler);
@@ -112,6 +130,7 @@ export function createApi(deps: ApiDependencies): Api {
     app,
     routes,
     identity,
+    search,
     beginShutdown: () => {
       shuttingDown = true;
     },

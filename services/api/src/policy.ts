@@ -77,6 +77,9 @@ export const policy = {
   'DELETE /api/admin/users/:id/admin-role': 'admin',
   'GET /api/admin/users/:id/history': 'admin',
 
+  // directory
+  'POST /api/v1/search': 'signed-in',
+
   // intake
   'POST /api/v1/contact-messages': 'public',
   'GET /api/admin/contact-messages': 'admin',

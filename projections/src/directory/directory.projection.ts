@@ -1,0 +1,186 @@
+import {
+  type CandidateImported,
+  cleanValue,
+  locationText,
+  normalizeSpecialty,
+  parseEducation,
+  parseSkills,
+} from '@healthtal/contracts';
+import type { RecordedEvent } from '@healthtal/eventstore';
+import type pg from 'pg';
+import type { Projection } from '../runtime';
+
+type Imported = CandidateImported['data'];
+
+/**
+ * The directory as recruiters read it: one row per professional with the card and profile fields
+ * parsed once (skills, education, specialty names, "null" texts), contacts in their own table (only
+ * reveal and export read them), and specialty counts kept current as candidates arrive and leave.
+ *
+ * `revision` (bumped once per batch in `directory_meta`) and the `directory_removed` tombstones let
+ * the API's in-memory search index pick up exactly what changed since it last looked.
+ */
+export const directoryProjection: Projection = {
+  name: 'directory',
+  version: 1,
+  tables: ['directory_meta', 'directory_candidates', 'directory_contacts', 'directory_removed', 'specialty_counts'],
+  handles: ['CandidateImported', 'PersonalDataErased'],
+  createSql: `
+    create table directory_meta (id int primary key, revision bigint not null);
+    insert into directory_meta values (1, 0);
+    create table directory_candidates (
+      seq bigint generated always as identity primary key,
+      id uuid not null unique,
+      source_ref text not null,
+      source text not null,
+      first_name text, middle_name text, last_name text,
+      title text, title_level text, job_functions text,
+      specialty text,
+      company_name text, company_employees text, company_industry text, company_revenue_range text,
+      company_domain text, company_start_date text,
+      city text, state text, office_city text, office_state text, office_zip text, location text,
+      linkedin_url text, connections int, gender text,
+      skills text[] not null default '{}',
+      education jsonb not null default '[]',
+      email_status text not null,
+      email_verified_at timestamptz, phone_verified_at timestamptz,
+      has_email boolean not null, has_phone boolean not null,
+      imported_at timestamptz not null,
+      revision bigint not null
+    );
+    create index directory_candidates_revision on directory_candidates (revision);
+    create table directory_contacts (
+      candidate_id uuid primary key,
+      personal_email text, work_email text, phone text, direct_phone text,
+      email_hash text, phone_hash text
+    );
+    create table directory_removed (id uuid primary key, seq bigint not null, revision bigint not null);
+    create index directory_removed_revision on directory_removed (revision);
+    create table specialty_counts (specialty text primary key, count int not null);
+  `,
+  async apply(client, events) {
+    const { rows } = await client.query<{ revision: string }>(
+      'update directory_meta set revision = revision + 1 where id = 1 returning revision',
+    );
+    const revision = Number(rows[0]!.revision);
+    const imported = events.filter((e) => e.type === 'CandidateImported') as RecordedEvent<string, Imported>[];
+    if (imported.length > 0) await importCandidates(client, imported, revision);
+    const erased = events.filter((e) => e.type === 'PersonalDataErased').map((e) => (e.data as { subjectId: string }).subjectId);
+    if (erased.length > 0) await removeCandidates(client, erased, revision);
+  },
+};
+
+const row = (event: RecordedEvent<string, Imported>) => {
+  const d = event.data;
+  const specialty = cleanValue(d.specialty);
+  const personalEmail = cleanValue(d.personalEmail);
+  const workEmail = cleanValue(d.workEmail);
+  const phone = cleanValue(d.phone);
+  const directPhone = cleanValue(d.directPhone);
+  return {
+    id: d.candidateId,
+    source_ref: d.sourceRef,
+    source: d.source,
+    first_name: cleanValue(d.firstName),
+    middle_name: cleanValue(d.middleName),
+    last_name: cleanValue(d.lastName),
+    title: cleanValue(d.title),
+    title_level: cleanValue(d.titleLevel),
+    job_functions: cleanValue(d.jobFunctions),
+    specialty: specialty ? normalizeSpecialty(specialty) : null,
+    company_name: cleanValue(d.companyName),
+    company_employees: cleanValue(d.companyEmployees),
+    company_industry: cleanValue(d.companyIndustry),
+    company_revenue_range: cleanValue(d.companyRevenueRange),
+    company_domain: cleanValue(d.companyDomain),
+    company_start_date: cleanValue(d.companyStartDate),
+    city: cleanValue(d.city),
+    state: cleanValue(d.state)?.toUpperCase() ?? null,
+    office_city: cleanValue(d.officeCity),
+    office_state: cleanValue(d.officeState),
+    office_zip: cleanValue(d.officeZip),
+    location: cleanValue(d.location) ?? locationText(d.city, d.state),
+    linkedin_url: cleanValue(d.linkedinUrl),
+    connections: d.connections,
+    gender: cleanValue(d.gender),
+    skills: parseSkills(d.skills),
+    education: parseEducation(d.education),
+    email_status: d.emailStatus,
+    email_verified_at: d.emailVerifiedAt,
+    phone_verified_at: d.phoneVerifiedAt,
+    has_email: Boolean(personalEmail ?? workEmail),
+    has_phone: Boolean(phone ?? directPhone),
+    imported_at: event.metadata.occurredAt,
+    personal_email: personalEmail,
+    work_email: workEmail,
+    phone,
+    direct_phone: directPhone,
+    email_hash: d.emailHash,
+    phone_hash: d.phoneHash,
+  };
+};
+
+async function importCandidates(client: pg.PoolClient, events: RecordedEvent<string, Imported>[], revision: number) {
+  // An erased person's events read back with null names: never bring them back.
+  const rows = events.map(row).filter((r) => !(r.first_name === null && r.last_name === null && r.personal_email === null && r.phone === null));
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows);
+  await client.query(
+    `insert into directory_candidates (id, source_ref, source, first_name, middle_name, last_name, title, title_level,
+       job_functions, specialty, company_name, company_employees, company_industry, company_revenue_range,
+       company_domain, company_start_date, city, state, office_city, office_state, office_zip, location,
+       linkedin_url, connections, gender, skills, education, email_status, email_verified_at, phone_verified_at,
+       has_email, has_phone, imported_at, revision)
+     select r.id, r.source_ref, r.source, r.first_name, r.middle_name, r.last_name, r.title, r.title_level,
+       r.job_functions, r.specialty, r.company_name, r.company_employees, r.company_industry,
+       r.company_revenue_range, r.company_domain, r.company_start_date, r.city, r.state, r.office_city,
+       r.office_state, r.office_zip, r.location, r.linkedin_url, r.connections, r.gender,
+       array(select jsonb_array_elements_text(r.skills)), r.education, r.email_status, r.email_verified_at,
+       r.phone_verified_at, r.has_email, r.has_phone, r.imported_at, $2
+     from jsonb_to_recordset($1::jsonb) as r(id uuid, source_ref text, source text, first_name text,
+       middle_name text, last_name text, title text, title_level text, job_functions text, specialty text,
+       company_name text, company_employees text, company_industry text, company_revenue_range text,
+       company_domain text, company_start_date text, city text, state text, office_city text,
+       office_state text, office_zip text, location text, linkedin_url text, connections int, gender text,
+       skills jsonb, education jsonb, email_status text, email_verified_at timestamptz,
+       phone_verified_at timestamptz, has_email boolean, has_phone boolean, imported_at timestamptz)
+     on conflict (id) do nothing`,
+    [json, revision],
+  );
+  await client.query(
+    `insert into directory_contacts (candidate_id, personal_email, work_email, phone, direct_phone, email_hash, phone_hash)
+     select r.id, r.personal_email, r.work_email, r.phone, r.direct_phone, r.email_hash, r.phone_hash
+     from jsonb_to_recordset($1::jsonb) as r(id uuid, personal_email text, work_email text, phone text,
+       direct_phone text, email_hash text, phone_hash text)
+     on conflict (candidate_id) do nothing`,
+    [json],
+  );
+  await client.query(
+    `insert into specialty_counts (specialty, count)
+     select specialty, count(*) from jsonb_to_recordset($1::jsonb) as r(specialty text)
+     where specialty is not null group by specialty
+     on conflict (specialty) do update set count = specialty_counts.count + excluded.count`,
+    [json],
+  );
+}
+
+async function removeCandidates(client: pg.PoolClient, ids: string[], revision: number) {
+  const { rows } = await client.query<{ id: string; seq: string; specialty: string | null }>(
+    'delete from directory_candidates where id = any($1::uuid[]) returning id, seq, specialty',
+    [ids],
+  );
+  if (rows.length === 0) return;
+  await client.query('delete from directory_contacts where candidate_id = any($1::uuid[])', [rows.map((r) => r.id)]);
+  await client.query(
+    `insert into directory_removed (id, seq, revision) select id, seq, $2 from unnest($1::uuid[], $3::bigint[]) as t(id, seq)
+     on conflict (id) do update set revision = excluded.revision`,
+    [rows.map((r) => r.id), revision, rows.map((r) => r.seq)],
+  );
+  await client.query(
+    `update specialty_counts s set count = s.count - d.n
+     from (select specialty, count(*) as n from unnest($1::text[]) as t(specialty) where specialty is not null group by specialty) d
+     where s.specialty = d.specialty`,
+    [rows.map((r) => r.specialty)],
+  );
+  await client.query('delete from specialty_counts where count <= 0');
+}

@@ -1,0 +1,62 @@
+import type { CandidateCard } from '@healthtal/contracts';
+import type pg from 'pg';
+
+export type CardRow = {
+  seq: string;
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  specialty: string | null;
+  company_name: string | null;
+  location: string | null;
+  city: string | null;
+  state: string | null;
+  skills: string[];
+  education: { school: string; degree: string }[];
+  linkedin_url: string | null;
+  has_email: boolean;
+  has_phone: boolean;
+  email_status: CandidateCard['emailStatus'];
+  email_verified_at: Date | null;
+  phone_verified_at: Date | null;
+  source: string;
+};
+
+export const CARD_COLUMNS = `seq, id, first_name, last_name, title, specialty, company_name, location, city, state, skills,
+  education, linkedin_url, has_email, has_phone, email_status, email_verified_at, phone_verified_at, source`;
+
+export const toCard = (row: CardRow): CandidateCard => ({
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  title: row.title,
+  specialty: row.specialty,
+  organization: row.company_name,
+  location: row.location,
+  city: row.city,
+  state: row.state,
+  skills: row.skills,
+  education: row.education,
+  linkedinUrl: row.linkedin_url,
+  hasEmail: row.has_email,
+  hasPhone: row.has_phone,
+  emailStatus: row.email_status,
+  emailVerifiedAt: row.email_verified_at?.toISOString() ?? null,
+  phoneVerifiedAt: row.phone_verified_at?.toISOString() ?? null,
+  source: row.source,
+});
+
+/** Cards for these read-model rows, in the order given (one indexed query). */
+export async function cardsBySeq(pool: pg.Pool, seqs: number[]): Promise<CandidateCard[]> {
+  if (seqs.length === 0) return [];
+  const { rows } = await pool.query<CardRow>(
+    `select ${CARD_COLUMNS} from directory_candidates where seq = any($1::bigint[])`,
+    [seqs],
+  );
+  const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
+  return seqs.flatMap((seq) => {
+    const row = bySeq.get(seq);
+    return row ? [toCard(row)] : [];
+  });
+}

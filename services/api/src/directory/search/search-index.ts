@@ -1,0 +1,253 @@
+import { Bits, fold, Postings, words } from './text';
+
+/** What the index needs of a candidate (a row of the directory read model). */
+export type IndexedCandidate = {
+  seq: number;
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  title: string | null;
+  specialty: string | null;
+  companyName: string | null;
+  city: string | null;
+  state: string | null;
+  companySize: string | null;
+  companyRevenue: string | null;
+  companyIndustry: string | null;
+  skills: readonly string[];
+  education: readonly { school: string; degree: string }[];
+  emailVerifiedAt: Date | null;
+};
+
+export type SortOrder = 'name' | 'specialty' | 'location' | 'verified';
+export const SORT_ORDERS: readonly SortOrder[] = ['name', 'specialty', 'location', 'verified'];
+/** Free-text fields and their weight for relevance: a match in the name counts most. */
+export const TEXT_FIELDS = { n: 8, s: 6, t: 5, o: 3, k: 2, e: 1 } as const;
+export type TextField = keyof typeof TEXT_FIELDS;
+
+const LAST = '\uffff';
+const nameKey = (c: IndexedCandidate) =>
+  `${c.lastName ? fold(c.lastName) : LAST}\u0001${c.firstName ? fold(c.firstName) : LAST}`;
+
+/**
+ * The directory in memory, for search: inverted lists of document numbers per term (field words and
+ * facet values), the order of every sort, and the uuid and read-model `seq` of each document.
+ * Documents are only appended; a removed one is cleared from `alive`. Documents added after the
+ * last `reorder()` form a short tail that queries merge into the sorted orders by rank.
+ */
+export class SearchIndex {
+  size = 0;
+  alive = new Bits(0);
+  private capacity = 0;
+  private seqs = new Float64Array(0);
+  private uuids = new Uint8Array(0);
+  private readonly postings = new Map<string, Postings>();
+  private readonly keys: Record<Exclude<SortOrder, 'verified'>, string[]> = {
+    name: [],
+    specialty: [],
+    location: [],
+  };
+  private verifiedKey = new Float64Array(0);
+  readonly rank: Record<SortOrder, Float64Array> = {
+    name: new Float64Array(0),
+    specialty: new Float64Array(0),
+    location: new Float64Array(0),
+    verified: new Float64Array(0),
+  };
+  order: Record<SortOrder, Uint32Array> = {
+    name: new Uint32Array(0),
+    specialty: new Uint32Array(0),
+    location: new Uint32Array(0),
+    verified: new Uint32Array(0),
+  };
+  /** Documents below this number are in `order`; the rest are the tail. */
+  orderedUpTo = 0;
+  private vocabulary: string[] = [];
+  private readonly wordFrequency = new Map<string, number>();
+
+  add(candidate: IndexedCandidate): number {
+    const doc = this.size;
+    this.ensureCapacity(doc + 1);
+    this.size++;
+    this.seqs[doc] = candidate.seq;
+    writeUuid(this.uuids, doc, candidate.id);
+    this.alive.set(doc);
+    this.index(doc, candidate);
+    this.keys.name[doc] = nameKey(candidate);
+    this.keys.specialty[doc] =
+      `${candidate.specialty ? fold(candidate.specialty) : LAST}\u0002${this.keys.name[doc]}`;
+    this.keys.location[doc] =
+      `${candidate.state ?? LAST}\u0001${candidate.city ? fold(candidate.city) : LAST}\u0002${this.keys.name[doc]}`;
+    // Most recently verified first; never verified last.
+    this.verifiedKey[doc] = candidate.emailVerifiedAt
+      ? -candidate.emailVerifiedAt.getTime()
+      : Number.MAX_VALUE;
+    if (this.orderedUpTo > 0) for (const sort of SORT_ORDERS) this.rank[sort][doc] = this.tailRank(sort, doc);
+    return doc;
+  }
+
+  /** Removes the document with this read-model seq; false when it is not here. */
+  removeSeq(seq: number): boolean {
+    const doc = this.docOfSeq(seq);
+    if (doc < 0 || !this.alive.has(doc)) return false;
+    this.alive.clear(doc);
+    return true;
+  }
+
+  postingsOf(term: string): Postings | undefined {
+    return this.postings.get(term);
+  }
+
+  seqOf(doc: number): number {
+    return this.seqs[doc]!;
+  }
+
+  idOf(doc: number): string {
+    return readUuid(this.uuids, doc);
+  }
+
+  /** Words of the vocabulary starting with `prefix`, most frequent first. */
+  wordsStartingWith(prefix: string, max: number): string[] {
+    const found: string[] = [];
+    let lo = 0;
+    let hi = this.vocabulary.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.vocabulary[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.vocabulary.length && this.vocabulary[i]!.startsWith(prefix); i++)
+      found.push(this.vocabulary[i]!);
+    return found
+      .sort((a, b) => (this.wordFrequency.get(b) ?? 0) - (this.wordFrequency.get(a) ?? 0))
+      .slice(0, max);
+  }
+
+  /** Sorts every order from scratch; the tail becomes empty. Run after a bulk load and when the tail grows. */
+  reorder(): void {
+    const n = this.size;
+    for (const sort of SORT_ORDERS) {
+      const docs = new Uint32Array(n);
+      for (let i = 0; i < n; i++) docs[i] = i;
+      const compare = this.comparator(sort);
+      const sorted = Array.from(docs).sort(compare);
+      const order = Uint32Array.from(sorted);
+      const rank = this.rank[sort];
+      for (let i = 0; i < n; i++) rank[order[i]!] = i;
+      this.order[sort] = order;
+    }
+    this.vocabulary = [...this.wordFrequency.keys()].sort();
+    this.orderedUpTo = n;
+  }
+
+  get tailSize(): number {
+    return this.size - this.orderedUpTo;
+  }
+
+  comparator(sort: SortOrder): (a: number, b: number) => number {
+    if (sort === 'verified') {
+      const key = this.verifiedKey;
+      const name = this.keys.name;
+      return (a, b) => key[a]! - key[b]! || (name[a]! < name[b]! ? -1 : name[a]! > name[b]! ? 1 : a - b);
+    }
+    const key = this.keys[sort];
+    return (a, b) => (key[a]! < key[b]! ? -1 : key[a]! > key[b]! ? 1 : a - b);
+  }
+
+  /** A rank between the ordered neighbours of a new document, so it merges into the order. */
+  private tailRank(sort: SortOrder, doc: number): number {
+    const order = this.order[sort];
+    const compare = this.comparator(sort);
+    let lo = 0;
+    let hi = this.orderedUpTo;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(order[mid]!, doc) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 0.5;
+  }
+
+  private index(doc: number, c: IndexedCandidate): void {
+    const terms = new Set<string>();
+    const text = (field: TextField, value: string | null | undefined) => {
+      for (const word of words(value)) {
+        terms.add(`${field}:${word}`);
+        this.wordFrequency.set(word, (this.wordFrequency.get(word) ?? 0) + 1);
+      }
+    };
+    text('n', c.firstName);
+    text('n', c.lastName);
+    text('t', c.title);
+    text('s', c.specialty);
+    text('o', c.companyName);
+    for (const skill of c.skills) {
+      text('k', skill);
+      terms.add(`sk:${fold(skill)}`);
+    }
+    for (const { school, degree } of c.education) {
+      text('e', school);
+      text('e', degree);
+      terms.add(`es:${fold(school)}`);
+      for (const d of degree.split(',')) if (d.trim()) terms.add(`ed:${fold(d)}`);
+    }
+    if (c.specialty) terms.add(`sp:${fold(c.specialty)}`);
+    if (c.state) terms.add(`st:${c.state.toUpperCase()}`);
+    if (c.city) terms.add(`ci:${fold(c.city)}`);
+    if (c.companySize) terms.add(`sz:${c.companySize}`);
+    if (c.companyRevenue) terms.add(`rv:${c.companyRevenue}`);
+    if (c.companyIndustry) terms.add(`in:${fold(c.companyIndustry)}`);
+    for (const term of terms) {
+      let list = this.postings.get(term);
+      if (!list) {
+        list = new Postings();
+        this.postings.set(term, list);
+      }
+      list.add(doc);
+    }
+  }
+
+  private docOfSeq(seq: number): number {
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const value = this.seqs[mid]!;
+      if (value === seq) return mid;
+      if (value < seq) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  private ensureCapacity(needed: number): void {
+    if (needed <= this.capacity) return;
+    const capacity = Math.max(1024, this.capacity * 2, needed);
+    const grow = (array: Float64Array) => {
+      const grown = new Float64Array(capacity);
+      grown.set(array);
+      return grown;
+    };
+    this.seqs = grow(this.seqs);
+    this.verifiedKey = grow(this.verifiedKey);
+    for (const sort of SORT_ORDERS) this.rank[sort] = grow(this.rank[sort]);
+    const uuids = new Uint8Array(capacity * 16);
+    uuids.set(this.uuids);
+    this.uuids = uuids;
+    const alive = new Bits(capacity);
+    alive.words.set(this.alive.words);
+    this.alive = alive;
+    this.capacity = capacity;
+  }
+}
+
+function writeUuid(bytes: Uint8Array, doc: number, id: string): void {
+  const hex = id.replaceAll('-', '');
+  for (let i = 0; i < 16; i++) bytes[doc * 16 + i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+}
+
+function readUuid(bytes: Uint8Array, doc: number): string {
+  let hex = '';
+  for (let i = 0; i < 16; i++) hex += bytes[doc * 16 + i]!.toString(16).padStart(2, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { type IndexedCandidate, SearchIndex, type SortOrder, TEXT_FIELDS } from './search-index';
+import { type IndexQuery, runQuery } from './search-query';
+import { fold, words } from './text';
+
+/** A small deterministic world, so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const rand = random(7);
+const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+const FIRST = ['Ana', 'Zoë', 'José', 'Li', 'Omar', 'Grace', 'Émile', 'Priya', 'Sam', 'Noah'];
+const LAST = ['García', 'Smith', 'Nguyen', 'Okafor', 'Müller', 'Brown', 'Patel', 'Kim', 'López', 'Adams'];
+const SPECIALTIES = [
+  'Registered Nurse',
+  'Physician',
+  'Nurse Practitioner',
+  'Pharmacist',
+  'OBGYN',
+  'Physical Therapist',
+];
+const TITLES = [
+  'ICU Nurse',
+  'Charge Nurse',
+  'Hospitalist',
+  'Clinical Pharmacist',
+  'Night Charge Nurse',
+  'Therapist',
+];
+const ORGS = ['Kaiser Permanente', 'Mayo Clinic', 'St. Mary Hospital', 'Sutter Health', 'Mount Sinai'];
+const CITIES = ['San José', 'Austin', 'New York', 'Miami', 'Denver'];
+const STATES = ['CA', 'TX', 'NY', 'FL', 'CO'];
+const SKILLS = ['BLS', 'ACLS', 'Telemetry', 'Pediatrics', 'Wound Care', 'EPIC'];
+const SCHOOLS = ['Johns Hopkins University', 'University of Texas', 'NYU'];
+const DEGREES = ['BSN', 'MSN', 'MD', 'PharmD'];
+
+const maybe = <T>(value: T) => (rand() < 0.08 ? null : value);
+function candidate(seq: number): IndexedCandidate {
+  const hex = seq.toString(16).padStart(12, '0');
+  return {
+    seq,
+    id: `00000000-0000-4000-8000-${hex}`,
+    firstName: maybe(pick(FIRST)),
+    lastName: maybe(pick(LAST)),
+    title: maybe(pick(TITLES)),
+    specialty: maybe(pick(SPECIALTIES)),
+    companyName: maybe(pick(ORGS)),
+    city: maybe(pick(CITIES)),
+    state: maybe(pick(STATES)),
+    companySize: maybe(pick(['1 to 19', '5000+'])),
+    companyRevenue: maybe(pick(['<$1M', '$1B+'])),
+    companyIndustry: maybe(pick(['Hospital & Health Care', 'Education'])),
+    skills: SKILLS.filter(() => rand() < 0.3),
+    education: rand() < 0.7 ? [{ school: pick(SCHOOLS), degree: pick(DEGREES) }] : [],
+    emailVerifiedAt: rand() < 0.8 ? new Date(1_700_000_000_000 + Math.floor(rand() * 1e10)) : null,
+  };
+}
+
+// 3,000 documents sorted, 300 more in the tail, 150 removed.
+const index = new SearchIndex();
+const all: IndexedCandidate[] = [];
+for (let seq = 1; seq <= 3000; seq++) all.push(candidate(seq)), index.add(all.at(-1)!);
+index.reorder();
+for (let seq = 3001; seq <= 3300; seq++) all.push(candidate(seq)), index.add(all.at(-1)!);
+const removed = new Set<number>();
+for (let i = 0; i < 150; i++) {
+  const seq = 1 + Math.floor(rand() * 3300);
+  removed.add(seq);
+  index.removeSeq(seq);
+}
+const alive = all.filter((c) => !removed.has(c.seq));
+
+/** The same rules, written the slow and obvious way. */
+function reference(query: IndexQuery, filter: (c: IndexedCandidate) => boolean): IndexedCandidate[] {
+  const textFields = (c: IndexedCandidate) =>
+    [
+      c.firstName,
+      c.lastName,
+      c.title,
+      c.specialty,
+      c.companyName,
+      ...c.skills,
+      ...c.education.flatMap((e) => [e.school, e.degree]),
+    ].flatMap((v) => words(v));
+  const matches = alive.filter((c) => filter(c) && query.words.every((w) => textFields(c).includes(w)));
+  const sort = query.sort === 'relevance' ? 'verified' : query.sort;
+  const key = (c: IndexedCandidate): [number | string, string] => {
+    const name = `${c.lastName ? fold(c.lastName) : '\uffff'}\u0001${c.firstName ? fold(c.firstName) : '\uffff'}`;
+    if (sort === 'name') return [name, ''];
+    if (sort === 'specialty') return [`${c.specialty ? fold(c.specialty) : '\uffff'}\u0002${name}`, ''];
+    if (sort === 'location')
+      return [`${c.state ?? '\uffff'}\u0001${c.city ? fold(c.city) : '\uffff'}\u0002${name}`, ''];
+    return [c.emailVerifiedAt ? -c.emailVerifiedAt.getTime() : Number.MAX_VALUE, name];
+  };
+  const sorted = [...matches].sort((a, b) => {
+    const [ka, na] = key(a);
+    const [kb, nb] = key(b);
+    if (ka < kb) return -1;
+    if (ka > kb) return 1;
+    if (na < nb) return -1;
+    if (na > nb) return 1;
+    return a.seq - b.seq;
+  });
+  return query.direction === 'desc' && query.sort !== 'relevance' ? sorted.reverse() : sorted;
+}
+
+const base = (over: Partial<IndexQuery>): IndexQuery => ({
+  words: [],
+  prefixLast: false,
+  groups: [],
+  sort: 'name',
+  direction: 'asc',
+  offset: 0,
+  limit: 25,
+  ...over,
+});
+const seqs = (query: IndexQuery) => runQuery(index, query).docs.map((doc) => index.seqOf(doc));
+
+describe('search index against a reference implementation', () => {
+  it('counts and orders every sort, both directions, first and deep pages, with tail and removals', () => {
+    for (const sort of ['name', 'specialty', 'location', 'verified'] as SortOrder[]) {
+      for (const direction of ['asc', 'desc'] as const) {
+        for (const offset of [0, 25, 1000, 3100, 5000]) {
+          const query = base({ sort, direction, offset, limit: 25 });
+          const expected = reference(query, () => true);
+          const result = runQuery(index, query);
+          expect(result.count).toBe(alive.length);
+          expect(
+            result.docs.map((d) => index.seqOf(d)),
+            `${sort} ${direction} ${offset}`,
+          ).toEqual(expected.slice(offset, offset + 25).map((c) => c.seq));
+        }
+      }
+    }
+  });
+
+  it('applies every filter kind the way the reference does, in random combinations', () => {
+    for (let round = 0; round < 150; round++) {
+      const state = pick(STATES);
+      const specialty = pick(SPECIALTIES);
+      const city = pick(CITIES);
+      const skill = pick(SKILLS);
+      const titleTag = pick(['charge nurse', 'NURSE', 'hospitalist', 'pharmacist']);
+      const org = pick(['kaiser', 'clinic', 'mount sinai']);
+      const use = {
+        state: rand() < 0.5,
+        specialty: rand() < 0.5,
+        city: rand() < 0.3,
+        skill: rand() < 0.3,
+        title: rand() < 0.3,
+        org: rand() < 0.3,
+      };
+      const groups: string[][][] = [];
+      if (use.state) groups.push([[`st:${state}`]]);
+      if (use.specialty) groups.push([[`sp:${fold(specialty)}`], [`sp:${fold('Physician')}`]]);
+      if (use.city) groups.push([[`ci:${fold(city)}`]]);
+      if (use.skill) groups.push([[`sk:${fold(skill)}`]]);
+      if (use.title) groups.push([words(titleTag).map((w) => `t:${w}`)]);
+      if (use.org) groups.push([words(org).map((w) => `o:${w}`)]);
+      const textWord = rand() < 0.3 ? [pick(['nurse', 'garcia', 'bls', 'hopkins', 'zzzz'])] : [];
+      const sort = pick(['name', 'specialty', 'location', 'verified'] as SortOrder[]);
+      const direction = pick(['asc', 'desc'] as const);
+      const query = base({ groups, words: textWord, sort, direction, offset: pick([0, 0, 25, 200]) });
+      const has = (value: string | null, wanted: string) => value !== null && fold(value) === fold(wanted);
+      const expected = reference(
+        query,
+        (c) =>
+          (!use.state || c.state === state) &&
+          (!use.specialty || has(c.specialty, specialty) || has(c.specialty, 'Physician')) &&
+          (!use.city || has(c.city, city)) &&
+          (!use.skill || c.skills.some((s) => has(s, skill))) &&
+          (!use.title || words(titleTag).every((w) => words(c.title).includes(w))) &&
+          (!use.org || words(org).every((w) => words(c.companyName).includes(w))),
+      );
+      const result = runQuery(index, query);
+      expect(result.count, JSON.stringify(query)).toBe(expected.length);
+      expect(seqs(query), JSON.stringify(query)).toEqual(
+        expected.slice(query.offset, query.offset + 25).map((c) => c.seq),
+      );
+    }
+  });
+
+  it('ranks by relevance: a name match before a skill match, recent verification breaking ties', () => {
+    const query = base({ words: ['garcia'], sort: 'relevance', limit: 3300 });
+    const result = runQuery(index, query);
+    const score = (c: IndexedCandidate) =>
+      words(c.lastName).includes('garcia') || words(c.firstName).includes('garcia') ? TEXT_FIELDS.n : 0;
+    const docs = result.docs.map((d) => all.find((c) => c.seq === index.seqOf(d))!);
+    expect(result.count).toBe(reference(query, () => true).length);
+    for (let i = 1; i < docs.length; i++) expect(score(docs[i - 1]!)).toBeGreaterThanOrEqual(score(docs[i]!));
+  });
+
+  it('matches words accent- and case-insensitively, and the last word as a prefix', () => {
+    expect(runQuery(index, base({ words: ['jose'] })).count).toBe(
+      reference(base({ words: ['jose'] }), () => true).length,
+    );
+    const prefix = runQuery(index, base({ words: ['pedia'], prefixLast: true }));
+    expect(prefix.count).toBe(alive.filter((c) => c.skills.includes('Pediatrics')).length);
+  });
+
+  it('answers nothing for a word nobody has, and an empty page beyond the last', () => {
+    expect(runQuery(index, base({ words: ['qqqqqq'] }))).toEqual({ count: 0, docs: [] });
+    expect(runQuery(index, base({ offset: 10_000 })).docs).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+/** Case- and accent-insensitive form of a text: "São Paulo" → "sao paulo". */
+export const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ');
+
+/** Words of a text for matching: folded, split on anything but letters and digits, 2+ characters. */
+export function words(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const out: string[] = [];
+  for (const word of fold(text).split(/[^a-z0-9]+/)) if (word.length >= 2) out.push(word);
+  return out;
+}
+
+/** A growable list of document numbers, ascending as documents are only ever appended. */
+export class Postings {
+  docs = new Uint32Array(4);
+  length = 0;
+
+  add(doc: number): void {
+    if (this.length > 0 && this.docs[this.length - 1] === doc) return;
+    if (this.length === this.docs.length) {
+      const grown = new Uint32Array(this.docs.length * 2);
+      grown.set(this.docs);
+      this.docs = grown;
+    }
+    this.docs[this.length++] = doc;
+  }
+}
+
+/** A set of document numbers as bits. */
+export class Bits {
+  readonly words: Uint32Array;
+
+  constructor(readonly size: number) {
+    this.words = new Uint32Array((size >>> 5) + 1);
+  }
+
+  static of(size: number, lists: Postings[]): Bits {
+    const bits = new Bits(size);
+    for (const list of lists) bits.addAll(list);
+    return bits;
+  }
+
+  addAll(list: Postings): void {
+    const { docs, length } = list;
+    const w = this.words;
+    for (let i = 0; i < length; i++) {
+      const doc = docs[i]!;
+      w[doc >>> 5]! |= 1 << (doc & 31);
+    }
+  }
+
+  has(doc: number): boolean {
+    return (this.words[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+  }
+
+  set(doc: number): void {
+    this.words[doc >>> 5]! |= 1 << (doc & 31);
+  }
+
+  clear(doc: number): void {
+    this.words[doc >>> 5]! &= ~(1 << (doc & 31));
+  }
+
+  and(other: Bits): this {
+    const a = this.words;
+    const b = other.words;
+    for (let i = 0; i < a.length; i++) a[i]! &= b[i] ?? 0;
+    return this;
+  }
+
+  or(other: Bits): this {
+    const a = this.words;
+    const b = other.words;
+    for (let i = 0; i < a.length; i++) a[i]! |= b[i] ?? 0;
+    return this;
+  }
+
+  copy(): Bits {
+    const bits = new Bits(this.size);
+    bits.words.set(this.words);
+    return bits;
+  }
+
+  count(): number {
+    let total = 0;
+    const w = this.words;
+    for (let i = 0; i < w.length; i++) {
+      let v = w[i]!;
+      v -= (v >>> 1) & 0x55555555;
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return total;
+  }
+}
