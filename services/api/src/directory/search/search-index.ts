@@ -24,6 +24,7 @@ export const SORT_ORDERS: readonly SortOrder[] = ['name', 'specialty', 'location
 /** Free-text fields and their weight for relevance: a match in the name counts most. */
 export const TEXT_FIELDS = { n: 8, s: 6, t: 5, o: 3, k: 2, e: 1 } as const;
 export type TextField = keyof typeof TEXT_FIELDS;
+const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
 
 const LAST = '\uffff';
 const nameKey = (c: IndexedCandidate) =>
@@ -62,8 +63,8 @@ export class SearchIndex {
   };
   /** Documents below this number are in `order`; the rest are the tail. */
   orderedUpTo = 0;
+  /** Words of the text fields, sorted, for prefix matching; refreshed by `reorder()`. */
   private vocabulary: string[] = [];
-  private readonly wordFrequency = new Map<string, number>();
 
   add(candidate: IndexedCandidate): number {
     const doc = this.size;
@@ -136,7 +137,11 @@ export class SearchIndex {
       for (let i = 0; i < n; i++) rank[order[i]!] = i;
       this.order[sort] = order;
     }
-    this.vocabulary = [...this.wordFrequency.keys()].sort();
+    const vocabulary = new Set<string>();
+    for (const term of this.postings.keys()) {
+      if (term.charCodeAt(1) === 58 /* ':' */) vocabulary.add(term.slice(2));
+    }
+    this.vocabulary = [...vocabulary].sort();
     this.orderedUpTo = n;
   }
 
@@ -171,10 +176,7 @@ export class SearchIndex {
   private index(doc: number, c: IndexedCandidate): void {
     const terms = new Set<string>();
     const text = (field: TextField, value: string | null | undefined) => {
-      for (const word of words(value)) {
-        terms.add(`${field}:${word}`);
-        this.wordFrequency.set(word, (this.wordFrequency.get(word) ?? 0) + 1);
-      }
+      for (const word of words(value)) terms.add(`${field}:${word}`);
     };
     text('n', c.firstName);
     text('n', c.lastName);

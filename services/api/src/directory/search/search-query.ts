@@ -23,27 +23,45 @@ const PREFIX_EXPANSION = 50;
 /** Below this many matches, sorting the matches beats walking a sorted order of everything. */
 const SMALL_RESULT = 5000;
 
+/**
+ * Working memory reused by every query. Queries run synchronously on one thread, so one set is
+ * enough, and a search allocates almost nothing (big per-query buffers meant long GC pauses).
+ */
+class Scratch {
+  readonly matches: Bits;
+  readonly group: Bits;
+  readonly scores: Uint16Array;
+
+  constructor(readonly capacity: number) {
+    this.matches = new Bits(capacity);
+    this.group = new Bits(capacity);
+    this.scores = new Uint16Array(capacity);
+  }
+}
+let scratch = new Scratch(0);
+const scratchFor = (size: number) => {
+  if (scratch.capacity < size) scratch = new Scratch(Math.ceil(size * 1.25));
+  return scratch;
+};
+
 export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
+  const work = scratchFor(index.size);
+  const matches = work.matches.assign(index.alive);
   const wordLists = query.words.map((word, i) =>
     wordPostings(index, word, query.prefixLast && i === query.words.length - 1),
   );
-  const sets: Bits[] = [];
-  for (const lists of wordLists)
-    sets.push(
-      Bits.of(
-        index.size,
-        lists.map((l) => l.list),
-      ),
-    );
-  for (const group of query.groups) sets.push(groupBits(index, group));
-  const matches = index.alive.copy();
-  for (const set of sets) matches.and(set);
+  for (const lists of wordLists) {
+    work.group.clearAll();
+    for (const { list } of lists) work.group.addAll(list);
+    matches.and(work.group);
+  }
+  for (const group of query.groups) matches.and(groupBits(index, group, work));
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
   if (need <= query.offset) return { count, docs: [] };
   const docs =
     query.sort === 'relevance' && query.words.length > 0
-      ? byRelevance(index, matches, count, wordLists, need)
+      ? byRelevance(index, matches, count, wordLists, need, work.scores)
       : inOrder(
           index,
           matches,
@@ -72,8 +90,8 @@ function wordPostings(index: SearchIndex, word: string, prefix: boolean): Weight
   return lists;
 }
 
-function groupBits(index: SearchIndex, alternatives: string[][]): Bits {
-  const result = new Bits(index.size);
+function groupBits(index: SearchIndex, alternatives: string[][], work: Scratch): Bits {
+  const result = work.group.clearAll();
   for (const terms of alternatives) {
     const lists = terms.map((term) => index.postingsOf(term));
     if (lists.some((list) => !list)) continue;
@@ -81,9 +99,14 @@ function groupBits(index: SearchIndex, alternatives: string[][]): Bits {
       result.addAll(lists[0]!);
       continue;
     }
-    const both = Bits.of(index.size, [lists[0]!]);
-    for (const list of lists.slice(1)) both.and(Bits.of(index.size, [list!]));
-    result.or(both);
+    // Every word of a tag: keep the docs of the shortest list that are in all the others.
+    const [shortest, ...others] = [...lists].sort((a, b) => a!.length - b!.length) as Postings[];
+    const { docs, length } = shortest!;
+    const rest = others.map((list) => Bits.of(index.size, [list]));
+    for (let i = 0; i < length; i++) {
+      const doc = docs[i]!;
+      if (rest.every((bits) => bits.has(doc))) result.set(doc);
+    }
   }
   return result;
 }
@@ -94,13 +117,48 @@ function matchedDocs(matches: Bits, size: number): number[] {
   for (let i = 0; i < w.length; i++) {
     let word = w[i]!;
     while (word !== 0) {
-      const bit = 31 - Math.clz32(word & -word);
-      const doc = (i << 5) + bit;
+      const doc = (i << 5) + (31 - Math.clz32(word & -word));
       if (doc < size) docs.push(doc);
       word &= word - 1;
     }
   }
   return docs;
+}
+
+/**
+ * Visits the matches in a sort order, merging the unsorted tail in by rank, until `visit` says
+ * stop. Walking the precomputed order costs at most one pass over the directory.
+ */
+function walkOrder(
+  index: SearchIndex,
+  matches: Bits,
+  sort: SortOrder,
+  direction: 'asc' | 'desc',
+  visit: (doc: number) => boolean,
+): void {
+  const rank = index.rank[sort];
+  const compare = index.comparator(sort);
+  const tail: number[] = [];
+  for (let doc = index.orderedUpTo; doc < index.size; doc++) if (matches.has(doc)) tail.push(doc);
+  tail.sort((a, b) => rank[a]! - rank[b]! || compare(a, b));
+  const order = index.order[sort];
+  if (direction === 'asc') {
+    let t = 0;
+    for (let i = 0; i < index.orderedUpTo; i++) {
+      const doc = order[i]!;
+      while (t < tail.length && rank[tail[t]!]! < rank[doc]!) if (!visit(tail[t++]!)) return;
+      if (matches.has(doc) && !visit(doc)) return;
+    }
+    while (t < tail.length) if (!visit(tail[t++]!)) return;
+  } else {
+    let t = tail.length - 1;
+    for (let i = index.orderedUpTo - 1; i >= 0; i--) {
+      const doc = order[i]!;
+      while (t >= 0 && rank[tail[t]!]! > rank[doc]!) if (!visit(tail[t--]!)) return;
+      if (matches.has(doc) && !visit(doc)) return;
+    }
+    while (t >= 0) if (!visit(tail[t--]!)) return;
+  }
 }
 
 /** The first `need` matches in a sort order: sort the matches when few, else walk the order. */
@@ -112,36 +170,15 @@ function inOrder(
   direction: 'asc' | 'desc',
   need: number,
 ) {
-  const rank = index.rank[sort];
-  const compare = index.comparator(sort);
-  const byRank = (a: number, b: number) => rank[a]! - rank[b]! || compare(a, b);
   if (count <= SMALL_RESULT) {
-    const docs = matchedDocs(matches, index.size).sort(byRank);
-    return direction === 'asc' ? docs.slice(0, need) : docs.reverse().slice(0, need);
+    const rank = index.rank[sort];
+    const compare = index.comparator(sort);
+    const docs = matchedDocs(matches, index.size).sort((a, b) => rank[a]! - rank[b]! || compare(a, b));
+    return (direction === 'asc' ? docs : docs.reverse()).slice(0, need);
   }
-  const tail: number[] = [];
-  for (let doc = index.orderedUpTo; doc < index.size; doc++) if (matches.has(doc)) tail.push(doc);
-  tail.sort(byRank);
-  const order = index.order[sort];
   const out: number[] = [];
-  if (direction === 'asc') {
-    let t = 0;
-    for (let i = 0; i < index.orderedUpTo && out.length < need; i++) {
-      const doc = order[i]!;
-      while (t < tail.length && rank[tail[t]!]! < rank[doc]!) out.push(tail[t++]!);
-      if (matches.has(doc)) out.push(doc);
-    }
-    while (out.length < need && t < tail.length) out.push(tail[t++]!);
-  } else {
-    let t = tail.length - 1;
-    for (let i = index.orderedUpTo - 1; i >= 0 && out.length < need; i--) {
-      const doc = order[i]!;
-      while (t >= 0 && rank[tail[t]!]! > rank[doc]!) out.push(tail[t--]!);
-      if (matches.has(doc)) out.push(doc);
-    }
-    while (out.length < need && t >= 0) out.push(tail[t--]!);
-  }
-  return out.slice(0, need);
+  walkOrder(index, matches, sort, direction, (doc) => out.push(doc) < need);
+  return out;
 }
 
 /**
@@ -154,8 +191,9 @@ function byRelevance(
   count: number,
   wordLists: WeightedList[][],
   need: number,
+  scores: Uint16Array,
 ) {
-  const scores = new Uint16Array(index.size);
+  scores.fill(0, 0, index.size);
   for (const lists of wordLists) {
     for (const { list, weight } of lists) {
       const { docs, length } = list;
@@ -165,16 +203,25 @@ function byRelevance(
       }
     }
   }
-  const rank = index.rank.verified;
-  const compare = index.comparator('verified');
-  const best = (a: number, b: number) => scores[b]! - scores[a]! || rank[a]! - rank[b]! || compare(a, b);
-  if (count <= SMALL_RESULT) return matchedDocs(matches, index.size).sort(best).slice(0, need);
-
+  if (count <= SMALL_RESULT) {
+    const rank = index.rank.verified;
+    const compare = index.comparator('verified');
+    return matchedDocs(matches, index.size)
+      .sort((a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]! || compare(a, b))
+      .slice(0, need);
+  }
   // Many matches: find the lowest score that still reaches the page, then walk the verified order
-  // once, sorting documents at or above it into per-score buckets (each already in verified order).
+  // once, putting documents at or above it into per-score buckets (each stays in verified order).
   const histogram = new Map<number, number>();
-  for (const doc of matchedDocs(matches, index.size))
-    histogram.set(scores[doc]!, (histogram.get(scores[doc]!) ?? 0) + 1);
+  const w = matches.words;
+  for (let i = 0; i < w.length; i++) {
+    let word = w[i]!;
+    while (word !== 0) {
+      const score = scores[(i << 5) + (31 - Math.clz32(word & -word))]!;
+      histogram.set(score, (histogram.get(score) ?? 0) + 1);
+      word &= word - 1;
+    }
+  }
   const levels = [...histogram.keys()].sort((a, b) => b - a);
   let threshold = 0;
   let above = 0;
@@ -186,17 +233,16 @@ function byRelevance(
   const buckets = new Map<number, number[]>(levels.filter((l) => l >= threshold).map((l) => [l, []]));
   let collectedAbove = 0;
   let collectedAt = 0;
-  const walk = inOrder(index, matches, count, 'verified', 'asc', index.size);
-  for (const doc of walk) {
+  walkOrder(index, matches, 'verified', 'asc', (doc) => {
     const score = scores[doc]!;
-    if (score < threshold) continue;
+    if (score < threshold) return true;
     buckets.get(score)!.push(doc);
     if (score > threshold) collectedAbove++;
     else collectedAt++;
-    if (collectedAbove === above && collectedAt >= need - above) break;
-  }
-  return [...buckets.keys()]
-    .sort((a, b) => b - a)
+    return !(collectedAbove === above && collectedAt >= need - above);
+  });
+  return levels
+    .filter((l) => l >= threshold)
     .flatMap((level) => buckets.get(level)!)
     .slice(0, need);
 }

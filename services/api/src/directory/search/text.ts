@@ -7,11 +7,21 @@ export const fold = (text: string): string =>
     .trim()
     .replace(/\s+/g, ' ');
 
-/** Words of a text for matching: folded, split on anything but letters and digits, 2+ characters. */
+const wordCache = new Map<string, string[]>();
+const WORD_CACHE_LIMIT = 200_000;
+
+/**
+ * Words of a text for matching: folded, split on anything but letters and digits, 2+ characters.
+ * Directory values repeat a lot (cities, titles, schools), so results are cached.
+ */
 export function words(text: string | null | undefined): string[] {
   if (!text) return [];
+  const cached = wordCache.get(text);
+  if (cached) return cached;
   const out: string[] = [];
   for (const word of fold(text).split(/[^a-z0-9]+/)) if (word.length >= 2) out.push(word);
+  if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
+  wordCache.set(text, out);
   return out;
 }
 
@@ -35,8 +45,11 @@ export class Postings {
 export class Bits {
   readonly words: Uint32Array;
 
-  constructor(readonly size: number) {
-    this.words = new Uint32Array((size >>> 5) + 1);
+  constructor(
+    readonly size: number,
+    words?: Uint32Array,
+  ) {
+    this.words = words ?? new Uint32Array((size >>> 5) + 1);
   }
 
   static of(size: number, lists: Postings[]): Bits {
@@ -84,6 +97,19 @@ export class Bits {
     const bits = new Bits(this.size);
     bits.words.set(this.words);
     return bits;
+  }
+
+  /** Makes this set equal to `other` (same size), without allocating. */
+  assign(other: Bits): this {
+    const n = Math.min(this.words.length, other.words.length);
+    this.words.set(other.words.subarray(0, n));
+    this.words.fill(0, n);
+    return this;
+  }
+
+  clearAll(): this {
+    this.words.fill(0);
+    return this;
   }
 
   count(): number {
