@@ -169,3 +169,7 @@ export const DEFAULT_EXPORT_FILE_NAME = 'healthtal_export.csv';
 
 export const SpecialtyCount = z.object({ specialty: z.string(), count: z.number().int() });
 export type SpecialtyCount = z.infer<typeof SpecialtyCount>;
+/** The home page's specialty list (public): names only, alphabetical, at most HOME_SPECIALTIES_MAX. */
+export const SpecialtyNames = z.array(z.string());
+export type SpecialtyNames = z.infer<typeof SpecialtyNames>;
+export const HOME_SPECIALTIES_MAX = 35;

@@ -200,3 +200,10 @@ export function locationText(city: string | null, state: string | null): string 
   const parts = [cleanValue(city), cleanValue(state)].filter((p): p is string => p !== null);
   return parts.length > 0 ? parts.join(', ') : null;
 }
+
+/** A location text whose parts are all empty ("null, null", ", ") counts as empty (spec). */
+export function cleanLocation(text: string | null | undefined): string | null {
+  const value = cleanValue(text);
+  if (value === null) return null;
+  return value.split(',').every((part) => isBlankValue(part)) ? null : value;
+}

@@ -31,7 +31,7 @@ export const CandidateImported = event(
   'CandidateImported',
   z.object({
     candidateId: z.uuid(),
-    /** Where the row came from, stable across re-imports: `synthetic:42`, `csv:<file>#<row key>`, `resume:<id>`. */
+    /** Where the row came from, stable across re-imports: `synthetic:<seed>:<index>`, `csv:<id, or a hash of the row's identifying fields>`, `resume:<id>`. */
     sourceRef: z.string().min(1).max(300),
     source: z.string().max(100),
     firstName: text,
@@ -109,10 +109,17 @@ export const SearchFailed = event(
   }),
 );
 
+/** An admin deleted an entry of the search error log (admin-intake-outreach, Search Error Logs). */
+export const SearchErrorLogDeleted = event(
+  'SearchErrorLogDeleted',
+  z.object({ logId: z.uuid(), deletedBy: z.string() }),
+);
+
 export const DirectoryEvent = z.discriminatedUnion('type', [
   CandidateImported,
   CandidatesExported,
   ContactRevealed,
   SearchFailed,
+  SearchErrorLogDeleted,
 ]);
 export type DirectoryEvent = z.infer<typeof DirectoryEvent>;

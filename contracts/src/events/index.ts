@@ -30,6 +30,12 @@ const personalData: Partial<Record<HealthTalEventType, PersonalDataSpec>> = {
     subject: (data: { candidateId: string }) => data.candidateId,
     fields: CANDIDATE_PERSONAL_FIELDS,
   },
+  // The searcher's email, address and browser are theirs: erasing the user erases them from the log.
+  // An anonymous search has no person to erase, so its own log id is the subject.
+  SearchFailed: {
+    subject: (data: { userId: string | null; logId: string }) => data.userId ?? data.logId,
+    fields: ['userEmail', 'ipAddress', 'userAgent'],
+  },
 };
 
 /**

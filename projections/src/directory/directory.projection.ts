@@ -1,5 +1,6 @@
 import {
   type CandidateImported,
+  cleanLocation,
   cleanValue,
   locationText,
   normalizeSpecialty,
@@ -22,8 +23,15 @@ type Imported = CandidateImported['data'];
  */
 export const directoryProjection: Projection = {
   name: 'directory',
-  version: 1,
-  tables: ['directory_meta', 'directory_candidates', 'directory_contacts', 'directory_removed', 'specialty_counts'],
+  // 2: a location of empty parts ("null, null") is empty.
+  version: 2,
+  tables: [
+    'directory_meta',
+    'directory_candidates',
+    'directory_contacts',
+    'directory_removed',
+    'specialty_counts',
+  ],
   handles: ['CandidateImported', 'PersonalDataErased'],
   createSql: `
     create table directory_meta (id int primary key, revision bigint not null);
@@ -63,9 +71,14 @@ export const directoryProjection: Projection = {
       'update directory_meta set revision = revision + 1 where id = 1 returning revision',
     );
     const revision = Number(rows[0]!.revision);
-    const imported = events.filter((e) => e.type === 'CandidateImported') as RecordedEvent<string, Imported>[];
+    const imported = events.filter((e) => e.type === 'CandidateImported') as RecordedEvent<
+      string,
+      Imported
+    >[];
     if (imported.length > 0) await importCandidates(client, imported, revision);
-    const erased = events.filter((e) => e.type === 'PersonalDataErased').map((e) => (e.data as { subjectId: string }).subjectId);
+    const erased = events
+      .filter((e) => e.type === 'PersonalDataErased')
+      .map((e) => (e.data as { subjectId: string }).subjectId);
     if (erased.length > 0) await removeCandidates(client, erased, revision);
   },
 };
@@ -99,7 +112,7 @@ const row = (event: RecordedEvent<string, Imported>) => {
     office_city: cleanValue(d.officeCity),
     office_state: cleanValue(d.officeState),
     office_zip: cleanValue(d.officeZip),
-    location: cleanValue(d.location) ?? locationText(d.city, d.state),
+    location: cleanLocation(d.location) ?? locationText(d.city, d.state),
     linkedin_url: cleanValue(d.linkedinUrl),
     connections: d.connections,
     gender: cleanValue(d.gender),
@@ -120,9 +133,18 @@ const row = (event: RecordedEvent<string, Imported>) => {
   };
 };
 
-async function importCandidates(client: pg.PoolClient, events: RecordedEvent<string, Imported>[], revision: number) {
+async function importCandidates(
+  client: pg.PoolClient,
+  events: RecordedEvent<string, Imported>[],
+  revision: number,
+) {
   // An erased person's events read back with null names: never bring them back.
-  const rows = events.map(row).filter((r) => !(r.first_name === null && r.last_name === null && r.personal_email === null && r.phone === null));
+  const rows = events
+    .map(row)
+    .filter(
+      (r) =>
+        !(r.first_name === null && r.last_name === null && r.personal_email === null && r.phone === null),
+    );
   if (rows.length === 0) return;
   const json = JSON.stringify(rows);
   await client.query(
@@ -170,7 +192,9 @@ async function removeCandidates(client: pg.PoolClient, ids: string[], revision: 
     [ids],
   );
   if (rows.length === 0) return;
-  await client.query('delete from directory_contacts where candidate_id = any($1::uuid[])', [rows.map((r) => r.id)]);
+  await client.query('delete from directory_contacts where candidate_id = any($1::uuid[])', [
+    rows.map((r) => r.id),
+  ]);
   await client.query(
     `insert into directory_removed (id, seq, revision) select id, seq, $2 from unnest($1::uuid[], $3::bigint[]) as t(id, seq)
      on conflict (id) do update set revision = excluded.revision`,

@@ -10,8 +10,12 @@ import { accessRoutes } from './access/access.routes';
 import { mailOutboxRoutes } from './admin/mail-outbox.routes';
 import { adminUserRoutes } from './admin/users.routes';
 import { billingRoutes } from './billing/billing.routes';
+import { candidateRoutes } from './directory/candidates.routes';
+import { exportRoutes } from './directory/export.routes';
 import { DirectorySearch } from './directory/search/directory-search';
 import { searchRoutes } from './directory/search/search.routes';
+import { searchErrorLogRoutes } from './directory/search-error-logs.routes';
+import { specialtyRoutes } from './directory/specialties.routes';
 import { notFoundHandler, problemHandler } from './http/errors';
 import { healthRoutes, type ReadinessCheck } from './http/health';
 import { RouteRegistrar } from './http/routes';
@@ -118,7 +122,11 @@ export function createApi(deps: ApiDependencies): Api {
   accessRoutes(routes, deps, identity);
   adminUserRoutes(routes, deps, identity);
   mailOutboxRoutes(routes, deps);
-  searchRoutes(routes, { pool: deps.pool, search });
+  specialtyRoutes(routes, deps);
+  candidateRoutes(routes, deps);
+  exportRoutes(routes, deps, search);
+  searchErrorLogRoutes(routes, deps);
+  searchRoutes(routes, { pool: deps.pool, store: deps.store, search });
   app.use(api);
 
   app.use(['/api', '/healthz', '/readyz'], notFoundHandler);

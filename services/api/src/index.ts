@@ -1,4 +1,16 @@
 export { type Api, type ApiDependencies, createApi } from './app';
+export { openCandidateExport } from './directory/export-writer';
+export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
+export {
+  type ContactHash,
+  filterSuppressed,
+  hashEmail,
+  hashPhone,
+  isSuppressed,
+  type SuppressionKind,
+  suppress,
+  suppressionKey,
+} from './directory/suppression';
 export type { ReadinessCheck } from './http/health';
 export { signUp } from './identity/accounts';
 export { DEV_ACCOUNTS, seedDevAccounts } from './identity/dev-accounts';

@@ -1,5 +1,6 @@
 import type { Migration } from '@healthtal/eventstore';
 import { billingSimulatorMigrations } from './billing/billing-simulator';
+import { suppressionMigrations } from './directory/suppression';
 import { sessionMigrations } from './identity/session-tokens';
 import { idempotencyMigrations } from './shared/idempotency';
 import { mailMigrations } from './shared/mailer';
@@ -14,4 +15,5 @@ export const apiMigrations: readonly Migration[] = [
   ...mailMigrations,
   ...rateLimitMigrations,
   ...billingSimulatorMigrations,
+  ...suppressionMigrations,
 ];

@@ -88,6 +88,18 @@ export const policy = {
   // mail
   'GET /api/admin/mail-outbox': 'admin',
   'GET /api/admin/mail-outbox/:id': 'admin',
+
+  // directory: specialties, profile, contact reveal, export, search error log
+  'GET /api/v1/specialties': 'public',
+  'GET /api/v1/specialty-counts': 'signed-in',
+  'GET /api/v1/candidates/:id': ['signed-in', 'basic'],
+  'POST /api/v1/candidates/:id/reveal': ['signed-in', 'contacts'],
+  'POST /api/v1/exports': ['signed-in', 'premium', 'not-demo'],
+  'GET /api/v1/me/exports': 'signed-in',
+  'GET /api/admin/search-error-logs': 'admin',
+  'GET /api/admin/search-error-logs/:id': 'admin',
+  'DELETE /api/admin/search-error-logs/:id': 'admin',
+  'GET /api/admin/search-error-stats': 'admin',
 } as const satisfies Record<RouteKey, Requirement>;
 
 export type PolicyRoute = keyof typeof policy;

@@ -36,6 +36,8 @@ export const Config = z.object({
   DEMO_ACCOUNT_EMAIL: z.email().optional(),
   /** Signs access tokens; generated and kept in the database when not set. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Synthetic candidates the embedded start seeds into an empty directory, in the background; 0 disables. */
+  SEED_SIZE: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   /** Password of the dev accounts created on the first embedded start; generated and printed when not set. */
   DEV_ACCOUNTS_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   /** Mail goes through this server: smtp://user:pass@host:587 (STARTTLS) or smtps://… (TLS). */

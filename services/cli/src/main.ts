@@ -2,6 +2,7 @@ import { projections, rebuildProjection } from '@healthtal/projections';
 import pg from 'pg';
 import { ConfigError, loadConfig } from './config';
 import { describeDevAccounts } from './dev-accounts';
+import { IMPORT_HELP, runImportCommand } from './directory/import-command';
 import { createEventStore } from './event-store';
 import { createLogger } from './logger';
 import { migrate, startHealthTal } from './start';
@@ -11,6 +12,7 @@ const HELP = `healthtal <command>
   start              run the product: database, projectors, API and web apps (npm start)
   migrate            apply database migrations (needs DATABASE_URL)
   rebuild <name>     rebuild one read model from the events and swap it in (needs DATABASE_URL)
+${IMPORT_HELP}
   help               this text
 
 Configuration is read from the environment; see the README.`;
@@ -24,6 +26,9 @@ async function main(argv: string[]): Promise<number> {
       return withDatabase(async (pool) => migrate(pool));
     case 'rebuild':
       return withDatabase((pool) => rebuild(pool, args[0]));
+    case 'import':
+    case 'seed':
+      return runImportCommand(command, args, loadConfig());
     case 'help':
     case '--help':
       console.log(HELP);

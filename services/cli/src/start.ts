@@ -20,6 +20,8 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { createDevAccounts, DEV_DEMO_EMAIL, type DevAccounts } from './dev-accounts';
+import { importMigrations } from './directory/import-progress';
+import { seedInBackground } from './directory/seed';
 import { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded-postgres';
 import { createEventStore } from './event-store';
 import { createMailer, mailSettings } from './mail';
@@ -90,6 +92,12 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;
     const server: RunningServer = await startHttpServer(api, { host: config.HOST, port });
     stack.push(() => server.close());
+    // The synthetic directory fills in behind a server that already answers; Ctrl-C stops it and the
+    // next start resumes it.
+    if (embedded && config.SEED_SIZE > 0) {
+      const seeding = seedInBackground({ pool, store, size: config.SEED_SIZE, logger });
+      stack.push(() => seeding.stop());
+    }
     return { url: server.url, databaseUrl, pool, store, projectors, devAccounts, stop };
   } catch (error) {
     await stop();
@@ -129,6 +137,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
   await runMigrations(pool, 'eventstore', eventStoreMigrations);
   await runMigrations(pool, 'projections', projectionMigrations);
   await runMigrations(pool, 'api', apiMigrations);
+  await runMigrations(pool, 'cli', importMigrations);
 }
 
 async function connectDatabase(

@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
       LOG_LEVEL: 'info',
       DATABASE_POOL_SIZE: 20,
       ADMIN_EMAILS: [],
+      SEED_SIZE: 20_000,
     });
   });
 
@@ -55,6 +56,7 @@ describe('configuration from the environment', () => {
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_EMAILS', 'root@example.org,not-an-email'],
     ['PUBLIC_URL', 'ftp://healthtal.example'],
+    ['SEED_SIZE', '-5'],
   ])('stops the start on a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));

@@ -63,6 +63,7 @@ const people = [
     companyName: 'null',
     skills: 'null',
     education: 'NULL',
+    location: 'null, null',
     emailVerifiedAt: '2024-03-01T00:00:00.000Z',
   }),
 ];
@@ -150,7 +151,7 @@ describe('POST /api/v1/search', () => {
       hasEmail: true,
     });
     const [eli] = (await search({ query: 'zimmer' })).body.data;
-    expect(eli).toMatchObject({ organization: null, skills: [], education: [] });
+    expect(eli).toMatchObject({ organization: null, skills: [], education: [], location: 'Miami, FL' });
     const [ben] = (await search({ query: 'adams' })).body.data;
     expect(ben!.education).toEqual([{ school: 'Johns Hopkins University', degree: 'MD' }]);
     expect(ben).not.toHaveProperty('email');

@@ -12,7 +12,15 @@ const main = path.join(REPO_ROOT, 'services/cli/src/main.ts');
 /** `healthtal start` as a user runs it: its own process, embedded PostgreSQL, no configuration but a port. */
 function start(dataDir: string): { child: ChildProcess; url: Promise<string>; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', main, 'start'], {
-    env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // A small synthetic directory: the seeding path runs without slowing the test down.
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_SIZE: '200',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

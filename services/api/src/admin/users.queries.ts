@@ -1,6 +1,7 @@
 import { type AdminUserRow, type AdminUserStats, PLANS, type PriceId, type Tier } from '@healthtal/contracts';
 import type pg from 'pg';
 import { z } from 'zod';
+import { exportedContactsOf, totalExportedContacts } from '../directory/export-logs.queries';
 import { CURRENT_SUBSCRIPTION, rolesOf, VALID_GRANT } from '../identity/access-profile';
 import type { ApiSettings } from '../settings';
 import { parseAdminFilter } from './admin-filter';
@@ -106,14 +107,10 @@ export async function adminUserStats(pool: pg.Pool): Promise<AdminUserStats> {
 }
 
 /**
- * Exported-contacts counts: the seam for the directory issue. It adds the export-log read model
- * (from CandidatesExported on `exports-<userId>`); until then nobody can export and these answer 0.
- * Replace the two bodies with queries over that read model; callers stay as they are.
+ * Exported-contacts counts, from the export-log read model (CandidatesExported on `exports-<userId>`):
+ * the rows each user exported, and the same sum over everyone for the Total Exports card.
  */
-export const exportCounts = {
-  ofUsers: async (_pool: pg.Pool, _userIds: readonly string[]): Promise<Map<string, number>> => new Map(),
-  total: async (_pool: pg.Pool): Promise<number> => 0,
-};
+export const exportCounts = { ofUsers: exportedContactsOf, total: totalExportedContacts };
 
 function toAdminUserRow(row: Row, settings: ApiSettings, totalExports: number): AdminUserRow {
   const { isAdmin, isDemo } = rolesOf(row, settings);

@@ -53,8 +53,11 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   }
 }
 
-/** One command may write to several streams; the stream is part of each event id. */
-function toEnvelopes(streamId: string, events: DomainEvent[], context: CommandContext): NewEvent[] {
+/**
+ * One command may write to several streams; the stream is part of each event id. Exported for logs
+ * appended without a decider (a user's reveal history), which need the same ids and metadata.
+ */
+export function toEnvelopes(streamId: string, events: DomainEvent[], context: CommandContext): NewEvent[] {
   return events.map((event, index) => ({
     type: event.type,
     data: event.data,

@@ -35,6 +35,11 @@ declare global {
     interface Request {
       /** Stable for retries of one request: derived from its Idempotency-Key, random otherwise. */
       commandId?: string;
+      /**
+       * With an Idempotency-Key: forgets it now. A streamed answer (an export file) is not stored for
+       * replay; it calls this before its last byte, so a retry after the download runs again.
+       */
+      releaseIdempotencyKey?: () => Promise<void>;
     }
   }
 }
@@ -77,7 +82,27 @@ export function idempotency(pool: pg.Pool): RequestHandler {
 
     req.commandId = uuidFromName(`${scope}:${parsed.data}`);
     const send = res.json.bind(res);
+    let answeredWithJson = false;
+    let released: Promise<void> | null = null;
+    req.releaseIdempotencyKey = () => {
+      released ??= pool
+        .query('delete from idempotency_keys where scope = $1 and key = $2 and status is null', [
+          scope,
+          parsed.data,
+        ])
+        .then(() => undefined);
+      return released;
+    };
+    // Only JSON answers are kept for replay. Any other (a streamed file, an aborted request) releases
+    // the key when the response is over, so a retry runs again instead of waiting on one that ended.
+    res.once('close', () => {
+      if (answeredWithJson) return;
+      req
+        .releaseIdempotencyKey?.()
+        .catch((error: unknown) => req.log.error({ err: error }, 'could not release the idempotency key'));
+    });
     res.json = (body: unknown) => {
+      answeredWithJson = true;
       const stored =
         res.statusCode < 500
           ? pool.query(

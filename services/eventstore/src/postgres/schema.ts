@@ -175,4 +175,14 @@ end;
 $$;
 `,
   },
+  {
+    // The planner guesses 100 rows for jsonb_to_recordset and joined the claimed streams to the
+    // payload with a nested loop: 2,000 streams meant 4 million comparisons, 80 % of an import's
+    // server time. A hash join and an in-memory sort make a batch about six times cheaper.
+    id: '005-create-streams-hash-join',
+    sql: `
+alter function eventstore.create_streams(jsonb) set enable_nestloop = off;
+alter function eventstore.create_streams(jsonb) set work_mem = '64MB';
+`,
+  },
 ];

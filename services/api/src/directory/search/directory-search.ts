@@ -1,6 +1,9 @@
+import type { SearchRequest } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { type IndexedCandidate, SearchIndex } from './search-index';
+import { runQuery } from './search-query';
+import { toIndexQuery } from './search-request';
 
 const LOAD_CHUNK = 20_000;
 /** Re-sort everything once this many documents sit in the unsorted tail. */
@@ -66,6 +69,14 @@ export class DirectorySearch {
 
   get ready(): boolean {
     return this.loaded;
+  }
+
+  /** The ids a search matches, in result order, at most `cap` (Select All, export of a whole search). */
+  async ids(request: SearchRequest, cap: number): Promise<{ ids: string[]; count: number }> {
+    await this.sync();
+    const index = this.index;
+    const result = runQuery(index, toIndexQuery(request, { offset: 0, limit: cap }));
+    return { ids: result.docs.map((doc) => index.idOf(doc)), count: result.count };
   }
 
   /** Loads everything; searches wait for it (or are told the index is still loading). */

@@ -119,9 +119,17 @@ export class SearchIndex {
     }
     for (let i = lo; i < this.vocabulary.length && this.vocabulary[i]!.startsWith(prefix); i++)
       found.push(this.vocabulary[i]!);
+    if (found.length <= max) return found;
+    const frequency = (word: string) =>
+      TEXT_FIELD_NAMES.reduce(
+        (total, field) => total + (this.postings.get(`${field}:${word}`)?.length ?? 0),
+        0,
+      );
     return found
-      .sort((a, b) => (this.wordFrequency.get(b) ?? 0) - (this.wordFrequency.get(a) ?? 0))
-      .slice(0, max);
+      .map((word) => ({ word, n: frequency(word) }))
+      .sort((a, b) => b.n - a.n)
+      .slice(0, max)
+      .map(({ word }) => word);
   }
 
   /** Sorts every order from scratch; the tail becomes empty. Run after a bulk load and when the tail grows. */

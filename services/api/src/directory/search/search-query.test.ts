@@ -209,3 +209,21 @@ describe('search index against a reference implementation', () => {
     expect(runQuery(index, base({ offset: 10_000 })).docs).toEqual([]);
   });
 });
+
+describe('prefix matching of the last word', () => {
+  it('expands to the 50 most frequent words with that prefix', () => {
+    const small = new SearchIndex();
+    let seq = 0;
+    // 60 words starting with "zeta"; word k appears k times, so the 10 rarest are left out.
+    for (let k = 1; k <= 60; k++) {
+      for (let copy = 0; copy < k; copy++) {
+        seq++;
+        small.add({ ...candidate(seq), seq, title: `zeta${String(k).padStart(2, '0')}` });
+      }
+    }
+    small.reorder();
+    const expected = Array.from({ length: 50 }, (_, i) => 11 + i).reduce((total, k) => total + k, 0);
+    expect(runQuery(small, base({ words: ['zeta'], prefixLast: true })).count).toBe(expected);
+    expect(runQuery(small, base({ words: ['zeta01'] })).count).toBe(1);
+  });
+});

@@ -1,9 +1,19 @@
 import { SearchLimits, SearchRequest, type SearchResponse } from '@healthtal/contracts';
+import type { EventStore } from '@healthtal/eventstore';
+import type { Request } from 'express';
 import type pg from 'pg';
 import { HttpProblem } from '../../http/problem';
 import type { RouteRegistrar } from '../../http/routes';
 import { parseBody } from '../../http/validate';
 import { cardsBySeq } from '../cards';
+import {
+  classifySearchError,
+  isSlowSearch,
+  recordSearchFailure,
+  type SearchFailureInput,
+  searchRequestContext,
+  slowSearchFailure,
+} from '../search-errors';
 import type { DirectorySearch } from './directory-search';
 import { runQuery } from './search-query';
 import { complexityOf, toIndexQuery } from './search-request';
@@ -15,16 +25,51 @@ export const SUBSCRIPTION_REQUIRED = 'Subscription required';
  * exact (the index counts every match), so `countIsEstimate` is false. Callers without the basic
  * capability get the count and no rows (the paywall); Select All needs premium.
  */
-export function searchRoutes(routes: RouteRegistrar, deps: { pool: pg.Pool; search: DirectorySearch }) {
+export function searchRoutes(
+  routes: RouteRegistrar,
+  deps: { pool: pg.Pool; store: EventStore; search: DirectorySearch },
+) {
   routes.route('POST /api/v1/search', async (req, res) => {
     const started = performance.now();
     const request = parseBody(SearchRequest, req);
+    try {
+      const body = await search(req, request, started);
+      // Slow answers are logged for the admin's Search Error Logs, after the user has them.
+      res.json(body);
+      if (isSlowSearch(body.tookMs)) void record(req, request, slowSearchFailure(body.tookMs));
+    } catch (error) {
+      if (!(error instanceof HttpProblem))
+        await record(req, request, {
+          ...classifySearchError(error),
+          responseTimeMs: performance.now() - started,
+        });
+      throw error;
+    }
+  });
+
+  const record = (
+    req: Request,
+    request: SearchRequest,
+    failure: Pick<SearchFailureInput, 'errorType' | 'errorCode' | 'errorMessage' | 'responseTimeMs'>,
+  ) =>
+    recordSearchFailure(
+      deps.store,
+      {
+        ...searchRequestContext(req),
+        ...failure,
+        searchQuery: request.query ?? null,
+        searchFilters: request,
+      },
+      { logger: req.log, correlationId: String(req.id) },
+    );
+
+  async function search(req: Request, request: SearchRequest, started: number): Promise<SearchResponse> {
     const capabilities = req.principal?.kind === 'user' ? req.principal.capabilities : new Set();
     if (request.selectAll && !capabilities.has('premium')) {
       throw new HttpProblem(403, 'Subscription Required', 'Select All needs the Annual plan.');
     }
     if (!deps.search.ready) {
-      res.set('Retry-After', '5');
+      req.res?.set('Retry-After', '5');
       throw new HttpProblem(
         503,
         'Search is starting',
@@ -58,6 +103,6 @@ export function searchRoutes(routes: RouteRegistrar, deps: { pool: pg.Pool; sear
         ? { ids: result.docs.map((doc) => index.idOf(doc)), capped: result.count > SearchLimits.selectAllCap }
         : {}),
     };
-    res.json(body);
-  });
+    return body;
+  }
 }

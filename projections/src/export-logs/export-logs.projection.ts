@@ -1,0 +1,47 @@
+import type { DirectoryEvent } from '@healthtal/contracts';
+import type { RecordedEvent } from '@healthtal/eventstore';
+import type pg from 'pg';
+import type { Projection } from '../runtime';
+
+type Exported = Extract<DirectoryEvent, { type: 'CandidatesExported' }>['data'];
+type Recorded = RecordedEvent<string, Record<string, unknown>>;
+
+/**
+ * Every export a user made (the first version's export_logs): the account page's Exports tab and
+ * the admin's Exported Contacts. Deleting a user removes their export history (admin-intake-outreach,
+ * delete confirmation).
+ */
+export const exportLogsProjection: Projection = {
+  name: 'export_logs',
+  version: 1,
+  tables: ['export_logs'],
+  handles: ['CandidatesExported', 'UserDeleted'],
+  createSql: `
+    create table export_logs (
+      id uuid primary key,
+      user_id uuid not null,
+      export_date timestamptz not null,
+      export_count int not null,
+      format text not null,
+      file_name text not null,
+      scope text not null
+    );
+    create index export_logs_user_date on export_logs (user_id, export_date desc);
+  `,
+  async apply(client, events) {
+    for (const event of events as readonly Recorded[]) await applyOne(client, event);
+  },
+};
+
+async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
+  if (type === 'UserDeleted') {
+    await client.query('delete from export_logs where user_id = $1', [data.userId]);
+    return;
+  }
+  const d = data as Exported;
+  await client.query(
+    `insert into export_logs (id, user_id, export_date, export_count, format, file_name, scope)
+     values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
+    [d.exportId, d.userId, metadata.occurredAt, d.count, d.format, d.fileName, d.scope],
+  );
+}

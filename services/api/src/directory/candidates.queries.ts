@@ -1,0 +1,109 @@
+import type { CandidateProfile, ContactDetails } from '@healthtal/contracts';
+import type pg from 'pg';
+import { type CardRow, toCard } from './cards';
+
+/** A directory_candidates row as the profile, reveal and export read it. */
+export type CandidateRow = CardRow & {
+  middle_name: string | null;
+  title_level: string | null;
+  job_functions: string | null;
+  company_employees: string | null;
+  company_industry: string | null;
+  company_revenue_range: string | null;
+  company_domain: string | null;
+  company_start_date: string | null;
+  office_city: string | null;
+  office_state: string | null;
+  office_zip: string | null;
+  connections: number | null;
+  gender: string | null;
+};
+
+export type ContactRow = {
+  personal_email: string | null;
+  work_email: string | null;
+  phone: string | null;
+  direct_phone: string | null;
+};
+
+/** A candidate with their contact details: one row of an export file. */
+export type ExportRow = CandidateRow & ContactRow;
+
+const CANDIDATE_COLUMNS = `c.seq, c.id, c.source, c.first_name, c.middle_name, c.last_name, c.title, c.title_level,
+  c.job_functions, c.specialty, c.company_name, c.company_employees, c.company_industry, c.company_revenue_range,
+  c.company_domain, c.company_start_date, c.city, c.state, c.office_city, c.office_state, c.office_zip,
+  c.location, c.linkedin_url, c.connections, c.gender, c.skills, c.education, c.email_status,
+  c.email_verified_at, c.phone_verified_at, c.has_email, c.has_phone`;
+const CONTACT_COLUMNS = 'k.personal_email, k.work_email, k.phone, k.direct_phone';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toCandidateProfile(row: CandidateRow): CandidateProfile {
+  return {
+    ...toCard(row),
+    middleName: row.middle_name,
+    titleLevel: row.title_level,
+    jobFunctions: row.job_functions,
+    companyEmployees: row.company_employees,
+    companyIndustry: row.company_industry,
+    companyRevenueRange: row.company_revenue_range,
+    companyDomain: row.company_domain,
+    companyStartDate: row.company_start_date,
+    officeCity: row.office_city,
+    officeState: row.office_state,
+    officeZip: row.office_zip,
+    connections: row.connections,
+    gender: row.gender,
+  };
+}
+
+/** The profile screen: every card and record field, no contact details. Null when not in the directory. */
+export async function findCandidateProfile(pool: pg.Pool, id: string): Promise<CandidateProfile | null> {
+  const { rows } = await pool.query<CandidateRow>(
+    `select ${CANDIDATE_COLUMNS} from directory_candidates c where c.id = $1`,
+    [id],
+  );
+  return rows[0] ? toCandidateProfile(rows[0]) : null;
+}
+
+/**
+ * What a reveal shows: email is the personal email, else the work email; phone is the phone, else
+ * the direct dial. Null when the candidate is not in the directory (never imported, removed or erased).
+ */
+export async function findContactDetails(pool: pg.Pool, id: string): Promise<ContactDetails | null> {
+  const { rows } = await pool.query<ExportRow>(
+    `select ${CANDIDATE_COLUMNS}, ${CONTACT_COLUMNS}
+     from directory_candidates c left join directory_contacts k on k.candidate_id = c.id where c.id = $1`,
+    [id],
+  );
+  return rows[0] ? toContactDetails(rows[0]) : null;
+}
+
+export function toContactDetails(row: ExportRow): ContactDetails {
+  return {
+    email: row.personal_email ?? row.work_email,
+    personalEmail: row.personal_email,
+    workEmail: row.work_email,
+    phone: row.phone ?? row.direct_phone,
+    directPhone: row.direct_phone,
+    emailStatus: row.email_status,
+    emailVerifiedAt: iso(row.email_verified_at),
+    phoneVerifiedAt: iso(row.phone_verified_at),
+  };
+}
+
+/**
+ * Candidates with their contacts, in the order of `ids`; ids no longer in the directory are skipped.
+ * One query per call: the export asks for its rows a chunk at a time.
+ */
+export async function exportRowsOf(pool: pg.Pool, ids: readonly string[]): Promise<ExportRow[]> {
+  const { rows } = await pool.query<ExportRow>(
+    `select ${CANDIDATE_COLUMNS}, ${CONTACT_COLUMNS}
+     from unnest($1::uuid[]) with ordinality as wanted(id, position)
+     join directory_candidates c on c.id = wanted.id
+     left join directory_contacts k on k.candidate_id = c.id
+     order by wanted.position`,
+    [ids],
+  );
+  return rows;
+}

@@ -1,0 +1,58 @@
+import { SearchErrorRange } from '@healthtal/contracts';
+import { z } from 'zod';
+import { parseAdminPage, sendAdminList } from '../admin/admin-list';
+import type { ApiDependencies } from '../app';
+import { notFound } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseParams, parseQuery } from '../http/validate';
+import { handleCommand } from '../shared/command-handler';
+import { commandContext } from '../shared/idempotency';
+import { searchErrorLogDecider } from './search-error-log.decider';
+import {
+  findSearchErrorLog,
+  listSearchErrorLogs,
+  searchErrorLogSortFields,
+  searchErrorStats,
+} from './search-error-logs.queries';
+import { searchErrorStream } from './search-errors';
+
+const LogParams = z.object({ id: z.uuid() });
+const StatsQuery = z.object({ range: SearchErrorRange.default('24h') });
+
+/** The console's Search Error Logs (admin-intake-outreach §2): list, details, delete, stat cards. */
+export function searchErrorLogRoutes(routes: RouteRegistrar, { pool, store }: ApiDependencies) {
+  routes.route('GET /api/admin/search-error-logs', async (req, res) => {
+    const { rows, total, page } = await listSearchErrorLogs(
+      pool,
+      parseAdminPage(req, searchErrorLogSortFields),
+    );
+    sendAdminList(res, 'search-error-logs', page, rows, total);
+  });
+
+  routes.route('GET /api/admin/search-error-logs/:id', async (req, res) => {
+    const { id } = parseParams(LogParams, req);
+    const log = await findSearchErrorLog(pool, id);
+    if (!log) throw notFound('Search error log');
+    res.json(log);
+  });
+
+  routes.route('DELETE /api/admin/search-error-logs/:id', async (req, res) => {
+    const { id } = parseParams(LogParams, req);
+    const context = commandContext(req);
+    // Read before the delete so react-admin gets the record back (its delete answers with it).
+    const log = await findSearchErrorLog(pool, id);
+    await handleCommand(
+      store,
+      searchErrorStream(id),
+      searchErrorLogDecider,
+      { type: 'DeleteSearchErrorLog', logId: id, deletedBy: context.userId! },
+      context,
+    );
+    res.json(log ?? { id });
+  });
+
+  routes.route('GET /api/admin/search-error-stats', async (req, res) => {
+    const { range } = parseQuery(StatsQuery, req);
+    res.json(await searchErrorStats(pool, range));
+  });
+}

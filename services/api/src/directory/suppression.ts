@@ -1,0 +1,72 @@
+import { createHmac } from 'node:crypto';
+import type { Migration } from '@healthtal/eventstore';
+import type pg from 'pg';
+import { serverSecret } from '../shared/secrets';
+
+/**
+ * People who asked to be removed, by keyed hash of their email or phone: imports refuse anyone on
+ * the list, and the list itself holds no address or number. Operational state, not a read model:
+ * it must survive any rebuild of the directory.
+ */
+export const suppressionMigrations: readonly Migration[] = [
+  {
+    id: '020-directory-suppression-list',
+    sql: `create table suppression_list (
+      kind text not null check (kind in ('email', 'phone')),
+      hash text not null,
+      added_at timestamptz not null default now(),
+      primary key (kind, hash)
+    )`,
+  },
+];
+
+export type SuppressionKind = 'email' | 'phone';
+
+/** The key of the hashes; generated once per installation and kept with the server secrets. */
+export const suppressionKey = (pool: pg.Pool): Promise<Buffer> => serverSecret(pool, 'suppression-key');
+
+const hmac = (key: Buffer, value: string) => createHmac('sha256', key).update(value, 'utf8').digest('hex');
+
+/** Emails compare trimmed and lower-cased; null when there is no address. */
+export function hashEmail(key: Buffer, email: string | null | undefined): string | null {
+  const normalised = email?.trim().toLowerCase();
+  return normalised ? hmac(key, normalised) : null;
+}
+
+/** Phones compare by their digits alone, so "(213) 555-0147" and "213.555.0147" are one number. */
+export function hashPhone(key: Buffer, phone: string | null | undefined): string | null {
+  const digits = phone?.replace(/\D/g, '');
+  return digits ? hmac(key, digits) : null;
+}
+
+export type ContactHash = { kind: SuppressionKind; hash: string };
+
+export async function suppress(pool: pg.Pool | pg.PoolClient, hashes: readonly ContactHash[]): Promise<void> {
+  if (hashes.length === 0) return;
+  await pool.query(
+    `insert into suppression_list (kind, hash) select * from unnest($1::text[], $2::text[])
+     on conflict (kind, hash) do nothing`,
+    [hashes.map((h) => h.kind), hashes.map((h) => h.hash)],
+  );
+}
+
+/** Which of these hashes are on the list, as `kind:hash` strings. One query for a whole batch. */
+export async function filterSuppressed(
+  pool: pg.Pool | pg.PoolClient,
+  hashes: readonly ContactHash[],
+): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const { rows } = await pool.query<{ kind: string; hash: string }>(
+    `select s.kind, s.hash from suppression_list s
+     join unnest($1::text[], $2::text[]) as h(kind, hash) on s.kind = h.kind and s.hash = h.hash`,
+    [hashes.map((h) => h.kind), hashes.map((h) => h.hash)],
+  );
+  return new Set(rows.map((row) => `${row.kind}:${row.hash}`));
+}
+
+export async function isSuppressed(
+  pool: pg.Pool | pg.PoolClient,
+  hashes: readonly ContactHash[],
+): Promise<boolean> {
+  return (await filterSuppressed(pool, hashes)).size > 0;
+}

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import type { CandidateImported } from '@healthtal/contracts';
+import type { NewStream } from '@healthtal/eventstore';
+import { candidateStream, importEventIdFor } from './candidate-ids';
+
+/** One professional from a source (a CSV row, a synthetic index), before the suppression hashes. */
+export type CandidateRow = Omit<CandidateImported['data'], 'emailHash' | 'phoneHash'>;
+
+export type ContactHashes = { emailHash: string | null; phoneHash: string | null };
+
+/** The one-event stream that brings a candidate into the directory. */
+export function candidateStreamOf(
+  row: CandidateRow,
+  hashes: ContactHashes,
+  run: { correlationId: string; occurredAt: string },
+): NewStream {
+  const eventId = importEventIdFor(row.sourceRef);
+  return {
+    streamId: candidateStream(row.candidateId),
+    events: [
+      {
+        type: 'CandidateImported',
+        data: { ...row, ...hashes },
+        metadata: {
+          eventId,
+          occurredAt: run.occurredAt,
+          correlationId: run.correlationId,
+          causationId: eventId,
+          schemaVersion: 1,
+        },
+      },
+    ],
+  };
+}
+
+export const newImportRun = () => ({ correlationId: `import-${randomUUID()}` });

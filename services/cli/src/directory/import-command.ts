@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { type Config, ConfigError } from '../config';
+import { ensureDatabase, startEmbeddedPostgres } from '../embedded-postgres';
+import { createEventStore } from '../event-store';
+import { migrate, REPO_ROOT } from '../start';
+import { csvSource } from './csv-source';
+import { type CandidateSource, type ImportSummary, importCandidates, syntheticSource } from './import';
+import { formatDuration, ProgressBar } from './progress-bar';
+import { DEFAULT_SEED } from './synthetic';
+
+export const IMPORT_HELP = `  import FILE.csv    import candidates from a CSV export with the spec's candidate headers
+  import --synthetic N [--seed S]
+                     import N synthetic candidates (same seed, same people)
+  seed --size N      the synthetic directory of N candidates (default seed)
+                     (both use DATABASE_URL, or the embedded database while start is not running)`;
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+const SHOWN_REJECTS = 20;
+
+/** `healthtal import …` and `healthtal seed …`: parse the arguments, open the database, import. */
+export async function runImportCommand(
+  command: 'import' | 'seed',
+  args: string[],
+  config: Config,
+): Promise<number> {
+  const source = await sourceFromArgs(command, args);
+  return withDirectoryDatabase(config, async (pool) => {
+    const store = createEventStore(pool);
+    const bar = new ProgressBar();
+    let rejectedShown = 0;
+    const stop = new AbortController();
+    const onSignal = () => {
+      process.stderr.write(
+        '\n  stopping after the batches in flight; run the same command again to resume\n',
+      );
+      stop.abort();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      const summary = await importCandidates({
+        pool,
+        store,
+        source,
+        signal: stop.signal,
+        onProgress: (tick) => bar.update(tick),
+        onRejected: ({ line, reason }) => {
+          if (rejectedShown++ < SHOWN_REJECTS) bar.note(`line ${line} skipped: ${reason}`);
+        },
+      });
+      if (summary.rows > 0)
+        bar.finish({ rows: summary.rows, total: summary.rows, elapsedMs: summary.elapsedMs });
+      console.log(describeSummary(summary, rejectedShown));
+      return summary.complete ? 0 : 130;
+    } finally {
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+      await store.close();
+    }
+  });
+}
+
+async function sourceFromArgs(command: 'import' | 'seed', args: string[]): Promise<CandidateSource> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { synthetic: { type: 'string' }, seed: { type: 'string' }, size: { type: 'string' } },
+  });
+  const whole = (name: string, text: string | undefined, fallback?: number) => {
+    if (text === undefined && fallback !== undefined) return fallback;
+    const n = Number(text);
+    if (!Number.isSafeInteger(n) || n < 0)
+      throw new ConfigError(`--${name} must be a whole number, got ${text}`);
+    return n;
+  };
+  if (command === 'seed') return syntheticSource(whole('size', values.size), DEFAULT_SEED);
+  if (values.synthetic !== undefined) {
+    return syntheticSource(whole('synthetic', values.synthetic), whole('seed', values.seed, DEFAULT_SEED));
+  }
+  const file = positionals[0];
+  if (!file) throw new ConfigError(`Name a CSV file or --synthetic N.\n\n${IMPORT_HELP}`);
+  try {
+    return await csvSource(file, (names) =>
+      process.stderr.write(`  ignoring columns this import does not know: ${names.join(', ')}\n`),
+    );
+  } catch (error) {
+    throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+export function describeSummary(summary: ImportSummary, rejectedShown = summary.rejected): string {
+  const seconds = summary.elapsedMs / 1000;
+  const lines = [
+    `  ${summary.complete ? 'Imported' : 'Stopped after'} ${count(summary.rows)} rows in ${formatDuration(summary.elapsedMs)}` +
+      ` (${count(seconds > 0 ? summary.rows / seconds : 0)} rows/s)` +
+      (summary.resumedFrom > 0 ? `, resuming at row ${count(summary.resumedFrom)}` : '') +
+      ':',
+    `    ${count(summary.imported)} new candidates`,
+    `    ${count(summary.existing)} already in the directory`,
+    `    ${count(summary.suppressed)} refused: on the suppression list (removed at their request)`,
+    `    ${count(summary.rejected)} rejected rows${summary.rejected > rejectedShown ? ` (the first ${SHOWN_REJECTS} are listed above)` : ''}`,
+  ];
+  if (summary.rows === 0 && summary.resumedFrom > 0)
+    lines.push('  Nothing left to import: this source was imported already.');
+  return lines.join('\n');
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL `npm start` uses (which cannot run in two
+ * processes at once: stop `healthtal start` first, or point both at a DATABASE_URL).
+ */
+async function withDirectoryDatabase(
+  config: Config,
+  work: (pool: pg.Pool) => Promise<number>,
+): Promise<number> {
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    const dataDir = path.resolve(REPO_ROOT, config.DATA_DIR, 'postgres');
+    try {
+      embedded = await startEmbeddedPostgres({ dataDir });
+    } catch (error) {
+      throw new ConfigError(
+        `Cannot start the embedded PostgreSQL in ${dataDir} (${(error as Error).message}). ` +
+          'Is `healthtal start` running? Stop it first, or set DATABASE_URL.',
+      );
+    }
+    url = await ensureDatabase(embedded.adminUrl, 'healthtal');
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  try {
+    await migrate(pool);
+    return await work(pool);
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+  }
+}
