@@ -1,0 +1,109 @@
+import type { SearchRequest } from '@healthtal/contracts';
+import type pg from 'pg';
+
+/**
+ * What the first version did, and what timed out: one plain table, ILIKE '%term%' for every text
+ * and tag filter, ORDER BY … OFFSET, and an exact COUNT(*) next to it. No search indexes.
+ */
+export async function createNaiveTable(pool: pg.Pool): Promise<number> {
+  const exists = await pool.query("select to_regclass('naive_candidates') as t");
+  if (!exists.rows[0].t) {
+    await pool.query(`create table naive_candidates as
+      select id, first_name, last_name, title, specialty, company_name, city, state, company_employees,
+        company_revenue_range, company_industry, array_to_string(skills, ', ') as skills, education::text as education,
+        email_verified_at
+      from directory_candidates`);
+    await pool.query('analyze naive_candidates');
+  }
+  const { rows } = await pool.query<{ n: string }>('select count(*) as n from naive_candidates');
+  return Number(rows[0]!.n);
+}
+
+const ORDER: Record<SearchRequest['sortKey'], string> = {
+  relevance: 'email_verified_at desc nulls last',
+  name: 'last_name, first_name',
+  specialty: 'specialty, last_name, first_name',
+  location: 'state, city, last_name, first_name',
+  verified: 'email_verified_at desc nulls last',
+};
+
+export function naiveSql(body: Partial<SearchRequest>): {
+  where: string;
+  params: unknown[];
+  order: string;
+  offset: number;
+} {
+  const params: unknown[] = [];
+  const like = (value: string) => {
+    params.push(`%${value.replace(/[\\%_]/g, '\\$&')}%`);
+    return `$${params.length}`;
+  };
+  const clauses: string[] = [];
+  const anyOf = (column: string, values: readonly string[] | undefined) => {
+    if (values && values.length > 0)
+      clauses.push(`(${values.map((v) => `${column} ilike ${like(v)}`).join(' or ')})`);
+  };
+  for (const word of (body.query ?? '').split(/\s+/).filter(Boolean)) {
+    const p = like(word);
+    clauses.push(
+      `(first_name ilike ${p} or last_name ilike ${p} or title ilike ${p} or specialty ilike ${p} or company_name ilike ${p} or skills ilike ${p} or education ilike ${p})`,
+    );
+  }
+  anyOf('city', body.city);
+  anyOf('state', body.state);
+  anyOf('title', body.title);
+  anyOf('company_name', body.organization);
+  anyOf('specialty', body.specialty);
+  anyOf('skills', body.skills);
+  anyOf('education', body.education);
+  anyOf('company_employees', body.companySize);
+  anyOf('company_revenue_range', body.companyRevenue);
+  anyOf('company_industry', body.companyIndustry);
+  const direction = body.sortDirection === 'desc' && body.sortKey !== 'relevance' ? ' desc' : '';
+  const order = ORDER[body.sortKey ?? 'relevance']
+    .split(', ')
+    .map((part) => (direction && !part.includes(' desc') ? `${part}${direction}` : part))
+    .join(', ');
+  return {
+    where: clauses.length > 0 ? `where ${clauses.join(' and ')}` : '',
+    params,
+    order,
+    offset: ((body.page ?? 1) - 1) * (body.limit ?? 25),
+  };
+}
+
+/** Runs the page query and the exact count; a statement over `timeoutMs` counts as the timeout. */
+export async function runNaive(
+  pool: pg.Pool,
+  body: Partial<SearchRequest>,
+  timeoutMs: number,
+): Promise<{ ms: number; countMs: number; timedOut: boolean }> {
+  const { where, params, order, offset } = naiveSql(body);
+  const client = await pool.connect();
+  try {
+    await client.query(`set statement_timeout = ${timeoutMs}`);
+    const started = performance.now();
+    let timedOut = false;
+    try {
+      await client.query(
+        `select * from naive_candidates ${where} order by ${order} limit 25 offset ${offset}`,
+        params,
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code !== '57014') throw error;
+      timedOut = true;
+    }
+    const countStarted = performance.now();
+    try {
+      await client.query(`select count(*) from naive_candidates ${where}`, params);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '57014') throw error;
+      timedOut = true;
+    }
+    const end = performance.now();
+    return { ms: end - started, countMs: end - countStarted, timedOut };
+  } finally {
+    await client.query('reset statement_timeout').catch(() => undefined);
+    client.release();
+  }
+}
