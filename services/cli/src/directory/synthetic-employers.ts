@@ -24,7 +24,9 @@ export type Employer = {
   revenue: number;
 };
 
+const COMMON_SURNAMES = SURNAMES.slice(0, 120);
 const STOP_WORDS = new Set(['of', 'the', 'at', 'and']);
+const labels = new Map<string, string>();
 /** `Houston Regional Medical Center` → `houstonrmc`: the whole name when short, else first word + initials. */
 export function domainLabelOf(name: string): string {
   const words = name
@@ -88,10 +90,14 @@ export function employerFor(
     .replace('{state}', US_STATES[state])
     // Each city has a few saints' hospitals, not twenty.
     .replace('{saint}', SAINTS[(cityHash + Math.floor(random() * 3)) % SAINTS.length]!)
-    .replace('{surname}', commonFirst(random, SURNAMES.slice(0, 120)))
-    .replace('{surname2}', commonFirst(random, SURNAMES.slice(0, 120)));
+    .replace('{surname}', commonFirst(random, COMMON_SURNAMES))
+    .replace('{surname2}', commonFirst(random, COMMON_SURNAMES));
   const h = hashText(name);
-  const label = domainLabelOf(name);
+  let label = labels.get(name);
+  if (label === undefined) {
+    label = domainLabelOf(name);
+    labels.set(name, label);
+  }
   return {
     name,
     domain: `${label}.${kind.tld}`,

@@ -11,6 +11,7 @@ import {
   STATE_CODES,
 } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
+import { importEventIdFor } from './candidate-ids';
 import type { CandidateRow } from './candidate-row';
 import { syntheticCandidate } from './synthetic';
 
@@ -42,6 +43,17 @@ describe('the synthetic directory', () => {
     );
     expect(differing.length).toBeGreaterThan(80);
     expect(new Set(directory.map((c) => c.candidateId)).size).toBe(SIZE);
+  });
+
+  it('names candidates in import order, so bulk inserts append to every index', () => {
+    const ids = directory.map((c) => c.candidateId);
+    expect([...ids].sort()).toEqual(ids);
+    expect(
+      syntheticCandidate(1, 2 ** 24 + 5).candidateId > syntheticCandidate(1, 2 ** 24 - 1).candidateId,
+    ).toBe(true);
+    const events = ids.map(importEventIdFor);
+    expect([...events].sort()).toEqual(events);
+    expect(new Set([...ids, ...events]).size).toBe(2 * SIZE);
   });
 
   it('fills every field of the CandidateImported event with values its schema accepts', () => {

@@ -6,7 +6,7 @@ import {
   type StateCode,
   US_STATES,
 } from '@healthtal/contracts';
-import { candidateIdFor } from './candidate-ids';
+import { syntheticCandidateId } from './candidate-ids';
 import type { CandidateRow } from './candidate-row';
 import { anyOf, between, chance, commonFirst, type Random, randomFor, sample, Weighted } from './random';
 import {
@@ -95,23 +95,41 @@ const sloppy = (random: Random, value: string | null, missing = 0.03, literal = 
   return value;
 };
 
-const ascii = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[^A-Za-z]/g, '')
-    .toLowerCase();
+const asciiNames = new Map<string, string>();
+/** A name as it appears in an email address: letters only, lower case (memoised: the lists are short). */
+const ascii = (name: string) => {
+  let plain = asciiNames.get(name);
+  if (plain === undefined) {
+    plain = name
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
+    asciiNames.set(name, plain);
+  }
+  return plain;
+};
 
-/** Candidate `index` of directory `seed`: every field of the spec's candidate record. */
-export function syntheticCandidate(seed: number, index: number): CandidateRow {
-  const random = randomFor(seed, index);
-  const sourceRef = syntheticSourceRef(seed, index);
-  const kind = compile(SPECIALTIES.pick(random));
-  const { profession } = kind;
+const PERSONAL_DOMAINS = ['example.com', 'example.net', 'example.org'];
+function personalEmail(random: Random, first: string, last: string, index: number): string {
+  const pattern = Math.floor(random() * 4);
+  const local =
+    pattern === 0
+      ? `${first}.${last}`
+      : pattern === 1
+        ? `${first}${last}`
+        : pattern === 2
+          ? `${first[0]}${last}`
+          : `${first}_${last}`;
+  return `${local}${index}@${anyOf(random, PERSONAL_DOMAINS)}`;
+}
 
+type Person = { female: boolean; firstName: string; middleName: string | null; lastName: string };
+function personOf(random: Random, profession: Profession): Person {
   const female = chance(random, profession.femaleShare);
   const given = female ? FEMALE_NAMES : MALE_NAMES;
   const firstName = commonFirst(random, given);
   const lastName = chance(random, 0.01) ? anyOf(random, SPACED_SURNAMES) : commonFirst(random, SURNAMES, 1.6);
+  // Middle names are often missing, often an initial, and now and then the text "null".
   const middleName = chance(random, 0.35)
     ? chance(random, 0.6)
       ? anyOf(random, MIDDLE_INITIALS)
@@ -119,49 +137,78 @@ export function syntheticCandidate(seed: number, index: number): CandidateRow {
     : chance(random, 0.02)
       ? 'null'
       : null;
+  return { female, firstName, middleName, lastName };
+}
 
+function placeOf(random: Random) {
   const state = STATES.pick(random);
-  const places = PLACES[state];
+  const { zip } = PLACES[state];
   const city = CITIES[state].pick(random);
   const officeCity = chance(random, 0.85) ? city : CITIES[state].pick(random);
-  const zipPrefix = between(random, places.zip[0], places.zip[1]);
-  const zip = `${String(zipPrefix).padStart(3, '0')}${String(between(random, 1, 99)).padStart(2, '0')}`;
-  const officeZip = chance(random, 0.05) ? `${zip}-${between(random, 1000, 9999)}` : zip;
+  const zip5 = `${String(between(random, zip[0], zip[1])).padStart(3, '0')}${String(between(random, 1, 99)).padStart(2, '0')}`;
+  const officeZip = chance(random, 0.05) ? `${zip5}-${between(random, 1000, 9999)}` : zip5;
+  return { state, city, officeCity, officeZip };
+}
 
-  const [title, titleLevel] = kind.titles.pick(random);
-  const employer = employerFor(random, profession, state, officeCity);
-  const startYear = 2026 - Math.floor(random() ** 1.7 * 30);
-  const startDate = `${startYear}-${String(between(random, 1, startYear === 2026 ? 10 : 12)).padStart(2, '0')}-01`;
+function startDateOf(random: Random): string {
+  const year = 2026 - Math.floor(random() ** 1.7 * 30);
+  return `${year}-${String(between(random, 1, year === 2026 ? 10 : 12)).padStart(2, '0')}-01`;
+}
 
-  const first = ascii(firstName);
-  const last = ascii(lastName);
-  const personalEmail = chance(random, 0.85)
-    ? `${anyOf(random, [`${first}.${last}`, `${first}${last}`, `${first[0]}${last}`, `${first}_${last}`])}${index}@${anyOf(random, ['example.com', 'example.net', 'example.org'])}`
-    : null;
-  const workEmail = chance(random, 0.6)
-    ? `${first}.${last}.${index.toString(36)}@${employer.mailDomain}`
-    : null;
-  const areaCode = anyOf(random, places.areaCodes);
+/** Mail at reserved example domains, 555-01xx numbers, LinkedIn slugs with a random tail. */
+function contactsOf(
+  random: Random,
+  person: Person,
+  index: number,
+  mailDomain: string,
+  areaCodes: readonly string[],
+) {
+  const first = ascii(person.firstName);
+  const last = ascii(person.lastName);
+  const personal = chance(random, 0.85) ? personalEmail(random, first, last, index) : null;
+  const work = chance(random, 0.6) ? `${first}.${last}.${index.toString(36)}@${mailDomain}` : null;
+  const areaCode = anyOf(random, areaCodes);
   const phone = chance(random, 0.8) ? fictionalPhone(random, areaCode) : null;
   const directPhone = chance(random, 0.4) ? fictionalPhone(random, areaCode) : null;
   const linkedinUrl = chance(random, 0.75)
-    ? `https://www.linkedin.com/in/${first}-${last}-${Math.floor(random() * 2 ** 32)
-        .toString(16)
-        .padStart(8, '0')}`
+    ? `https://www.linkedin.com/in/${first}-${last}-${hex8(random)}`
     : null;
+  return { personalEmail: personal, workEmail: work, phone, directPhone, linkedinUrl };
+}
+const hex8 = (random: Random) =>
+  Math.floor(random() * 2 ** 32)
+    .toString(16)
+    .padStart(8, '0');
 
+/** Candidate `index` of directory `seed`: every field of the spec's candidate record. */
+export function syntheticCandidate(seed: number, index: number): CandidateRow {
+  const random = randomFor(seed, index);
+  const kind = compile(SPECIALTIES.pick(random));
+  const { female, firstName, middleName, lastName } = personOf(random, kind.profession);
+  const { state, city, officeCity, officeZip } = placeOf(random);
+  const [title, titleLevel] = kind.titles.pick(random);
+  const employer = employerFor(random, kind.profession, state, officeCity);
+  const startDate = startDateOf(random);
+  const contacts = contactsOf(
+    random,
+    { female, firstName, middleName, lastName },
+    index,
+    employer.mailDomain,
+    PLACES[state].areaCodes,
+  );
+  const { personalEmail: personal, workEmail, phone, directPhone, linkedinUrl } = contacts;
   const emailStatus = emailStatusOf(random);
-  const hasEmail = personalEmail !== null || workEmail !== null;
+  const hasEmail = personal !== null || workEmail !== null;
   return {
-    candidateId: candidateIdFor(sourceRef),
-    sourceRef,
+    candidateId: syntheticCandidateId(seed, index),
+    sourceRef: syntheticSourceRef(seed, index),
     source: SYNTHETIC_SOURCE,
     firstName,
     middleName,
     lastName,
     title: sloppy(random, title),
     titleLevel: sloppy(random, titleLevel),
-    jobFunctions: sloppy(random, anyOf(random, profession.jobFunctions)),
+    jobFunctions: sloppy(random, anyOf(random, kind.profession.jobFunctions)),
     specialty: sloppy(random, kind.spellings.pick(random), 0.008, 0.004),
     companyName: sloppy(random, employer.name, 0.02, 0.01),
     companyEmployees: sloppy(random, COMPANY_SIZES[employer.size]!),
@@ -175,7 +222,7 @@ export function syntheticCandidate(seed: number, index: number): CandidateRow {
     officeState: sloppy(random, state, 0.05),
     officeZip: sloppy(random, officeZip, 0.06),
     location: locationOf(random, city, state),
-    personalEmail,
+    personalEmail: personal,
     workEmail,
     phone,
     directPhone,
