@@ -37,6 +37,10 @@ export class Projector {
     return this.options.projection.name;
   }
 
+  get handles(): readonly string[] {
+    return this.options.projection.handles;
+  }
+
   async install(): Promise<void> {
     const { pool, store, projection } = this.options;
     const checkpoint = await readCheckpoint(pool, projection.name);
@@ -55,6 +59,8 @@ export class Projector {
     this.subscription = this.options.store.subscribe({
       fromPosition: checkpoint!.position,
       batchSize: this.options.batchSize ?? 1000,
+      // Only the types it handles: a read model of users never reads (or decrypts) imported candidates.
+      types: this.options.projection.handles,
       onEvents: (events) => this.handleBatch(events).then(() => undefined),
       onError: (error) =>
         this.logger.error({ projection: this.name, err: error }, 'projector batch failed; retrying'),

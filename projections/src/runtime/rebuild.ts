@@ -55,7 +55,11 @@ async function rebuildLocked(
   };
 
   for (;;) {
-    const events = await store.readAll({ fromPosition: position, limit: REBUILD_BATCH });
+    const events = await store.readAll({
+      fromPosition: position,
+      limit: REBUILD_BATCH,
+      types: projection.handles,
+    });
     if (events.length === 0) break;
     await inTransaction(pool, schema, (client) => replay(client, events));
     onProgress?.({ events: count, position });
@@ -64,7 +68,11 @@ async function rebuildLocked(
   await inTransaction(pool, schema, async (client) => {
     const live = await readCheckpoint(client, projection.name, { lock: true });
     for (;;) {
-      const events = await store.readAll({ fromPosition: position, limit: REBUILD_BATCH });
+      const events = await store.readAll({
+        fromPosition: position,
+        limit: REBUILD_BATCH,
+        types: projection.handles,
+      });
       if (events.length === 0) break;
       await replay(client, events);
     }

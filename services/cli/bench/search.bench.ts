@@ -66,7 +66,8 @@ async function prepareData(pool: pg.Pool, dataDir: string) {
     line('candidates in the read model', present.toLocaleString('en-US'), 'reused');
     return;
   }
-  const result = await importAndProject(pool, { size, mode: 'sequential' });
+  // The import runs as its own process while this one projects, as a user importing into a running HealthTal.
+  const result = await importAndProject(pool, { size, mode: 'live' });
   const lines: [string, string, string][] = [
     [
       'import (CandidateImported, encrypted)',

@@ -5,10 +5,10 @@ import type pg from 'pg';
 
 /** Readiness detail: each read model is installed; how far behind `$all` it is, if at all. */
 export async function projectorLag(pool: pg.Pool, store: EventStore, projectors: Projector[]) {
-  const head = await store.headPosition();
   const detail: Record<string, string> = {};
   let ready = true;
   for (const projector of projectors) {
+    const head = await store.headPosition({ types: projector.handles });
     const checkpoint = await readCheckpoint(pool, projector.name);
     if (!checkpoint) {
       ready = false;

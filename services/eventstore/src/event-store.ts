@@ -45,12 +45,19 @@ export type ReadAllOptions = {
   /** Exclusive: the position of the last event the reader already has. Omit to read from the start. */
   fromPosition?: AllPosition;
   limit?: number;
+  /**
+   * Only these event types. Positions stay those of `$all`, so a reader that only cares about a few
+   * types skips the rest without reading (or decrypting) them.
+   */
+  types?: readonly string[];
 };
 
 export type SubscribeOptions = {
   /** Exclusive, like readAll's fromPosition. */
   fromPosition?: AllPosition;
   batchSize?: number;
+  /** Only these event types (see ReadAllOptions.types); `caughtUp` then waits for the last of them. */
+  types?: readonly string[];
   /** Called with each batch in `$all` order; the next batch is read only after it resolves. */
   onEvents: (events: RecordedEvent[]) => Promise<void>;
   /** A failing handler is retried with backoff; each failure is reported here. */
@@ -85,7 +92,7 @@ export interface EventStore {
    * `settle`, first waits (a few seconds at most) for the writes already in flight to end, so the
    * head includes everything committed before the call even while other transactions are open.
    */
-  headPosition(options?: { settle?: boolean }): Promise<AllPosition>;
+  headPosition(options?: { settle?: boolean; types?: readonly string[] }): Promise<AllPosition>;
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }

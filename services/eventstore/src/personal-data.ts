@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, randomFillSync } from 'node:crypto';
 import type pg from 'pg';
 import type { Migration } from './migrations';
 
@@ -22,8 +22,21 @@ const CACHE_LIMIT = 100_000;
 export const isEncrypted = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith(PREFIX);
 
+/** IVs come from a pooled random buffer: one system call per 4,096 IVs instead of one each (imports). */
+const ivPool = Buffer.alloc(IV_BYTES * 4096);
+let ivOffset = ivPool.length;
+function nextIv(): Buffer {
+  if (ivOffset === ivPool.length) {
+    randomFillSync(ivPool);
+    ivOffset = 0;
+  }
+  const iv = Buffer.from(ivPool.subarray(ivOffset, ivOffset + IV_BYTES));
+  ivOffset += IV_BYTES;
+  return iv;
+}
+
 export function encryptValue(key: Buffer, value: unknown): string {
-  const iv = randomBytes(IV_BYTES);
+  const iv = nextIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
   return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');

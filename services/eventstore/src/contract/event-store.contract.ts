@@ -330,6 +330,35 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
         expect(await store.readAll({ fromPosition: START, limit: 1 })).toHaveLength(1);
       });
 
+      it('reads only the types asked for, in $all order, and a filtered subscription catches up', async () => {
+        const from = await store.headPosition();
+        const person = randomUUID();
+        await store.append(streamOf(), [incremented(1)]);
+        await store.append(`note-${randomUUID()}`, [
+          { type: 'NoteWritten', data: { text: 'a b', words: 2 }, metadata: incremented().metadata },
+        ]);
+        await store.append(streamOf(), [incremented(2)]);
+        await store.append(`person-${person}`, [
+          {
+            type: 'PersonRegistered',
+            data: { personId: person, email: 'p@example.org', name: 'P', plan: 'annual' },
+            metadata: incremented().metadata,
+          },
+        ]);
+        const counters = await store.readAll({ fromPosition: from, types: ['CounterIncremented'] });
+        expect(counters.map((e) => e.data)).toEqual([{ by: 1 }, { by: 2 }]);
+        expect(await store.headPosition({ types: ['CounterIncremented'] })).toEqual(counters[1]!.position);
+        const seen: RecordedEvent[] = [];
+        const subscription = store.subscribe({
+          fromPosition: from,
+          types: ['NoteWritten'],
+          onEvents: async (events) => void seen.push(...events),
+        });
+        await subscription.caughtUp();
+        await subscription.stop();
+        expect(seen.map((e) => e.type)).toEqual(['NoteWritten']);
+      });
+
       it('upcasts old event shapes on read', async () => {
         const stream = `note-${randomUUID()}`;
         await store.append(stream, [

@@ -182,21 +182,31 @@ export class PostgresEventStore implements EventStore {
   async readAll({
     fromPosition = START,
     limit = DEFAULT_READ_LIMIT,
+    types,
   }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.options.pool.query<EventRow>(
       `select ${COLUMNS} from eventstore.events
        where (transaction_id, global_position) > ($1::bigint, $2::bigint) and ${VISIBLE}
+         and ($4::text[] is null or type = any($4::text[]))
        order by transaction_id, global_position limit $3`,
-      [fromPosition.commit, fromPosition.prepare, limit],
+      [fromPosition.commit, fromPosition.prepare, limit, types ?? null],
     );
     return this.toRecorded(rows);
   }
 
-  async headPosition({ settle = false }: { settle?: boolean } = {}): Promise<AllPosition> {
+  async headPosition({
+    settle = false,
+    types,
+  }: {
+    settle?: boolean;
+    types?: readonly string[];
+  } = {}): Promise<AllPosition> {
     if (settle) await this.waitForOpenWrites();
     const { rows } = await this.options.pool.query<{ transaction_id: string; global_position: string }>(
-      `select transaction_id, global_position from eventstore.events where ${VISIBLE}
+      `select transaction_id, global_position from eventstore.events
+       where ${VISIBLE} and ($1::text[] is null or type = any($1::text[]))
        order by transaction_id desc, global_position desc limit 1`,
+      [types ?? null],
     );
     const row = rows[0];
     return row ? { commit: Number(row.transaction_id), prepare: Number(row.global_position) } : START;

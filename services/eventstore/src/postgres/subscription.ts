@@ -4,8 +4,12 @@ import { isAfter, START } from '../event-store';
 import { EVENTS_CHANNEL } from './schema';
 
 type AllReader = {
-  readAll(options: { fromPosition: AllPosition; limit: number }): Promise<RecordedEvent[]>;
-  headPosition(options?: { settle?: boolean }): Promise<AllPosition>;
+  readAll(options: {
+    fromPosition: AllPosition;
+    limit: number;
+    types?: readonly string[];
+  }): Promise<RecordedEvent[]>;
+  headPosition(options?: { settle?: boolean; types?: readonly string[] }): Promise<AllPosition>;
 };
 
 /**
@@ -108,7 +112,10 @@ export class PostgresSubscription implements Subscription {
   }
 
   async caughtUp(): Promise<void> {
-    const target = await this.reader.headPosition({ settle: true });
+    const target = await this.reader.headPosition({
+      settle: true,
+      ...(this.options.types ? { types: this.options.types } : {}),
+    });
     if (!isAfter(target, this.position)) return;
     await new Promise<void>((resolve) => {
       this.waiters.push({ target, resolve });
@@ -130,7 +137,11 @@ export class PostgresSubscription implements Subscription {
     while (!this.stopped) {
       let events: RecordedEvent[] = [];
       try {
-        events = await this.reader.readAll({ fromPosition: this.position, limit: batchSize });
+        events = await this.reader.readAll({
+          fromPosition: this.position,
+          limit: batchSize,
+          ...(this.options.types ? { types: this.options.types } : {}),
+        });
         if (events.length > 0) {
           await this.options.onEvents(events);
           this.position = events[events.length - 1]!.position;
