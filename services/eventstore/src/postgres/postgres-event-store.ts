@@ -14,7 +14,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../event-store';
-import { START } from '../event-store';
+import { isAfter, START } from '../event-store';
 import type { PersonalDataKeys } from '../personal-data';
 import { PersonalDataProtector } from '../personal-data-protector';
 import type { EventRegistry } from '../registry';
@@ -184,14 +184,53 @@ export class PostgresEventStore implements EventStore {
     limit = DEFAULT_READ_LIMIT,
     types,
   }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    if (types) return this.readAllOfTypes(fromPosition, limit, types);
     const { rows } = await this.options.pool.query<EventRow>(
       `select ${COLUMNS} from eventstore.events
        where (transaction_id, global_position) > ($1::bigint, $2::bigint) and ${VISIBLE}
-         and ($4::text[] is null or type = any($4::text[]))
        order by transaction_id, global_position limit $3`,
-      [fromPosition.commit, fromPosition.prepare, limit, types ?? null],
+      [fromPosition.commit, fromPosition.prepare, limit],
     );
     return this.toRecorded(rows);
+  }
+
+  /**
+   * One index range per type (events_by_type), merged in $all order. All ranges are cut at the same
+   * visibility bound, taken once: with a snapshot per query, a later query could see a late commit
+   * an earlier one did not, and the reader would move past it.
+   */
+  private async readAllOfTypes(
+    from: AllPosition,
+    limit: number,
+    types: readonly string[],
+  ): Promise<RecordedEvent[]> {
+    const bound = await this.visibilityBound();
+    const ranges = await Promise.all(
+      [...new Set(types)].map((type) =>
+        this.options.pool.query<EventRow>(
+          `select ${COLUMNS} from eventstore.events
+           where type = $4 and (transaction_id, global_position) > ($1::bigint, $2::bigint) and transaction_id < $5
+           order by transaction_id, global_position limit $3`,
+          [from.commit, from.prepare, limit, type, bound],
+        ),
+      ),
+    );
+    const rows = ranges
+      .flatMap((range) => range.rows)
+      .sort(
+        (a, b) =>
+          Number(a.transaction_id) - Number(b.transaction_id) ||
+          Number(a.global_position) - Number(b.global_position),
+      )
+      .slice(0, limit);
+    return this.toRecorded(rows);
+  }
+
+  private async visibilityBound(): Promise<string> {
+    const { rows } = await this.options.pool.query<{ xmin: string }>(
+      'select pg_snapshot_xmin(pg_current_snapshot())::text as xmin',
+    );
+    return rows[0]!.xmin;
   }
 
   async headPosition({
@@ -202,14 +241,23 @@ export class PostgresEventStore implements EventStore {
     types?: readonly string[];
   } = {}): Promise<AllPosition> {
     if (settle) await this.waitForOpenWrites();
-    const { rows } = await this.options.pool.query<{ transaction_id: string; global_position: string }>(
-      `select transaction_id, global_position from eventstore.events
-       where ${VISIBLE} and ($1::text[] is null or type = any($1::text[]))
-       order by transaction_id desc, global_position desc limit 1`,
-      [types ?? null],
+    const bound = await this.visibilityBound();
+    const heads = await Promise.all(
+      (types ? [...new Set(types)] : [null]).map((type) =>
+        this.options.pool.query<{ transaction_id: string; global_position: string }>(
+          type === null
+            ? `select transaction_id, global_position from eventstore.events where transaction_id < $1
+               order by transaction_id desc, global_position desc limit 1`
+            : `select transaction_id, global_position from eventstore.events where transaction_id < $1 and type = $2
+               order by transaction_id desc, global_position desc limit 1`,
+          type === null ? [bound] : [bound, type],
+        ),
+      ),
     );
-    const row = rows[0];
-    return row ? { commit: Number(row.transaction_id), prepare: Number(row.global_position) } : START;
+    return heads
+      .flatMap((head) => head.rows)
+      .map((row) => ({ commit: Number(row.transaction_id), prepare: Number(row.global_position) }))
+      .reduce<AllPosition>((latest, position) => (isAfter(position, latest) ? position : latest), START);
   }
 
   /**

@@ -191,4 +191,9 @@ alter function eventstore.create_streams(jsonb) set work_mem = '64MB';
     id: '006-events-toast-target',
     sql: 'alter table eventstore.events set (toast_tuple_target = 8160)',
   },
+  {
+    // Readers of a few event types (most projectors) walk one index range per type instead of $all.
+    id: '007-events-by-type',
+    sql: 'create index events_by_type on eventstore.events (type, transaction_id, global_position)',
+  },
 ];
