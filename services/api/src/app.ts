@@ -141,6 +141,7 @@ export function createApi(deps: ApiDependencies): Api {
     search,
     beginShutdown: () => {
       shuttingDown = true;
+      search.stop();
     },
   };
 }

@@ -8,6 +8,7 @@ import { toIndexQuery } from './search-request';
 const LOAD_CHUNK = 20_000;
 /** Re-sort everything once this many documents sit in the unsorted tail. */
 const TAIL_LIMIT = 20_000;
+const BACKGROUND_SYNC_MS = 1000;
 
 type Row = {
   seq: string;
@@ -60,6 +61,7 @@ export class DirectorySearch {
   private maxSeq = 0;
   private syncing: Promise<void> | null = null;
   private loaded = false;
+  private timer: NodeJS.Timeout | null = null;
   loadedDocs = 0;
 
   constructor(
@@ -79,9 +81,21 @@ export class DirectorySearch {
     return { ids: result.docs.map((doc) => index.idOf(doc)), count: result.count };
   }
 
-  /** Loads everything; searches wait for it (or are told the index is still loading). */
-  start(): Promise<void> {
-    return this.sync();
+  /**
+   * Loads everything, then keeps up in the background too, so that a large batch of new candidates
+   * (an import, the first start's seed) is indexed and re-sorted before a searcher asks.
+   */
+  async start(): Promise<void> {
+    await this.sync();
+    this.timer = setInterval(() => {
+      this.sync().catch((error) => this.logger.warn({ err: error }, 'search index sync failed'));
+    }, BACKGROUND_SYNC_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
   }
 
   /** Brings the index up to the read model's current revision. Concurrent callers share one run. */
