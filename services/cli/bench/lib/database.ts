@@ -97,6 +97,8 @@ export async function createPlainTable(pool: pg.Pool): Promise<void> {
       constraint events_event_id_key unique (event_id)
     );
     create index events_all_order on bench_plain.events (transaction_id, global_position);
+    create index events_by_type on bench_plain.events (type, transaction_id, global_position);
+    alter table bench_plain.events set (toast_tuple_target = 8160);
   `);
 }
 

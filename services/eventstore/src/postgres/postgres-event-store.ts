@@ -195,7 +195,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * One index range per type (events_by_type), merged in $all order. All ranges are cut at the same
+   * One index range per type (events_by_type, through eventstore.read_events_of_type), merged in
+   * $all order. All ranges are cut at the same
    * visibility bound, taken once: with a snapshot per query, a later query could see a late commit
    * an earlier one did not, and the reader would move past it.
    */
@@ -208,9 +209,7 @@ export class PostgresEventStore implements EventStore {
     const ranges = await Promise.all(
       [...new Set(types)].map((type) =>
         this.options.pool.query<EventRow>(
-          `select ${COLUMNS} from eventstore.events
-           where type = $4 and (transaction_id, global_position) > ($1::bigint, $2::bigint) and transaction_id < $5
-           order by transaction_id, global_position limit $3`,
+          `select ${COLUMNS} from eventstore.read_events_of_type($4, $1::bigint, $2::bigint, $5::bigint, $3)`,
           [from.commit, from.prepare, limit, type, bound],
         ),
       ),

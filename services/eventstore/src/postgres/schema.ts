@@ -196,4 +196,26 @@ alter function eventstore.create_streams(jsonb) set work_mem = '64MB';
     id: '007-events-by-type',
     sql: 'create index events_by_type on eventstore.events (type, transaction_id, global_position)',
   },
+  {
+    // One type's events after a position, in $all order, up to a visibility bound. The planner,
+    // without statistics on a young table, liked a bitmap scan of the whole type plus a sort, which
+    // made every batch of a rebuild re-read all the type's remaining events: the settings pin the
+    // ordered index walk that stops after p_limit rows.
+    id: '008-read-events-of-type',
+    sql: `
+create function eventstore.read_events_of_type(
+  p_type text, p_commit bigint, p_prepare bigint, p_bound bigint, p_limit int
+) returns setof eventstore.events
+language sql stable
+set enable_bitmapscan = off
+set enable_sort = off
+set enable_seqscan = off
+as $$
+  select * from eventstore.events
+  where type = p_type and (transaction_id, global_position) > (p_commit, p_prepare) and transaction_id < p_bound
+  order by transaction_id, global_position
+  limit p_limit
+$$;
+`,
+  },
 ];
