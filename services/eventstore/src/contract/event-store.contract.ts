@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { event } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   DuplicateEventId,
   InvalidEventData,
@@ -9,62 +7,18 @@ import {
   UnknownEventType,
   WrongExpectedVersion,
 } from '../errors';
-import type { AllPosition, EventStore, NewEvent, RecordedEvent } from '../event-store';
-import { isAfter, START } from '../event-store';
-import { EventRegistry } from '../registry';
+import type { AllPosition, EventStore, RecordedEvent } from '../event-store';
+import { START } from '../event-store';
+import {
+  type ContractHarness,
+  expectStrictlyIncreasing,
+  incremented,
+  positionsOf,
+  streamOf,
+} from './contract-support';
+import { importsAndPersonalDataContract } from './imports-and-personal-data.contract';
 
-/** The events the contract suite writes; adapters are built with this registry. */
-export const contractRegistry = new EventRegistry({
-  PersonRegistered: {
-    schema: event(
-      'PersonRegistered',
-      z.object({ personId: z.string(), email: z.string(), name: z.string(), plan: z.string() }),
-    ),
-    currentVersion: 1,
-    personalData: { subject: (data: { personId: string }) => data.personId, fields: ['email', 'name'] },
-  },
-  CounterIncremented: {
-    schema: event('CounterIncremented', z.object({ by: z.number().int() })),
-    currentVersion: 1,
-  },
-  NoteWritten: {
-    schema: event('NoteWritten', z.object({ text: z.string().max(100), words: z.number().int() })),
-    currentVersion: 2,
-    // Version 1 had no word count.
-    upcasters: {
-      1: (data) => ({
-        ...(data as { text: string }),
-        words: (data as { text: string }).text.split(' ').length,
-      }),
-    },
-  },
-});
-
-export const incremented = (by = 1, overrides: Partial<NewEvent['metadata']> = {}): NewEvent => ({
-  type: 'CounterIncremented',
-  data: { by },
-  metadata: {
-    eventId: randomUUID(),
-    occurredAt: new Date().toISOString(),
-    correlationId: 'contract',
-    causationId: 'contract',
-    schemaVersion: 1,
-    ...overrides,
-  },
-});
-
-const streamOf = () => `counter-${randomUUID()}`;
-const positionsOf = (events: RecordedEvent[]) => events.map((e) => e.position);
-const expectStrictlyIncreasing = (positions: AllPosition[]) => {
-  for (let i = 1; i < positions.length; i++) expect(isAfter(positions[i]!, positions[i - 1]!)).toBe(true);
-};
-
-export type ContractHarness = {
-  store: EventStore;
-  /** Deletes the subject's personal data key (crypto-shredding). */
-  erasePersonalData(subject: string): Promise<void>;
-  teardown(): Promise<void>;
-};
+export { type ContractHarness, contractRegistry, incremented } from './contract-support';
 
 /**
  * The behaviour every EventStore adapter must have. Call it from a test file with a factory that
@@ -79,6 +33,8 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
       store = harness.store;
     });
     afterAll(() => harness?.teardown());
+
+    importsAndPersonalDataContract(() => harness);
 
     describe('append and readStream', () => {
       it('writes events in order and reads them back with stream positions from 0', async () => {
@@ -115,52 +71,6 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
         await store.append(stream, [written]);
         const [read] = await store.readStream(stream);
         expect(read!.metadata).toEqual(written.metadata);
-      });
-    });
-
-    describe('createStreams (imports)', () => {
-      it('starts many streams in one call, in order, and reports the ones that exist already', async () => {
-        const existing = streamOf();
-        await store.append(existing, [incremented(9)]);
-        const fresh = [streamOf(), streamOf(), streamOf()];
-        const from = await store.headPosition();
-        const result = await store.createStreams([
-          { streamId: fresh[0]!, events: [incremented(1), incremented(2)] },
-          { streamId: existing, events: [incremented(3)] },
-          { streamId: fresh[1]!, events: [incremented(4)] },
-          { streamId: fresh[2]!, events: [incremented(5)] },
-        ]);
-        expect(result).toEqual({ created: 3, existing: [existing] });
-        expect((await store.readStream(existing)).map((e) => e.data)).toEqual([{ by: 9 }]);
-        expect((await store.readStream(fresh[0]!)).map((e) => [e.streamPosition, e.data])).toEqual([
-          [0, { by: 1 }],
-          [1, { by: 2 }],
-        ]);
-        const all = (await store.readAll({ fromPosition: from })).filter((e) => fresh.includes(e.streamId));
-        expect(all.map((e) => (e.data as { by: number }).by)).toEqual([1, 2, 4, 5]);
-        await store.append(fresh[1]!, [incremented(6)], { expectedVersion: 0 });
-      });
-
-      it('is safe to retry: a batch sent twice appends nothing the second time', async () => {
-        const batch = [
-          { streamId: streamOf(), events: [incremented(1)] },
-          { streamId: streamOf(), events: [incremented(2)] },
-        ];
-        await store.createStreams(batch);
-        const again = await store.createStreams(batch);
-        expect(again).toEqual({ created: 0, existing: batch.map((s) => s.streamId) });
-        expect((await store.readStream(batch[0]!.streamId)).length).toBe(1);
-      });
-
-      it('refuses the whole batch when one event fails its schema', async () => {
-        const good = streamOf();
-        await expect(
-          store.createStreams([
-            { streamId: good, events: [incremented(1)] },
-            { streamId: streamOf(), events: [{ ...incremented(), data: { by: 'x' } }] },
-          ]),
-        ).rejects.toBeInstanceOf(InvalidEventData);
-        expect(await store.readStream(good)).toEqual([]);
       });
     });
 
@@ -260,46 +170,6 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
           ]),
         ).rejects.toBeInstanceOf(InvalidEventData);
         expect(await store.readStream(stream)).toEqual([]);
-      });
-    });
-
-    describe('personal data', () => {
-      const registered = (personId: string): NewEvent => ({
-        type: 'PersonRegistered',
-        data: { personId, email: `${personId}@example.org`, name: 'Ada Lovelace', plan: 'annual' },
-        metadata: incremented().metadata,
-      });
-
-      it('reads personal fields back as written', async () => {
-        const personId = randomUUID();
-        await store.append(`person-${personId}`, [registered(personId)]);
-        const [read] = await store.readStream(`person-${personId}`);
-        expect(read!.data).toEqual({
-          personId,
-          email: `${personId}@example.org`,
-          name: 'Ada Lovelace',
-          plan: 'annual',
-        });
-      });
-
-      it('reads them as null everywhere once the person is erased, and leaves the rest', async () => {
-        const [kept, erased] = [randomUUID(), randomUUID()];
-        const from = await store.headPosition();
-        await store.append(`person-${kept}`, [registered(kept)]);
-        await store.append(`person-${erased}`, [registered(erased), registered(erased)]);
-        await harness.erasePersonalData(erased);
-        const stream = await store.readStream(`person-${erased}`);
-        expect(stream.map((e) => e.data)).toEqual([
-          { personId: erased, email: null, name: null, plan: 'annual' },
-          { personId: erased, email: null, name: null, plan: 'annual' },
-        ]);
-        const all = await store.readAll({ fromPosition: from });
-        expect(all.find((e) => e.streamId === `person-${kept}`)!.data).toMatchObject({
-          name: 'Ada Lovelace',
-        });
-        expect(all.filter((e) => e.streamId === `person-${erased}`).map((e) => e.data)).toEqual(
-          stream.map((e) => e.data),
-        );
       });
     });
 
