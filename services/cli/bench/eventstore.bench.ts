@@ -14,7 +14,17 @@ import { compareBatched, type Side } from './lib/batched';
 import { type CpuSplit, measureCpu, ServerCpu } from './lib/cpu';
 import { createPlainTable, onTeardown, openBenchDatabase, serverFacts, teardown } from './lib/database';
 import { projectorScenarios, readAllThroughput } from './lib/projector';
-import { detail, figure, heading, latencySummary, num, percentile, perSecond, Targets } from './lib/report';
+import {
+  detail,
+  figure,
+  heading,
+  latencySummary,
+  num,
+  percentile,
+  perSecond,
+  printLoadAverage,
+  Targets,
+} from './lib/report';
 import { contendedAppends, type SingleResult, singleAppends } from './lib/single';
 import {
   batchedWrite,
@@ -239,12 +249,7 @@ async function main(): Promise<void> {
   );
 
   targets.print();
-  console.log(
-    `\n  load average at the end: ${os
-      .loadavg()
-      .map((l) => num(l, 2))
-      .join(' ')}`,
-  );
+  printLoadAverage();
 }
 
 main()

@@ -26,7 +26,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../src/config';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/embedded-postgres';
 import { type HealthTal, startHealthTal } from '../src/start';
-import { onTeardown, teardown } from './lib/database';
+import { benchServer, onTeardown, teardown } from './lib/database';
 import { syntheticCandidate } from './lib/export-workload';
 import { cleanUpAfterExit } from './lib/watchdog';
 
@@ -38,17 +38,7 @@ const BENCH_USER = randomUUID();
 const premium = new Set(['signed-in', 'basic', 'premium', 'not-demo', 'contacts'] as const);
 
 async function openDatabase(): Promise<string> {
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const dir = await mkdtemp(path.join(tmpdir(), 'healthtal-bench-pg-'));
-    await chmod(dir, 0o777);
-    onTeardown('remove temp dir', () => rm(dir, { recursive: true, force: true }));
-    cleanUpAfterExit(dir);
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data') });
-    onTeardown('stop embedded PostgreSQL', () => server.stop());
-    adminUrl = server.adminUrl;
-  }
-  return ensureDatabase(adminUrl, `bench_export_${Date.now()}`);
+  return ensureDatabase(await benchServer(), `bench_export_${Date.now()}`);
 }
 
 async function seed(app: HealthTal, count: number): Promise<string[]> {

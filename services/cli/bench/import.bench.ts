@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { ServerCpu } from './lib/cpu';
 import { openBenchDatabase, serverFacts, teardown } from './lib/database';
 import { importAndProject } from './lib/directory-import';
-import { detail, figure, heading, num, perSecond, Targets } from './lib/report';
+import { detail, figure, heading, num, perSecond, printLoadAverage, Targets } from './lib/report';
 
 const { values } = parseArgs({
   options: {
@@ -104,12 +104,7 @@ async function main(): Promise<void> {
       `PostgreSQL ${perEvent(result.cpu.serverMs, events)}`,
   );
   targets.print();
-  console.log(
-    `\n  load average at the end: ${os
-      .loadavg()
-      .map((l) => num(l, 2))
-      .join(' ')}`,
-  );
+  printLoadAverage();
 }
 
 main()

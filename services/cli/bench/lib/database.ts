@@ -39,22 +39,28 @@ export function teardown(): Promise<void> {
 }
 
 /**
+ * The server benches create their databases on: DATABASE_URL when set, otherwise an embedded
+ * PostgreSQL in a temp directory that is stopped and removed at teardown (or by the watchdog).
+ */
+export async function benchServer(): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const dir = await mkdtemp(path.join(tmpdir(), 'healthtal-bench-pg-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must reach the data directory.
+  await chmod(dir, 0o777);
+  onTeardown('remove temp dir', () => rm(dir, { recursive: true, force: true }));
+  cleanUpAfterExit(dir);
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data') });
+  onTeardown('stop embedded PostgreSQL', () => server.stop());
+  return server.adminUrl;
+}
+
+/**
  * A fresh `bench_<timestamp>` database, migrated for the event store and the projector runtime: on
  * the server of DATABASE_URL when set, otherwise on an embedded PostgreSQL in a temp directory.
  */
 export async function openBenchDatabase(): Promise<BenchDatabase> {
-  let adminUrl = process.env.DATABASE_URL;
-  const source = adminUrl ? 'DATABASE_URL' : 'embedded';
-  if (!adminUrl) {
-    const dir = await mkdtemp(path.join(tmpdir(), 'healthtal-bench-pg-'));
-    // As root, PostgreSQL runs as the `postgres` user, which must reach the data directory.
-    await chmod(dir, 0o777);
-    onTeardown('remove temp dir', () => rm(dir, { recursive: true, force: true }));
-    cleanUpAfterExit(dir);
-    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data') });
-    onTeardown('stop embedded PostgreSQL', () => server.stop());
-    adminUrl = server.adminUrl;
-  }
+  const source = process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded';
+  const adminUrl = await benchServer();
   const name = `bench_${Date.now()}`;
   const url = await ensureDatabase(adminUrl, name);
   const admin = adminUrl;

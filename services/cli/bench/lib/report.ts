@@ -1,4 +1,5 @@
 /** Formatting and target bookkeeping for the benchmark's printed report. */
+import os from 'node:os';
 
 export const num = (value: number, digits = 0) =>
   Number.isFinite(value)
@@ -48,3 +49,12 @@ export class Targets {
     console.log(`\n  ${this.verdicts.length - missed}/${this.verdicts.length} targets met`);
   }
 }
+
+/** The last line of every report: what else the machine was doing. */
+export const printLoadAverage = () =>
+  console.log(
+    `\n  load average at the end: ${os
+      .loadavg()
+      .map((l) => num(l, 2))
+      .join(' ')}`,
+  );
