@@ -98,6 +98,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 
 export const ROLES = ['admin', 'demo'] as const;
 export const CAPABILITIES = ['signed-in', 'basic', 'premium', 'not-demo', 'contacts', 'admin'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
 export const DemoFlags = z.object({
   canCreateLists: z.boolean(),
   canSaveLists: z.boolean(),

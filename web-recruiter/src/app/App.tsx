@@ -1,45 +1,59 @@
-import { ContactMessageRequest } from '@healthtal/contracts';
-import { useEffect, useState } from 'react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { accountRoutes } from '../account/routes';
+import { billingRoutes } from '../billing/routes';
+import { directoryRoutes } from '../directory/routes';
+import { identityRoutes } from '../identity/routes';
+import { intakeRoutes } from '../intake/routes';
+import { outreachRoutes } from '../outreach/routes';
+import { publicRoutes } from '../public/routes';
+import { workspaceRoutes } from '../workspace/routes';
+import { AuthProvider } from './auth';
+import { Layout } from './Layout';
+import { NotFoundPage } from './NotFoundPage';
+import { theme } from './theme';
+import { ToastProvider } from './toast';
 
-type ApiStatus = 'checking' | 'ok' | 'unreachable';
+/**
+ * Each bounded context owns its screens and exports them as routes; the app only composes them
+ * inside the shared layout. Any other path is the Not Found page.
+ */
+const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    children: [
+      ...publicRoutes,
+      ...identityRoutes,
+      ...billingRoutes,
+      ...accountRoutes,
+      ...intakeRoutes,
+      ...directoryRoutes,
+      ...workspaceRoutes,
+      ...outreachRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
 
-/** GET /healthz answers `{ status: 'ok' }` when the API is up; anything else counts as unreachable. */
-async function fetchApiStatus(signal: AbortSignal): Promise<ApiStatus> {
-  try {
-    const res = await fetch('/healthz', { signal, headers: { accept: 'application/json' } });
-    if (!res.ok) return 'unreachable';
-    const body: unknown = await res.json();
-    const isOk = typeof body === 'object' && body !== null && 'status' in body && body.status === 'ok';
-    return isOk ? 'ok' : 'unreachable';
-  } catch {
-    return 'unreachable';
-  }
-}
-
-/** Field names of the shared contact schema: proves the contracts wiring until the contact feature lands. */
-const contactFields = Object.keys(ContactMessageRequest.shape).join(', ');
+/** Search results stay fresh for 5 minutes and retry once after 1 s (spec). */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 5 * 60_000, retry: 1, retryDelay: 1000, refetchOnWindowFocus: false },
+  },
+});
 
 export function App() {
-  const [status, setStatus] = useState<ApiStatus>('checking');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void fetchApiStatus(controller.signal).then((next) => {
-      if (!controller.signal.aborted) setStatus(next);
-    });
-    return () => controller.abort();
-  }, []);
-
   return (
-    <main>
-      <header>
-        <h1>HealthTal</h1>
-      </header>
-      <p>The directory of US healthcare professionals for recruiters.</p>
-      <p role="status">API: {status === 'checking' ? 'checking…' : status}</p>
-      <footer>
-        <small>Contact form coming soon (fields: {contactFields}).</small>
-      </footer>
-    </main>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </AuthProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
   );
 }

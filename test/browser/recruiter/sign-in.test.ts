@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PASSWORD, startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
+import { assertFreshBuild, type BrowserSession, expectVisible, launchBrowser } from '../support/browser';
+
+let app: TestApp;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  assertFreshBuild('web-recruiter');
+  app = await startTestApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('signing in to the recruiter app', () => {
+  test('a subscriber signs in, lands on the return_to page, stays signed in on reload, signs out', async () => {
+    const user = await app.as('basic');
+    const { page } = await browser.newPage();
+
+    await page.goto(`${app.url}/login?return_to=%2Flists`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await page.waitForURL('**/lists');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expectVisible(nav.getByRole('button', { name: user.email }));
+
+    await page.reload();
+    await expectVisible(nav.getByRole('button', { name: user.email }));
+
+    await nav.getByRole('button', { name: user.email }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expectVisible(nav.getByRole('link', { name: 'Log in' }));
+  });
+
+  test('a wrong password shows the server message and keeps the visitor signed out', async () => {
+    const user = await app.as('free');
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectVisible(page.getByRole('alert'));
+    expect(page.url()).toContain('/login');
+  });
+
+  test('an unknown path shows Not Found with a way home', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/no-such-page`);
+    await expectVisible(page.getByRole('heading', { name: 'Page Not Found' }));
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL(`${app.url}/`);
+  });
+});

@@ -1,0 +1,127 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+
+/**
+ * Browser tests drive Debian's Chromium (installed by .ci/run) through playwright-core, against the
+ * product started the way `npm start` starts it: the API serving the built web apps. `npm test`
+ * builds the web apps first (`npm run build:web`); a stale or missing build fails loudly here rather
+ * than testing yesterday's bundle.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export type WebApp = 'web-recruiter' | 'web-admin';
+
+/** Throws unless `<app>/dist` exists and is newer than every file under `<app>/src`. */
+export function assertFreshBuild(app: WebApp): void {
+  const index = path.join(REPO_ROOT, app, 'dist', 'index.html');
+  if (!existsSync(index)) throw new Error(`${app} is not built: run \`npm run build:web\` first`);
+  const built = statSync(index).mtimeMs;
+  const newer = newerFiles(path.join(REPO_ROOT, app, 'src'), built);
+  if (newer.length > 0)
+    throw new Error(`${app}/dist is older than ${newer[0]}: run \`npm run build:web\` first`);
+}
+
+function newerFiles(dir: string, than: number): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => statSync(file).mtimeMs > than);
+}
+
+export type BrowserSession = {
+  browser: Browser;
+  /** A fresh context (no cookies, no storage) with a page, at the given viewport. */
+  newPage(options?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+};
+
+/** Headless Chromium; playwright gives each launch a fresh, throw-away profile directory. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const plain = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    browser: plain,
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const ctx = await plain.newContext({ viewport: { width, height } });
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(15_000);
+      return { context: ctx, page };
+    },
+    async close() {
+      for (const ctx of contexts) await ctx.close().catch(() => {});
+      await plain.close();
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+
+export type AxeViolation = { id: string; impact: string | null; help: string; nodes: number };
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map(
+      (v: { id: string; impact: string | null; help: string; nodes: unknown[] }) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.length,
+      }),
+    );
+  });
+  return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Saves a screenshot under docs/screenshots when SCREENSHOTS=1 (`npm run screenshots`). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  await page.screenshot({
+    path: path.join(REPO_ROOT, 'docs', 'screenshots', `${name}.png`),
+    fullPage: false,
+  });
+}
+
+/**
+ * playwright-core has no `expect`; these wait the way Playwright's web-first assertions do and
+ * fail with the locator in the message.
+ */
+export async function expectVisible(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+}
+export async function expectHidden(locator: Locator, timeout = 15_000): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}
+/** Waits until the locator's text contains `text`. */
+export async function expectText(locator: Locator, text: string, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last = '';
+  while (Date.now() < deadline) {
+    last =
+      (await locator
+        .first()
+        .textContent()
+        .catch(() => null)) ?? '';
+    if (last.includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`expected ${locator} to contain "${text}", last text: "${last}"`);
+}

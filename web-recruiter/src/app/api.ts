@@ -1,0 +1,109 @@
+import { AuthSession, type Problem } from '@healthtal/contracts';
+import type { z } from 'zod';
+
+/**
+ * The one way the recruiter app talks to the API: JSON in and out, the access token from memory,
+ * one silent refresh (the httpOnly refresh cookie) on a 401, and problem+json turned into ApiError
+ * so forms can show the server's field messages.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: Partial<Problem>,
+  ) {
+    super(problem.detail ?? problem.title ?? `Request failed (${status})`);
+  }
+  /** The server's message for one field, if it sent one. */
+  field(name: string): string | undefined {
+    return this.problem.errors?.[name];
+  }
+}
+
+let accessToken: string | null = null;
+const sessionListeners = new Set<(session: AuthSession | null) => void>();
+
+export function setSession(session: AuthSession | null): void {
+  accessToken = session?.accessToken ?? null;
+  for (const listener of sessionListeners) listener(session);
+}
+export function onSessionChange(listener: (session: AuthSession | null) => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+export const hasAccessToken = () => accessToken !== null;
+
+let refreshing: Promise<AuthSession | null> | null = null;
+/** Trades the refresh cookie for a new access token; concurrent callers share one request. */
+export function refreshSession(): Promise<AuthSession | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      const session = res.ok ? AuthSession.parse(await res.json()) : null;
+      setSession(session);
+      return session;
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export type ApiOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  json?: unknown;
+  /** Parses the answer; without it the JSON is returned as is. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
+  let res = await send(path, options);
+  if (res.status === 401 && accessToken !== null) {
+    if (await refreshSession()) res = await send(path, options);
+  }
+  if (!res.ok) throw new ApiError(res.status, await problemOf(res));
+  if (res.status === 204) return undefined as T;
+  const body: unknown = await res.json();
+  return options.schema ? options.schema.parse(body) : (body as T);
+}
+
+/** A raw authorised request, for downloads (exports) that are not JSON. */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(path, withAuth(init));
+  if (res.status === 401 && accessToken !== null && (await refreshSession()))
+    return fetch(path, withAuth(init));
+  return res;
+}
+
+function send(path: string, { method = 'GET', json, signal, headers }: ApiOptions<unknown>) {
+  return fetch(
+    path,
+    withAuth({
+      method,
+      signal,
+      headers: {
+        accept: 'application/json',
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    }),
+  );
+}
+
+function withAuth(init: RequestInit): RequestInit {
+  const headers = new Headers(init.headers);
+  if (accessToken) headers.set('authorization', `Bearer ${accessToken}`);
+  return { ...init, headers, credentials: 'same-origin' };
+}
+
+async function problemOf(res: Response): Promise<Partial<Problem>> {
+  try {
+    return (await res.json()) as Partial<Problem>;
+  } catch {
+    return { status: res.status, title: res.statusText };
+  }
+}

@@ -1,0 +1,105 @@
+import { AuthSession, type Capability, MeResponse } from '@healthtal/contracts';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { ApiError, api, refreshSession, setSession } from './api';
+
+/** How often the subscription state is re-read while the tab is open (spec: every 5 minutes). */
+export const ME_REFRESH_MS = 5 * 60_000;
+
+export type Auth = {
+  status: 'loading' | 'signed-out' | 'signed-in';
+  me: MeResponse | null;
+  /** True when the signed-in user has the capability (the server decides; this only hides UI). */
+  can(capability: Capability): boolean;
+  login(email: string, password: string): Promise<void>;
+  logout(): Promise<void>;
+  /** Re-reads /api/v1/me (after a checkout, a profile change, …). */
+  reload(): Promise<void>;
+};
+
+const AuthContext = createContext<Auth | null>(null);
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth outside <AuthProvider>');
+  return auth;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<Auth['status']>('loading');
+  const [me, setMe] = useState<MeResponse | null>(null);
+  const lastLoaded = useRef(0);
+
+  const loadMe = useCallback(async () => {
+    try {
+      const next = await api('/api/v1/me', { schema: MeResponse });
+      lastLoaded.current = Date.now();
+      setMe(next);
+      setStatus('signed-in');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setSession(null);
+        setMe(null);
+        setStatus('signed-out');
+      } else throw error;
+    }
+  }, []);
+
+  // On start: a refresh cookie from an earlier visit signs the user back in.
+  useEffect(() => {
+    void (async () => {
+      const session = await refreshSession();
+      if (session) await loadMe().catch(() => setStatus('signed-out'));
+      else setStatus('signed-out');
+    })();
+  }, [loadMe]);
+
+  // Subscription state goes stale: re-read every 5 minutes, and on return to the tab after that.
+  useEffect(() => {
+    if (status !== 'signed-in') return;
+    const timer = window.setInterval(() => void loadMe().catch(() => {}), ME_REFRESH_MS);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && Date.now() - lastLoaded.current >= ME_REFRESH_MS)
+        void loadMe().catch(() => {});
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [status, loadMe]);
+
+  const auth = useMemo<Auth>(
+    () => ({
+      status,
+      me,
+      can: (capability) => me?.capabilities.includes(capability) ?? false,
+      async login(email, password) {
+        const session = await api('/api/v1/auth/login', {
+          method: 'POST',
+          json: { email, password },
+          schema: AuthSession,
+        });
+        setSession(session);
+        await loadMe();
+      },
+      async logout() {
+        await api('/api/v1/auth/logout', { method: 'POST' }).catch(() => {});
+        setSession(null);
+        setMe(null);
+        setStatus('signed-out');
+      },
+      reload: loadMe,
+    }),
+    [status, me, loadMe],
+  );
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,84 @@
+import { Alert, Box, Button, Container, Link, Stack, TextField, Typography } from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../app/api';
+import { useAuth } from '../app/auth';
+
+/** Where to go after signing in, in the spec's order: return_to, the prior location, /directory. */
+export function loginTarget(returnTo: string | null, from: unknown): string {
+  const local = (path: unknown): path is string =>
+    typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
+  if (local(returnTo)) return returnTo;
+  if (local(from)) return from;
+  return '/directory';
+}
+
+export function LoginPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const target = loginTarget(params.get('return_to'), (location.state as { from?: unknown } | null)?.from);
+
+  if (auth.status === 'signed-in')
+    return <Navigate to={target === '/directory' ? '/search' : target} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await auth.login(email, password);
+      navigate(target, { replace: true });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container maxWidth="xs" sx={{ py: 6 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Log in
+      </Typography>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={2}>
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Signing in…' : 'Log in'}
+          </Button>
+          <Link component={RouterLink} to="/forgot-password">
+            Forgot password?
+          </Link>
+          <Typography variant="body2">
+            No account?{' '}
+            <Link component={RouterLink} to="/signup">
+              Get Started
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,4 @@
+import type { RouteObject } from 'react-router-dom';
+
+/** The intake context's screens (see App.tsx for how the contexts' routes are composed). */
+export const intakeRoutes: RouteObject[] = [];
