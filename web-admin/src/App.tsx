@@ -1,18 +1,55 @@
-import { ContactMessageRow } from '@healthtal/contracts';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { dataProvider } from './api';
+import { authProvider } from './auth/authProvider';
+import { LoginPage } from './auth/LoginPage';
+import { Dashboard } from './dashboard/Dashboard';
+import {
+  ContactMessageList,
+  ContactMessageShow,
+  MailOutboxList,
+  MailShow,
+  RemovalRequestList,
+} from './inbox/Inbox';
+import { Layout } from './layout/Layout';
+import { SearchErrorLogs } from './logs/SearchErrorLogs';
+import { ResumeApproval } from './resumes/ResumeApproval';
+import { SiteSettings } from './settings/SiteSettings';
+import { theme } from './theme';
+import { UserList } from './users/UserList';
 
-/** Columns of the contact messages list, from the shared schema: proves the contracts wiring. */
-const contactColumns = Object.keys(ContactMessageRow.shape).join(', ');
-
+/**
+ * The admin console, laid out like react-admin's Posters Galore demo: a dashboard, the records in
+ * the side menu, and the spec's admin screens at their own paths.
+ */
 export function App() {
   return (
-    <main>
-      <header>
-        <h1>HealthTal Admin</h1>
-      </header>
-      <p>The admin console (react-admin) arrives with the admin issue.</p>
-      <p>
-        <small>Contact messages will list: {contactColumns}.</small>
-      </p>
-    </main>
+    <Admin
+      title="HealthTal Admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={LoginPage}
+      layout={Layout}
+      dashboard={Dashboard}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource name="users" list={UserList} options={{ label: 'Users' }} />
+      <Resource name="removal-requests" list={RemovalRequestList} options={{ label: 'Removal requests' }} />
+      <Resource
+        name="contact-messages"
+        list={ContactMessageList}
+        show={ContactMessageShow}
+        options={{ label: 'Contact messages' }}
+      />
+      <Resource name="mail-outbox" list={MailOutboxList} show={MailShow} options={{ label: 'Mail outbox' }} />
+      <CustomRoutes>
+        <Route path="/resume-approval" element={<ResumeApproval />} />
+        <Route path="/admin-settings" element={<SiteSettings />} />
+        <Route path="/admin-logs" element={<SearchErrorLogs />} />
+        <Route path="/admin-dashboard" element={<Dashboard />} />
+      </CustomRoutes>
+    </Admin>
   );
 }

@@ -49,7 +49,66 @@ export const AdminUserMessages = {
   notProvided: 'Not provided',
 } as const;
 
+/** The resume form and the Resume Submissions screen (admin-intake-outreach §5 and §8). */
+export const ResumeMessages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  titleRequired: 'Physician title is required',
+  companyRequired: 'Company name is required',
+  specialtyRequired: 'Specialty is required',
+  otherSpecialtyRequired: 'Other specialty is required',
+  cityRequired: 'City is required',
+  stateRequired: 'State is required',
+  countryRequired: 'Country is required',
+  invalidEmail: 'Please enter a valid email address',
+  invalidPhone: 'Please enter a valid phone number',
+  invalidLinkedin: 'Please enter a valid LinkedIn URL',
+  // Ours: the spec only says both parts of an education entry must be filled in.
+  schoolRequired: 'School is required',
+  degreeRequired: 'Degree is required',
+  skillHasQuotes: 'Skills cannot contain double quotes',
+  submitFailed: 'Submission failed. Please try again later.',
+  // Ours: the spec has no text for a person on the suppression list.
+  removedAtOwnersRequest:
+    'This contact was removed from HealthTal at its owner’s request and cannot be submitted again.',
+  noneSelected: 'No Submissions Selected: Please select at least one submission.',
+  approvalFailed: 'Approval failed',
+  rejectionFailed: 'Rejection failed',
+  bulkSucceeded: (action: 'approve' | 'reject') => `Bulk ${action} successful`,
+  bulkPartiallyFailed: (action: 'approve' | 'reject') => `Bulk ${action} partially failed`,
+  noSubmissions: (status: string) => `No ${status} submissions found.`,
+} as const;
+
+/** Remove My Information and its confirmation page (admin-intake-outreach §2, §5, §8). */
+export const RemovalMessages = {
+  invalidEmail: 'Please enter a valid email address.',
+  noToken: 'No confirmation token provided',
+  failed: 'Failed to process your removal request. The token may be invalid or expired.',
+  // Ours: the spec shows no texts for these two. The first is the same whoever the address is.
+  requestReceived:
+    'If we hold information about this email address, we have sent it a link to confirm the removal. The link works once and expires in 7 days.',
+  removed: 'Your information has been removed from HealthTal.',
+} as const;
+
 /** The demo banner (recruiter-directory §6). */
 export const DEMO_BANNER =
   'Demo Account Restrictions: This is a demo account. Account settings, subscription management, and password changes are disabled. Contact information and exports are also restricted.';
 export const DEMO_DISABLED_TOOLTIP = 'This feature is disabled in demo mode';
+
+/** Checkout, portal and payment confirmation (recruiter-directory §8). */
+export const BillingMessages = {
+  authRequiredTitle: 'Authentication required',
+  signInToSubscribe: 'Please sign in to subscribe.',
+  signInToManage: 'Please sign in to manage your subscription.',
+  checkoutFailedTitle: 'Checkout failed',
+  checkoutFailed: 'Could not create checkout session. Please try again.',
+  checkoutInitFailed: 'Failed to initiate checkout. Please try again.',
+  portalFailedTitle: 'Portal access failed',
+  portalFailed: 'Could not access customer portal. Please try again.',
+  paymentUnverified: 'Could not verify your payment. Please contact support.',
+  paymentSuccessful: 'Payment Successful',
+  currentPlan: 'YOUR CURRENT PLAN',
+  processing: 'Processing',
+} as const;
+/** Payment Successful waits this long, re-checks, waits again and re-checks (spec §9). */
+export const PAYMENT_RECHECK_DELAYS_MS = [3000, 2000] as const;

@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { AccessEvent } from './access';
+import { AdminEvent } from './admin';
 import { BillingEvent } from './billing';
 import { CANDIDATE_PERSONAL_FIELDS, DirectoryEvent } from './directory';
 import type { EventDefinition, PersonalDataSpec } from './envelope';
 import { IdentityEvent, identityPersonalData } from './identity';
-import { IntakeEvent } from './intake';
+import { IntakeEvent, RESUME_PERSONAL_FIELDS } from './intake';
+import { OutreachEvent, outreachPersonalData } from './outreach';
+import { WorkspaceEvent } from './workspace';
 
 export * from './access';
+export * from './admin';
 export * from './billing';
 export * from './directory';
 export * from './envelope';
 export * from './identity';
 export * from './intake';
+export * from './outreach';
+export * from './workspace';
 
 /** Every event HealthTal writes. Each bounded context adds its union here. */
 export const HealthTalEvent = z.discriminatedUnion('type', [
@@ -20,15 +26,29 @@ export const HealthTalEvent = z.discriminatedUnion('type', [
   ...BillingEvent.options,
   ...AccessEvent.options,
   ...DirectoryEvent.options,
+  ...WorkspaceEvent.options,
+  ...OutreachEvent.options,
+  ...AdminEvent.options,
 ]);
 export type HealthTalEvent = z.infer<typeof HealthTalEvent>;
 export type HealthTalEventType = HealthTalEvent['type'];
 
 const personalData: Partial<Record<HealthTalEventType, PersonalDataSpec>> = {
   ...identityPersonalData,
+  ...outreachPersonalData,
   CandidateImported: {
     subject: (data: { candidateId: string }) => data.candidateId,
     fields: CANDIDATE_PERSONAL_FIELDS,
+  },
+  // Subject is the submission id, which an approval reuses as the candidate id: one key erases both.
+  ResumeSubmitted: {
+    subject: (data: { submissionId: string }) => data.submissionId,
+    fields: RESUME_PERSONAL_FIELDS,
+  },
+  // The requester's address: erased once the removal is done.
+  RemovalRequested: {
+    subject: (data: { removalId: string }) => data.removalId,
+    fields: ['email'],
   },
   // The searcher's email, address and browser are theirs: erasing the user erases them from the log.
   // An anonymous search has no person to erase, so its own log id is the subject.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContactMessageId } from '../domain/ids';
+import { ContactMessageId, RemovalRequestId, ResumeSubmissionId } from '../domain/ids';
 import { event } from './envelope';
 
 /** Someone sent the public contact form. The sender is not a user: no account is involved. */
@@ -16,5 +16,104 @@ export const ContactMessageReceived = event(
 );
 export type ContactMessageReceived = z.infer<typeof ContactMessageReceived>;
 
-export const IntakeEvent = z.discriminatedUnion('type', [ContactMessageReceived]);
+/**
+ * A healthcare professional submitted their resume (public form). The data is the form as parsed:
+ * "Other" already replaced by the free-text specialty, the LinkedIn URL with its scheme, skills
+ * de-duplicated. Names, email, phone and LinkedIn are the person's (encrypted, subject: the
+ * submission id, which is also the id of the candidate an approval creates); the keyed hashes let
+ * the suppression list and removal requests find them without the values.
+ */
+export const ResumeSubmitted = event(
+  'ResumeSubmitted',
+  z.object({
+    submissionId: ResumeSubmissionId,
+    firstName: z.string(),
+    middleName: z.string().nullable(),
+    lastName: z.string(),
+    title: z.string(),
+    companyName: z.string(),
+    specialty: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    city: z.string(),
+    state: z.string(),
+    country: z.string(),
+    linkedinUrl: z.string().nullable(),
+    education: z.array(z.object({ school: z.string(), degree: z.string() })),
+    skills: z.array(z.string()),
+    emailHash: z.string().nullable(),
+    phoneHash: z.string().nullable(),
+  }),
+);
+export type ResumeSubmitted = z.infer<typeof ResumeSubmitted>;
+export const RESUME_PERSONAL_FIELDS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'email',
+  'phone',
+  'linkedinUrl',
+] as const;
+
+/**
+ * An admin approved a submission. The same append carries the `CandidateImported` that puts the
+ * person in the directory, with `candidateId` equal to the submission id: one personal-data key.
+ */
+export const ResumeApproved = event(
+  'ResumeApproved',
+  z.object({ submissionId: ResumeSubmissionId, candidateId: z.uuid(), approvedBy: z.string() }),
+);
+export type ResumeApproved = z.infer<typeof ResumeApproved>;
+
+/** An admin rejected a submission. Final, like an approval. */
+export const ResumeRejected = event(
+  'ResumeRejected',
+  z.object({ submissionId: ResumeSubmissionId, rejectedBy: z.string() }),
+);
+export type ResumeRejected = z.infer<typeof ResumeRejected>;
+
+/** A keyed hash (see suppression.ts) of an email address or a phone number. */
+export const ContactHashData = z.object({ kind: z.enum(['email', 'phone']), hash: z.string() });
+
+/**
+ * Someone asked for their data to be removed and was mailed a confirmation link. The address is
+ * theirs (encrypted, subject: the removal id; null once the removal is done); the token is kept
+ * only as a hash, so the log cannot confirm anything.
+ */
+export const RemovalRequested = event(
+  'RemovalRequested',
+  z.object({
+    removalId: RemovalRequestId,
+    email: z.string().nullable(),
+    emailHash: z.string(),
+    tokenHash: z.string(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
+export type RemovalRequested = z.infer<typeof RemovalRequested>;
+
+/**
+ * The owner of the address confirmed with the mailed token. `erased` are the directory records and
+ * resume submissions whose personal data goes (each subject gets a `PersonalDataErased` on its
+ * stream); `suppressed` the hashes put on the suppression list so that no import or resume brings
+ * them back.
+ */
+export const RemovalConfirmed = event(
+  'RemovalConfirmed',
+  z.object({
+    removalId: RemovalRequestId,
+    erased: z.array(z.object({ subjectId: z.string(), streamId: z.string() })),
+    suppressed: z.array(ContactHashData),
+  }),
+);
+export type RemovalConfirmed = z.infer<typeof RemovalConfirmed>;
+
+export const IntakeEvent = z.discriminatedUnion('type', [
+  ContactMessageReceived,
+  ResumeSubmitted,
+  ResumeApproved,
+  ResumeRejected,
+  RemovalRequested,
+  RemovalConfirmed,
+]);
 export type IntakeEvent = z.infer<typeof IntakeEvent>;

@@ -23,8 +23,8 @@ type Imported = CandidateImported['data'];
  */
 export const directoryProjection: Projection = {
   name: 'directory',
-  // 2: a location of empty parts ("null, null") is empty.
-  version: 2,
+  // 2: a location of empty parts ("null, null") is empty. 3: an index on imported_at.
+  version: 3,
   tables: [
     'directory_meta',
     'directory_candidates',
@@ -57,6 +57,8 @@ export const directoryProjection: Projection = {
       revision bigint not null
     );
     create index directory_candidates_revision on directory_candidates (revision);
+    -- saved-search alerts: the first candidate imported after a moment
+    create index directory_candidates_imported_at on directory_candidates (imported_at, seq);
     create table directory_contacts (
       candidate_id uuid primary key,
       personal_email text, work_email text, phone text, direct_phone text,

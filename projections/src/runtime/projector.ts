@@ -1,4 +1,5 @@
-import type { EventStore, RecordedEvent, Subscription } from '@healthtal/eventstore';
+import type { AllPosition, EventStore, RecordedEvent, Subscription } from '@healthtal/eventstore';
+import { START } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { applyBatch } from './apply-batch';
 import { readCheckpoint } from './checkpoints';
@@ -71,6 +72,11 @@ export class Projector {
     return inTransaction(this.options.pool, LIVE_SCHEMA, (client) =>
       applyBatch(client, this.options.projection, events),
     );
+  }
+
+  /** The checkpoint: every event at or before it is in the read model (START before install). */
+  async position(): Promise<AllPosition> {
+    return (await readCheckpoint(this.options.pool, this.name))?.position ?? START;
   }
 
   /** Resolves once every event visible when it was called has been applied. */

@@ -41,29 +41,15 @@ async function rebuildLocked(
   onProgress?: (progress: RebuildProgress) => void,
 ): Promise<RebuildProgress> {
   const schema = rebuildSchemaOf(projection);
-  await pool.query(`drop schema if exists "${schema}" cascade`);
-  await pool.query(`create schema "${schema}"`);
-  await inTransaction(pool, schema, (client) => client.query(projection.createSql));
-
-  let position: AllPosition = START;
-  let count = 0;
+  const replayed = await replayIntoSchema(pool, store, projection, schema, { onProgress });
+  let { position } = replayed;
+  let count = replayed.events;
   const replay = async (client: pg.PoolClient, events: RecordedEvent[]) => {
     const relevant = events.filter((event) => projection.handles.includes(event.type));
     if (relevant.length > 0) await projection.apply(client, relevant);
     position = events[events.length - 1]!.position;
     count += events.length;
   };
-
-  for (;;) {
-    const events = await store.readAll({
-      fromPosition: position,
-      limit: REBUILD_BATCH,
-      types: projection.handles,
-    });
-    if (events.length === 0) break;
-    await inTransaction(pool, schema, (client) => replay(client, events));
-    onProgress?.({ events: count, position });
-  }
 
   await inTransaction(pool, schema, async (client) => {
     const live = await readCheckpoint(client, projection.name, { lock: true });
@@ -86,4 +72,70 @@ async function rebuildLocked(
   });
   onProgress?.({ events: count, position });
   return { events: count, position };
+}
+
+/**
+ * How long after `until` events are still read: PostgreSQL stamps an event with its transaction's
+ * start, so one that started before `until` can sit in `$all` behind one stamped after it. No append
+ * transaction lasts anywhere near this long.
+ */
+const LATE_COMMIT_GRACE_MS = 60_000;
+
+export type ReplayOptions = {
+  /** Only events recorded at or before this moment: the read model as it stood then. */
+  until?: Date;
+  onProgress?: (progress: RebuildProgress) => void;
+};
+
+/**
+ * Creates the projection's tables in `schema` (dropped first if it exists) and applies every event
+ * it handles, up to `until` when given. Used by rebuilds before they swap the tables in, and by the
+ * auditor's replay, which leaves them where they are for querying.
+ */
+export async function replayIntoSchema(
+  pool: pg.Pool,
+  store: EventStore,
+  projection: Projection,
+  schema: string,
+  { until, onProgress }: ReplayOptions = {},
+): Promise<RebuildProgress> {
+  await pool.query(`drop schema if exists "${schema}" cascade`);
+  await pool.query(`create schema "${schema}"`);
+  await inTransaction(pool, schema, (client) => client.query(projection.createSql));
+
+  let position: AllPosition = START;
+  let count = 0;
+  const pages = readAllUntil(store, { types: projection.handles, ...(until ? { until } : {}) });
+  for await (const page of pages) {
+    const wanted = page.events.filter((event) => projection.handles.includes(event.type));
+    if (wanted.length > 0) await inTransaction(pool, schema, (client) => projection.apply(client, wanted));
+    position = page.position;
+    count += wanted.length;
+    onProgress?.({ events: count, position });
+  }
+  return { events: count, position };
+}
+
+/**
+ * `$all` from the start in pages, with only the events recorded at or before `until` when it is
+ * given; `position` is where the page ended, whatever was left out of it.
+ */
+export async function* readAllUntil(
+  store: EventStore,
+  { until, types }: { until?: Date; types?: readonly string[] },
+): AsyncGenerator<{ events: RecordedEvent[]; position: AllPosition }> {
+  const stopAfter = until ? until.getTime() + LATE_COMMIT_GRACE_MS : Number.POSITIVE_INFINITY;
+  let position: AllPosition = START;
+  for (;;) {
+    const page = await store.readAll({
+      fromPosition: position,
+      limit: REBUILD_BATCH,
+      ...(types ? { types } : {}),
+    });
+    if (page.length === 0) return;
+    const last = page[page.length - 1]!;
+    position = last.position;
+    yield { events: until ? page.filter((event) => event.recordedAt <= until) : page, position };
+    if (last.recordedAt.getTime() > stopAfter) return;
+  }
 }

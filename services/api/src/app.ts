@@ -7,12 +7,17 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { accessRoutes } from './access/access.routes';
+import { adminConsoleRedirects } from './admin/console-redirects';
+import { dashboardRoutes } from './admin/dashboard.routes';
 import { mailOutboxRoutes } from './admin/mail-outbox.routes';
+import type { SiteAssetStorage } from './admin/site-assets';
+import { siteSettingsRoutes } from './admin/site-settings.routes';
 import { adminUserRoutes } from './admin/users.routes';
 import { billingRoutes } from './billing/billing.routes';
 import { candidateRoutes } from './directory/candidates.routes';
 import { exportRoutes } from './directory/export.routes';
 import { DirectorySearch } from './directory/search/directory-search';
+import { SearchMetrics } from './directory/search/search-metrics';
 import { searchRoutes } from './directory/search/search.routes';
 import { searchErrorLogRoutes } from './directory/search-error-logs.routes';
 import { specialtyRoutes } from './directory/specialties.routes';
@@ -24,11 +29,16 @@ import { createIdentity, type Identity, type IdentityKeys } from './identity/ide
 import { meRoutes } from './identity/me.routes';
 import { bearerPrincipal } from './identity/principal';
 import { contactMessageRoutes } from './intake/contact-messages.routes';
+import { removalRequestRoutes } from './intake/removal-requests.routes';
+import { resumeSubmissionRoutes } from './intake/resume-submissions.routes';
+import { outreachRoutes } from './outreach/email.routes';
+import type { EmailWriter } from './outreach/email-writer';
 import type { PrincipalResolver } from './policy';
 import type { ApiSettings } from './settings';
 import { idempotency } from './shared/idempotency';
 import { type Mailer, OutboxMailer } from './shared/mailer';
 import { RateLimiter } from './shared/rate-limit';
+import { workspaceRoutes } from './workspace/workspace.routes';
 
 export type ApiDependencies = {
   pool: pg.Pool;
@@ -48,6 +58,10 @@ export type ApiDependencies = {
    * event store's own keys (its cache must forget the key too); the default deletes the key's row.
    */
   erasePersonalData?: (subject: string) => Promise<void>;
+  /** Writes outreach emails; defaults to the configured model, or the built-in template writer. */
+  emailWriter?: EmailWriter;
+  /** Where uploaded site images are kept; defaults to a PostgreSQL table. */
+  siteAssets?: SiteAssetStorage;
   /** Static front ends mounted after the API: path prefix → built app directory. */
   staticApps?: { path: string; dir: string }[];
 };
@@ -106,6 +120,7 @@ export function createApi(deps: ApiDependencies): Api {
     idempotency(deps.pool),
   ]);
   const search = new DirectorySearch(deps.pool, deps.logger);
+  const searchMetrics = new SearchMetrics();
   search.start().catch((error) => deps.logger.error({ err: error }, 'search index failed to load'));
   const readiness = {
     ...deps.readinessChecks,
@@ -118,18 +133,25 @@ export function createApi(deps: ApiDependencies): Api {
   authRoutes(routes, identity);
   meRoutes(routes, identity);
   contactMessageRoutes(routes, deps);
+  resumeSubmissionRoutes(routes, deps);
+  removalRequestRoutes(routes, deps);
   billingRoutes(routes, deps);
   accessRoutes(routes, deps, identity);
   adminUserRoutes(routes, deps, identity);
   mailOutboxRoutes(routes, deps);
+  siteSettingsRoutes(routes, deps);
+  outreachRoutes(routes, deps);
   specialtyRoutes(routes, deps);
   candidateRoutes(routes, deps);
   exportRoutes(routes, deps, search);
   searchErrorLogRoutes(routes, deps);
-  searchRoutes(routes, { pool: deps.pool, store: deps.store, search });
+  searchRoutes(routes, { pool: deps.pool, store: deps.store, search, metrics: searchMetrics });
+  dashboardRoutes(routes, deps, searchMetrics);
+  workspaceRoutes(routes, deps, search);
   app.use(api);
 
   app.use(['/api', '/healthz', '/readyz'], notFoundHandler);
+  adminConsoleRedirects(app);
   for (const { path, dir } of deps.staticApps ?? []) app.use(path, staticApp(dir));
   app.use(notFoundHandler);
   app.use(problemHandler);

@@ -15,6 +15,7 @@ export type { ReadinessCheck } from './http/health';
 export { signUp } from './identity/accounts';
 export { DEV_ACCOUNTS, seedDevAccounts } from './identity/dev-accounts';
 export { type IdentityKeys, loadIdentityKeys } from './identity/identity';
+export { newRemovalToken, removalIdOf, removalTokenHash } from './intake/removal-tokens';
 export { apiMigrations } from './migrations';
 export {
   ANONYMOUS,

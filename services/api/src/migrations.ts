@@ -1,4 +1,5 @@
 import type { Migration } from '@healthtal/eventstore';
+import { siteAssetMigrations } from './admin/site-assets';
 import { billingSimulatorMigrations } from './billing/billing-simulator';
 import { suppressionMigrations } from './directory/suppression';
 import { sessionMigrations } from './identity/session-tokens';
@@ -16,4 +17,5 @@ export const apiMigrations: readonly Migration[] = [
   ...rateLimitMigrations,
   ...billingSimulatorMigrations,
   ...suppressionMigrations,
+  ...siteAssetMigrations,
 ];

@@ -84,10 +84,43 @@ export const policy = {
   'POST /api/v1/contact-messages': 'public',
   'GET /api/admin/contact-messages': 'admin',
   'GET /api/admin/contact-messages/:id': 'admin',
+  'POST /api/v1/removal-requests': 'public',
+  'POST /api/v1/removal-requests/confirm': 'public',
+  'GET /api/admin/removal-requests': 'admin',
+  'GET /api/admin/removal-requests/:id': 'admin',
+  'POST /api/v1/resume-submissions': 'public',
+  'GET /api/admin/resume-submissions': 'admin',
+  'GET /api/admin/resume-submissions/counts': 'admin',
+  'GET /api/admin/resume-submissions/:id': 'admin',
+  'POST /api/admin/resume-submissions/:id/approve': 'admin',
+  'POST /api/admin/resume-submissions/:id/reject': 'admin',
+  'POST /api/admin/resume-submissions/bulk-approve': 'admin',
+  'POST /api/admin/resume-submissions/bulk-reject': 'admin',
 
   // mail
   'GET /api/admin/mail-outbox': 'admin',
   'GET /api/admin/mail-outbox/:id': 'admin',
+  'GET /api/admin/outbox': 'admin',
+  'GET /api/admin/outbox/:id': 'admin',
+
+  // admin console: the dashboard
+  'GET /api/admin/dashboard': 'admin',
+
+  // outreach: the AI email generator and templates (demo accounts may generate; `canSend` says no)
+  'POST /api/v1/email/generate': 'signed-in',
+  'GET /api/v1/email/templates': 'signed-in',
+  'POST /api/v1/email/templates': 'signed-in',
+  'GET /api/v1/email/templates/:id': 'signed-in',
+  'DELETE /api/v1/email/templates/:id': 'signed-in',
+
+  // admin: site settings; the public metadata and the uploaded images anyone's page loads
+  'GET /api/admin/site-settings': 'admin',
+  'GET /api/admin/site-settings/:key': 'admin',
+  'PUT /api/admin/site-settings/:key': 'admin',
+  'POST /api/admin/site-settings/:key/image': 'admin',
+  'DELETE /api/admin/site-settings/:key/image': 'admin',
+  'GET /api/v1/site-settings': 'public',
+  'GET /api/v1/site-assets/:file': 'public',
 
   // directory: specialties, profile, contact reveal, export, search error log
   'GET /api/v1/specialties': 'public',
@@ -100,6 +133,25 @@ export const policy = {
   'GET /api/admin/search-error-logs/:id': 'admin',
   'DELETE /api/admin/search-error-logs/:id': 'admin',
   'GET /api/admin/search-error-stats': 'admin',
+
+  // workspace: lists (a free account still sees and deletes its lists; making and filling them needs
+  // a subscription, and demo accounts may not: canCreateLists is false), saved searches, activity
+  'GET /api/v1/lists': 'signed-in',
+  'POST /api/v1/lists': ['signed-in', 'basic', 'not-demo'],
+  'GET /api/v1/lists/:id': ['signed-in', 'basic'],
+  'PATCH /api/v1/lists/:id': ['signed-in', 'basic', 'not-demo'],
+  'DELETE /api/v1/lists/:id': ['signed-in', 'not-demo'],
+  'GET /api/v1/lists/:id/members': ['signed-in', 'basic'],
+  'POST /api/v1/lists/:id/members': ['signed-in', 'basic', 'not-demo'],
+  'DELETE /api/v1/lists/:id/members': ['signed-in', 'basic', 'not-demo'],
+  'POST /api/v1/lists/:id/export': ['signed-in', 'premium', 'not-demo'],
+  'GET /api/v1/saved-searches': ['signed-in', 'basic'],
+  'POST /api/v1/saved-searches': ['signed-in', 'basic'],
+  'GET /api/v1/saved-searches/:id': ['signed-in', 'basic'],
+  'PATCH /api/v1/saved-searches/:id': ['signed-in', 'basic'],
+  'DELETE /api/v1/saved-searches/:id': ['signed-in', 'basic'],
+  'POST /api/v1/saved-searches/:id/opened': ['signed-in', 'basic'],
+  'GET /api/v1/me/activity': 'signed-in',
 } as const satisfies Record<RouteKey, Requirement>;
 
 export type PolicyRoute = keyof typeof policy;

@@ -1,3 +1,6 @@
+import type { S3Settings } from './admin/s3-site-assets';
+import type { OpenAiSettings } from './outreach/openai-email-writer';
+
 /** What the API needs to know about its deployment; services/cli builds it from the environment. */
 export type ApiSettings = {
   /** Where people reach the web app; links in emails and Stripe return URLs start here. */
@@ -12,6 +15,10 @@ export type ApiSettings = {
   jwtSecret?: string;
   /** Stripe billing; without it checkout and the portal run on the local billing simulator. */
   stripe?: StripeSettings;
+  /** The AI email generator's model; without it a built-in template writer answers (and says so). */
+  openai?: OpenAiSettings;
+  /** Uploaded site images go to this bucket; without it, to a PostgreSQL table. */
+  s3?: S3Settings;
 };
 
 export type StripeSettings = {

@@ -75,6 +75,58 @@ export const Config = z.object({
   STRIPE_PRICE_ANNUAL: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
   /** Talk to this Stripe API instead of api.stripe.com (a local fake in tests, stripe-mock). */
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Where the events live: PostgreSQL (the default) or EventStoreDB/KurrentDB at ESDB_URL. */
+  EVENT_STORE: z.enum(['postgres', 'esdb'], { error: 'must be postgres or esdb' }).default('postgres'),
+  /**
+   * `all`: `start` also runs the projectors (and, with TRANSPORT=kafka, the relay). `none`: it serves
+   * the API and web apps only, for deployments that run `healthtal relay` and `healthtal projectors`
+   * as processes of their own (docker-compose.yml): two relays would fence each other.
+   */
+  WORKERS: z.enum(['all', 'none'], { error: 'must be all or none' }).default('all'),
+  /** KurrentDB/EventStoreDB connection string, e.g. kurrentdb://kurrentdb:2113?tls=false. Needed with EVENT_STORE=esdb. */
+  ESDB_URL: z
+    .string()
+    .regex(/^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\/\S+$/, {
+      error: 'must be a kurrentdb:// or esdb:// connection string',
+    })
+    .optional(),
+  /** The AI email generator's key; without it a built-in template writer answers (and says so). */
+  OPENAI_API_KEY: z.string().trim().min(1).optional(),
+  /** Any OpenAI-compatible Chat Completions server (…/v1); OpenAI's own when not set. */
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** The model that writes outreach emails (gpt-4o-mini when not set); it must support structured output. */
+  OPENAI_MODEL: z.string().trim().min(1).optional(),
+  /** Keep uploaded site images in this S3 bucket instead of the database. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  /** An S3-compatible server (MinIO, R2, …); AWS when not set. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  /** Both or neither; without them the AWS SDK's default credential chain is used. */
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** How events reach the projectors: tailing the store (`direct`), or a relay and Kafka (`kafka`). */
+  TRANSPORT: z.enum(['direct', 'kafka'], { error: 'must be direct or kafka' }).default('direct'),
+  /** Comma-separated host:port of the Kafka brokers. Needed with TRANSPORT=kafka and `healthtal relay`. */
+  KAFKA_BROKERS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((broker) => broker.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^\s:/]+:\d{1,5}$/, 'must be a comma-separated list of host:port'))),
+  /** The topic the relay publishes `$all` to (one partition: see services/relay/README.md). */
+  KAFKA_TOPIC: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,249}$/, 'must be a Kafka topic name')
+    .default('healthtal.events.v1'),
+  /** How long a projector's consumer group waits for a silent member before handing its partition on. */
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
 });
 export type Config = z.infer<typeof Config>;
 
@@ -87,13 +139,42 @@ const stripeIsComplete = (config: Config, ctx: z.RefinementCtx) => {
   }
 };
 
+/** EVENT_STORE=esdb without a server to talk to would fail on the first append instead of at start. */
+const esdbIsConfigured = (config: Config, ctx: z.RefinementCtx) => {
+  if (config.EVENT_STORE === 'esdb' && !config.ESDB_URL)
+    ctx.addIssue({ code: 'custom', path: ['ESDB_URL'], message: 'is required with EVENT_STORE=esdb' });
+};
+
+/** The Kafka transport without brokers would stall every read model instead of failing at start. */
+const kafkaIsConfigured = (config: Config, ctx: z.RefinementCtx) => {
+  if (config.TRANSPORT === 'kafka' && config.KAFKA_BROKERS.length === 0)
+    ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required with TRANSPORT=kafka' });
+};
+
+/** S3 settings without a bucket, or half a key pair, would fail on the first upload instead of at start. */
+const s3IsComplete = (config: Config, ctx: z.RefinementCtx) => {
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  for (const name of others) {
+    if (config[name] && !config.S3_BUCKET)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required with ${name}` });
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY)) {
+    const missing = config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'S3 keys go together' });
+  }
+};
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = Config.superRefine(stripeIsComplete).safeParse(present);
+  const result = Config.superRefine(stripeIsComplete)
+    .superRefine(esdbIsConfigured)
+    .superRefine(kafkaIsConfigured)
+    .superRefine(s3IsComplete)
+    .safeParse(present);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);

@@ -1,14 +1,31 @@
 import { eventDefinitions } from '@healthtal/contracts';
-import { EventRegistry, PersonalDataKeys, PostgresEventStore } from '@healthtal/eventstore';
+import {
+  EventRegistry,
+  type EventStore,
+  KurrentDBEventStore,
+  PersonalDataKeys,
+  PostgresEventStore,
+} from '@healthtal/eventstore';
 import type pg from 'pg';
+import type { Config } from './config';
+
+export type EventStoreSettings = Pick<Config, 'EVENT_STORE' | 'ESDB_URL'>;
 
 /**
  * The product's event store: every HealthTal event type, personal data encrypted per subject. Pass
  * the keys when something must erase a person through them (their cache must forget the key too).
+ * With EVENT_STORE=esdb the events live in KurrentDB/EventStoreDB; the personal data keys stay in
+ * PostgreSQL (`pool`) either way, so erasing a person is one row delete on both.
  */
-export const createEventStore = (pool: pg.Pool, personalData = new PersonalDataKeys(pool)) =>
-  new PostgresEventStore({
-    pool,
-    registry: new EventRegistry(eventDefinitions),
-    personalData,
-  });
+export function createEventStore(
+  pool: pg.Pool,
+  personalData = new PersonalDataKeys(pool),
+  settings: EventStoreSettings = { EVENT_STORE: 'postgres' },
+): EventStore {
+  const registry = new EventRegistry(eventDefinitions);
+  if (settings.EVENT_STORE === 'esdb') {
+    // The config requires ESDB_URL with EVENT_STORE=esdb.
+    return KurrentDBEventStore.connect(settings.ESDB_URL!, { registry, personalData });
+  }
+  return new PostgresEventStore({ pool, registry, personalData });
+}

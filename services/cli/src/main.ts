@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from './config';
 import { describeDevAccounts } from './dev-accounts';
 import { IMPORT_HELP, runImportCommand } from './directory/import-command';
 import { createEventStore } from './event-store';
+import { KAFKA_HELP, runProjectorsCommand, runRelayCommand } from './kafka-commands';
 import { createLogger } from './logger';
+import { REPLAY_HELP, runReplayCommand } from './replay';
 import { migrate, startHealthTal } from './start';
 
 const HELP = `healthtal <command>
@@ -13,6 +15,8 @@ const HELP = `healthtal <command>
   migrate            apply database migrations (needs DATABASE_URL)
   rebuild <name>     rebuild one read model from the events and swap it in (needs DATABASE_URL)
 ${IMPORT_HELP}
+${REPLAY_HELP}
+${KAFKA_HELP}
   help               this text
 
 Configuration is read from the environment; see the README.`;
@@ -26,6 +30,12 @@ async function main(argv: string[]): Promise<number> {
       return withDatabase(async (pool) => migrate(pool));
     case 'rebuild':
       return withDatabase((pool) => rebuild(pool, args[0]));
+    case 'replay':
+      return runReplayCommand(args, loadConfig());
+    case 'relay':
+      return runRelayCommand();
+    case 'projectors':
+      return runProjectorsCommand(args);
     case 'import':
     case 'seed':
       return runImportCommand(command, args, loadConfig());
@@ -84,7 +94,7 @@ async function rebuild(pool: pg.Pool, name: string | undefined): Promise<void> {
   const projection = projections.find((p) => p.name === name);
   if (!projection)
     throw new ConfigError(`Name a read model to rebuild: ${projections.map((p) => p.name).join(', ')}`);
-  const store = createEventStore(pool);
+  const store = createEventStore(pool, undefined, loadConfig());
   const result = await rebuildProjection(pool, store, projection, ({ events }) =>
     process.stdout.write(`\r  ${projection.name}: ${events} events replayed`),
   );

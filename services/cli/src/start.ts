@@ -10,9 +10,9 @@ import {
   startHttpServer,
 } from '@healthtal/api';
 import {
+  type EventStore,
   eventStoreMigrations,
   PersonalDataKeys,
-  type PostgresEventStore,
   runMigrations,
 } from '@healthtal/eventstore';
 import { Projector, projectionMigrations, projections } from '@healthtal/projections';
@@ -24,6 +24,7 @@ import { importMigrations } from './directory/import-progress';
 import { seedInBackground } from './directory/seed';
 import { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded-postgres';
 import { createEventStore } from './event-store';
+import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createMailer, mailSettings } from './mail';
 import { projectorLag } from './projector-lag';
 
@@ -42,7 +43,7 @@ export type HealthTal = {
   devAccounts: DevAccounts | null;
   databaseUrl: string;
   pool: pg.Pool;
-  store: PostgresEventStore;
+  store: EventStore;
   projectors: Projector[];
   stop(): Promise<void>;
 };
@@ -65,12 +66,24 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     await migrate(pool);
 
     const personalData = new PersonalDataKeys(pool);
-    const store = createEventStore(pool, personalData);
+    const store = createEventStore(pool, personalData, config);
     stack.push(() => store.close());
     const projectors = projections.map((projection) => new Projector({ pool, store, projection, logger }));
-    for (const projector of projectors) {
-      await projector.start();
-      stack.push(() => projector.stop());
+    if (config.WORKERS === 'none') {
+      // The relay and projectors run as processes of their own (docker-compose.yml); readiness still
+      // reports their lag from the checkpoints they write.
+    } else if (config.TRANSPORT === 'kafka') {
+      // The relay publishes `$all` to Kafka; each projector consumes it as a consumer group of its own.
+      const transport = { config, pool, store, personalData, logger };
+      const relay = await startEventRelay(transport);
+      stack.push(() => relay.stop());
+      const fed = await startKafkaProjectors(transport, projectors);
+      stack.push(async () => void (await Promise.all(fed.map((projector) => projector.stop()))));
+    } else {
+      for (const projector of projectors) {
+        await projector.start();
+        stack.push(() => projector.stop());
+      }
     }
 
     // Links in emails need the real port, so a port of 0 is chosen here rather than by listen().
@@ -128,6 +141,30 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
             },
             ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
           },
+        }
+      : {}),
+    ...(config.OPENAI_API_KEY
+      ? {
+          openai: {
+            apiKey: config.OPENAI_API_KEY,
+            model: config.OPENAI_MODEL ?? 'gpt-4o-mini',
+            ...(config.OPENAI_BASE_URL ? { baseUrl: config.OPENAI_BASE_URL } : {}),
+          },
+        }
+      : {}),
+    ...(config.S3_BUCKET ? { s3: s3Settings(config, config.S3_BUCKET) } : {}),
+  };
+}
+
+/** Site images in a bucket (the config checks the keys come in pairs). */
+function s3Settings(config: Config, bucket: string): NonNullable<ApiSettings['s3']> {
+  return {
+    bucket,
+    region: config.S3_REGION ?? 'us-east-1',
+    ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+    ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+      ? {
+          credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY },
         }
       : {}),
   };

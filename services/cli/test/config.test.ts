@@ -11,6 +11,8 @@ describe('configuration from the environment', () => {
       DATABASE_POOL_SIZE: 20,
       ADMIN_EMAILS: [],
       SEED_SIZE: 20_000,
+      EVENT_STORE: 'postgres',
+      WORKERS: 'all',
     });
   });
 
@@ -57,8 +59,22 @@ describe('configuration from the environment', () => {
     ['ADMIN_EMAILS', 'root@example.org,not-an-email'],
     ['PUBLIC_URL', 'ftp://healthtal.example'],
     ['SEED_SIZE', '-5'],
+    ['EVENT_STORE', 'mongodb'],
+    ['ESDB_URL', 'http://kurrentdb:2113'],
   ])('stops the start on a bad %s, naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value}"`));
+  });
+
+  it('needs ESDB_URL to run on EventStoreDB, and hides its password when it is wrong', () => {
+    expect(() => loadConfig({ EVENT_STORE: 'esdb' })).toThrow(
+      /ESDB_URL="": is required with EVENT_STORE=esdb/,
+    );
+    expect(
+      loadConfig({ EVENT_STORE: 'esdb', ESDB_URL: 'kurrentdb://kurrentdb:2113?tls=false' }),
+    ).toMatchObject({ EVENT_STORE: 'esdb', ESDB_URL: 'kurrentdb://kurrentdb:2113?tls=false' });
+    expect(() => loadConfig({ ESDB_URL: 'https://admin:changeit@kurrentdb:2113' })).toThrow(
+      /ESDB_URL="https:\/\/admin:\*\*\*@kurrentdb:2113"/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './event-store';
+export { KurrentDBEventStore, type KurrentDBEventStoreOptions } from './kurrentdb/kurrentdb-event-store';
 export * from './migrations';
 export {
   decryptValue,
@@ -8,6 +9,7 @@ export {
   PersonalDataKeys,
   personalDataMigrations,
 } from './personal-data';
+export { PersonalDataProtector } from './personal-data-protector';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { EVENTS_CHANNEL, eventStoreMigrations } from './postgres/schema';
 export { EventRegistry } from './registry';

@@ -72,13 +72,18 @@ export async function launchBrowser(): Promise<BrowserSession> {
 const require = createRequire(import.meta.url);
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: number };
+type AxeResults = { violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[] };
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a global script
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    // axe is injected as a global script; this function runs in the page, not in Node.
+    const page = globalThis as unknown as {
+      axe: { run(context: unknown, options: unknown): Promise<AxeResults> };
+      document: unknown;
+    };
+    const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
     return result.violations.map(
       (v: { id: string; impact: string | null; help: string; nodes: unknown[] }) => ({
         id: v.id,

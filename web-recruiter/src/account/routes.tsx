@@ -1,4 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
+import { RequireAuth } from '../app/RequireAuth';
+import { AccountPage } from './AccountPage';
 
-/** The account context's screens (see App.tsx for how the contexts' routes are composed). */
-export const accountRoutes: RouteObject[] = [];
+/** Account settings (sign-in required). */
+export const accountRoutes: RouteObject[] = [
+  {
+    path: '/account',
+    element: (
+      <RequireAuth>
+        <AccountPage />
+      </RequireAuth>
+    ),
+  },
+];

@@ -1,10 +1,18 @@
+import { DEMO_BANNER } from '@healthtal/contracts';
+import MenuIcon from '@mui/icons-material/Menu';
 import {
   Alert,
   AppBar,
   Box,
   Button,
   Container,
+  Divider,
+  Drawer,
+  IconButton,
   Link,
+  List,
+  ListItemButton,
+  ListItemText,
   Menu,
   MenuItem,
   Stack,
@@ -13,11 +21,9 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { isAdminDemoMode } from '../account/AdminDemoMode';
 import { useAuth } from './auth';
-
-/** Spec, roles table: the banner every demo account sees. */
-export const DEMO_BANNER =
-  'Demo Account Restrictions: This is a demo account. Account settings, subscription management, and password changes are disabled. Contact information and exports are also restricted.';
+import { SiteMetadata, useSiteSettings } from './SiteMetadata';
 
 const FOOTER_LINKS: readonly [string, string][] = [
   ['Submit Resume', '/submit-resume'],
@@ -32,27 +38,103 @@ const FOOTER_LINKS: readonly [string, string][] = [
   ['Money Back Guarantee', '/money-back-guarantee'],
 ];
 
-/** The shared layout: top navigation (signed in or out), demo banner, page, footer. */
+/** The admin sub-bar: the console's pages (served under /admin). */
+const ADMIN_LINKS: readonly [string, string][] = [
+  ['Dashboard', '/admin-dashboard'],
+  ['Users', '/users'],
+  ['Resume Approval', '/resume-approval'],
+  ['Logs', '/admin-logs'],
+];
+
+type NavItem = { label: string; to: string; external?: boolean };
+
+/** What the top navigation offers this visitor (the same items feed the desktop bar and the mobile menu). */
+function useNavItems(): { main: NavItem[]; end: NavItem[]; showAdmin: boolean } {
+  const auth = useAuth();
+  const showAdmin = auth.can('admin') && !isAdminDemoMode();
+  if (auth.status !== 'signed-in')
+    return {
+      main: [
+        { label: 'Search', to: '/search' },
+        { label: 'Pricing', to: '/pricing' },
+        { label: 'About', to: '/about' },
+      ],
+      end: [
+        { label: 'Log in', to: '/login' },
+        { label: 'Get Started', to: '/signup' },
+      ],
+      showAdmin: false,
+    };
+  return {
+    main: [
+      { label: 'Search', to: '/search' },
+      { label: 'Lists', to: '/lists' },
+      { label: 'Email', to: '/email' },
+      ...(showAdmin ? [{ label: 'Admin', to: '/admin', external: true }] : []),
+    ],
+    end: [],
+    showAdmin,
+  };
+}
+
+/** The shared layout: top navigation (signed in or out, with a mobile menu), demo banner, page, footer. */
 export function Layout() {
   const auth = useAuth();
+  const nav = useNavItems();
+  const logo = useSiteSettings().data?.site_logo_url;
+  const [mobileOpen, setMobileOpen] = useState(false);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SiteMetadata />
       <AppBar position="sticky" color="default" elevation={1} component="header">
         <Toolbar component="nav" aria-label="Main" sx={{ gap: 1 }}>
-          <Typography
-            variant="h6"
+          <Box
             component={RouterLink}
             to="/"
-            sx={{ color: 'inherit', textDecoration: 'none', mr: 2 }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              color: 'inherit',
+              textDecoration: 'none',
+              mr: 2,
+            }}
           >
-            HealthTal
-          </Typography>
-          <Button component={RouterLink} to="/search" color="inherit">
-            Search
-          </Button>
-          {auth.status === 'signed-in' ? <SignedInNav /> : <SignedOutNav />}
+            {logo ? (
+              <Box
+                component="img"
+                src={logo}
+                alt=""
+                sx={{ height: 32, maxWidth: 160, objectFit: 'contain' }}
+              />
+            ) : null}
+            <Typography variant="h6" component="span">
+              HealthTal
+            </Typography>
+          </Box>
+          <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 1, flex: 1 }}>
+            {nav.main.map((item) => (
+              <NavButton key={item.to} item={item} />
+            ))}
+            <Box sx={{ flex: 1 }} />
+            {nav.end.map((item, index) => (
+              <NavButton
+                key={item.to}
+                item={item}
+                variant={index === nav.end.length - 1 ? 'contained' : 'text'}
+              />
+            ))}
+            {auth.status === 'signed-in' ? <AccountMenu /> : null}
+          </Box>
+          <Box sx={{ display: { xs: 'flex', md: 'none' }, flex: 1, justifyContent: 'flex-end' }}>
+            <IconButton aria-label="Open menu" onClick={() => setMobileOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          </Box>
         </Toolbar>
+        {nav.showAdmin ? <AdminBar /> : null}
       </AppBar>
+      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
       {auth.me?.demo.isDemo ? (
         <Alert severity="warning" square>
           {DEMO_BANNER}
@@ -83,44 +165,49 @@ export function Layout() {
   );
 }
 
-function SignedOutNav() {
+function NavButton({ item, variant = 'text' }: { item: NavItem; variant?: 'text' | 'contained' }) {
+  // The console is another app: a full page load, not a client-side route.
+  if (item.external)
+    return (
+      <Button href={item.to} color="inherit">
+        {item.label}
+      </Button>
+    );
   return (
-    <>
-      <Button component={RouterLink} to="/pricing" color="inherit">
-        Pricing
-      </Button>
-      <Button component={RouterLink} to="/about" color="inherit">
-        About
-      </Button>
-      <Box sx={{ flex: 1 }} />
-      <Button component={RouterLink} to="/login" color="inherit">
-        Log in
-      </Button>
-      <Button component={RouterLink} to="/signup" variant="contained">
-        Get Started
-      </Button>
-    </>
+    <Button
+      component={RouterLink}
+      to={item.to}
+      color={variant === 'contained' ? 'primary' : 'inherit'}
+      variant={variant}
+    >
+      {item.label}
+    </Button>
   );
 }
 
-function SignedInNav() {
+function AdminBar() {
+  return (
+    <Toolbar
+      variant="dense"
+      component="nav"
+      aria-label="Admin"
+      sx={{ bgcolor: 'grey.100', gap: 1, minHeight: 40 }}
+    >
+      {ADMIN_LINKS.map(([label, to]) => (
+        <Button key={to} href={to} size="small" color="inherit">
+          {label}
+        </Button>
+      ))}
+    </Toolbar>
+  );
+}
+
+function AccountMenu() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Button component={RouterLink} to="/lists" color="inherit">
-        Lists
-      </Button>
-      <Button component={RouterLink} to="/email" color="inherit">
-        Email
-      </Button>
-      {auth.can('admin') ? (
-        <Button href="/admin" color="inherit">
-          Admin
-        </Button>
-      ) : null}
-      <Box sx={{ flex: 1 }} />
       <Button color="inherit" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
         {auth.me?.user.email ?? 'Account'}
       </Button>
@@ -144,5 +231,44 @@ function SignedInNav() {
         </MenuItem>
       </Menu>
     </>
+  );
+}
+
+function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const auth = useAuth();
+  const nav = useNavItems();
+  const navigate = useNavigate();
+  const go = (item: NavItem) => {
+    onClose();
+    if (item.external) window.location.assign(item.to);
+    else navigate(item.to);
+  };
+  return (
+    <Drawer anchor="right" open={open} onClose={onClose}>
+      <List component="nav" aria-label="Mobile" sx={{ width: 260 }}>
+        {[...nav.main, ...nav.end].map((item) => (
+          <ListItemButton key={item.to} onClick={() => go(item)}>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+        {auth.status === 'signed-in' ? (
+          <>
+            <Divider />
+            <ListItemButton onClick={() => go({ label: 'Account Settings', to: '/account' })}>
+              <ListItemText primary="Account Settings" />
+            </ListItemButton>
+            <ListItemButton
+              onClick={async () => {
+                onClose();
+                await auth.logout();
+                navigate('/');
+              }}
+            >
+              <ListItemText primary="Sign Out" />
+            </ListItemButton>
+          </>
+        ) : null}
+      </List>
+    </Drawer>
   );
 }

@@ -2,16 +2,17 @@ import { Alert, Snackbar } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
-type Toast = { id: number; message: string; severity: ToastSeverity };
-type ShowToast = (message: string, severity?: ToastSeverity) => void;
+type Toast = { id: number; message: string; severity: ToastSeverity; durationMs: number };
+/** `durationMs`: how long it stays (4 s unless the spec says otherwise, e.g. 5 s for Search Error). */
+type ShowToast = (message: string, severity?: ToastSeverity, durationMs?: number) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
 /** The spec's toasts: one at a time, bottom of the screen, gone after a few seconds. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
-  const show = useCallback<ShowToast>((message, severity = 'success') => {
-    setToast({ id: Date.now(), message, severity });
+  const show = useCallback<ShowToast>((message, severity = 'success', durationMs = 4000) => {
+    setToast({ id: Date.now(), message, severity, durationMs });
   }, []);
   const value = useMemo(() => show, [show]);
   return (
@@ -20,7 +21,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <Snackbar
         key={toast?.id}
         open={toast !== null}
-        autoHideDuration={4000}
+        autoHideDuration={toast?.durationMs ?? 4000}
         onClose={(_event, reason) => reason !== 'clickaway' && setToast(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       >

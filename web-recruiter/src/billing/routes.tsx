@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
+import { PaymentSuccessPage } from './PaymentSuccessPage';
+import { PricingPage } from './PricingPage';
 
-/** The billing context's screens (see App.tsx for how the contexts' routes are composed). */
-export const billingRoutes: RouteObject[] = [];
+/** Plans, checkout and the page checkout returns to. */
+export const billingRoutes: RouteObject[] = [
+  { path: '/pricing', element: <PricingPage /> },
+  { path: '/success', element: <PaymentSuccessPage /> },
+];

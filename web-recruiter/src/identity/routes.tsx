@@ -1,5 +1,16 @@
 import type { RouteObject } from 'react-router-dom';
+import { CheckEmailPage } from './CheckEmailPage';
 import { LoginPage } from './LoginPage';
+import { ForgotPasswordPage, ResetPasswordPage } from './PasswordPages';
+import { SignupPage } from './SignupPage';
+import { VerifyEmailPage } from './VerifyEmailPage';
 
-/** The identity context's screens (see App.tsx for how the contexts' routes are composed). */
-export const identityRoutes: RouteObject[] = [{ path: '/login', element: <LoginPage /> }];
+/** Sign-up, sign-in, verification and password reset. */
+export const identityRoutes: RouteObject[] = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/signup', element: <SignupPage /> },
+  { path: '/check-email-confirmation', element: <CheckEmailPage /> },
+  { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage /> },
+];

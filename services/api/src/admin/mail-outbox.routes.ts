@@ -1,4 +1,5 @@
 import { MailOutboxFilter } from '@healthtal/contracts';
+import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import { notFound } from '../http/problem';
@@ -15,19 +16,25 @@ const MailId = z.object({
     .transform(Number),
 });
 
-/** Every mail the product sent or kept: what the admin reads when nobody got their link. */
+/**
+ * Every mail the product sent or kept: what the admin reads when nobody got their link. Served at
+ * `/api/admin/mail-outbox` and at its short alias `/api/admin/outbox`, the same list and records.
+ */
 export function mailOutboxRoutes(routes: RouteRegistrar, { pool }: { pool: pg.Pool }) {
-  routes.route('GET /api/admin/mail-outbox', async (req, res) => {
+  const list: RequestHandler = async (req, res) => {
     const page = parseAdminPage(req, mailOutboxSortFields);
     const filter = parseAdminFilter(MailOutboxFilter, page.filter);
     const { rows, total } = await listMailOutbox(pool, page, filter);
     sendAdminList(res, 'mail-outbox', page, rows, total);
-  });
-
-  routes.route('GET /api/admin/mail-outbox/:id', async (req, res) => {
+  };
+  const one: RequestHandler = async (req, res) => {
     const { id } = parseParams(MailId, req);
     const mail = await findMail(pool, id);
     if (!mail) throw notFound('Mail');
     res.json(mail);
-  });
+  };
+  routes.route('GET /api/admin/mail-outbox', list);
+  routes.route('GET /api/admin/mail-outbox/:id', one);
+  routes.route('GET /api/admin/outbox', list);
+  routes.route('GET /api/admin/outbox/:id', one);
 }

@@ -79,53 +79,67 @@ async function sendExport(
   }
 }
 
+type ExportScope = z.infer<typeof CandidatesExported>['data']['scope'];
+export type CandidateExport = {
+  ids: readonly string[];
+  format: ExportRequest['format'];
+  fileName?: string | undefined;
+  scope: ExportScope;
+};
+
+/**
+ * Streams the file of these candidates (in this order) and logs the export in the user's exports
+ * stream once every row is out. The one export path: a selection, a whole search, a list.
+ */
+export async function sendCandidateExport(
+  { pool, store }: Pick<ApiDependencies, 'pool' | 'store'>,
+  req: Request,
+  res: Response,
+  { ids, format, fileName: askedName, scope }: CandidateExport,
+): Promise<void> {
+  const context = commandContext(req);
+  const userId = context.userId as UserId;
+  const file = await openCandidateExport(pool, ids, format);
+  if (!file) throw new HttpProblem(404, 'Nothing to export', 'No data was returned from the export function');
+  const fileName = exportFileName(format, askedName);
+  // From the command id: a retry with the same Idempotency-Key is the same export, logged once.
+  const exportId = uuidFromName(`export/${context.commandId}`);
+  res.status(200).set({
+    'Content-Type': EXPORT_CONTENT_TYPES[format],
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Export-Id': exportId,
+  });
+  await sendExport(req, res, file.parts, async () => {
+    const exported: z.infer<typeof CandidatesExported> = {
+      type: 'CandidatesExported',
+      data: { userId, exportId, format, count: file.progress.rows, scope, fileName },
+    };
+    const stream = exportsStream(userId);
+    await store.append(stream, toEnvelopes(stream, [exported], context), { expectedVersion: 'any' });
+    // A file is not replayed from the idempotency store: a retry with the key downloads it again.
+    await req.releaseIdempotencyKey?.();
+  });
+}
+
 /** CSV or Excel export of chosen candidates or of a whole search (premium, recruiter-directory §6). */
-export function exportRoutes(
-  routes: RouteRegistrar,
-  { pool, store }: ApiDependencies,
-  search: DirectorySearch,
-) {
+export function exportRoutes(routes: RouteRegistrar, deps: ApiDependencies, search: DirectorySearch) {
   routes.route('POST /api/v1/exports', async (req, res) => {
     const request = parseExportRequest(req);
-    const context = commandContext(req);
-    const userId = context.userId as UserId;
     const bySelection = 'candidateIds' in request;
     const ids = bySelection
       ? [...new Set(request.candidateIds)]
       : await searchIds(search, request.search, SearchLimits.selectAllCap);
-    const file = await openCandidateExport(pool, ids, request.format);
-    if (!file)
-      throw new HttpProblem(404, 'Nothing to export', 'No data was returned from the export function');
-    const fileName = exportFileName(request.format, request.fileName);
-    // From the command id: a retry with the same Idempotency-Key is the same export, logged once.
-    const exportId = uuidFromName(`export/${context.commandId}`);
-    res.status(200).set({
-      'Content-Type': EXPORT_CONTENT_TYPES[request.format],
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Export-Id': exportId,
-    });
-    await sendExport(req, res, file.parts, async () => {
-      const exported: z.infer<typeof CandidatesExported> = {
-        type: 'CandidatesExported',
-        data: {
-          userId,
-          exportId,
-          format: request.format,
-          count: file.progress.rows,
-          scope: bySelection ? 'selection' : 'search',
-          fileName,
-        },
-      };
-      const stream = exportsStream(userId);
-      await store.append(stream, toEnvelopes(stream, [exported], context), { expectedVersion: 'any' });
-      // A file is not replayed from the idempotency store: a retry with the key downloads it again.
-      await req.releaseIdempotencyKey?.();
+    await sendCandidateExport(deps, req, res, {
+      ids,
+      format: request.format,
+      fileName: request.fileName,
+      scope: bySelection ? 'selection' : 'search',
     });
   });
 
   routes.route('GET /api/v1/me/exports', async (req, res) => {
-    res.json(await recentExports(pool, commandContext(req).userId!));
+    res.json(await recentExports(deps.pool, commandContext(req).userId!));
   });
 }

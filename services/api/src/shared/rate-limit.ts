@@ -27,6 +27,8 @@ export const RATE_RULES = {
   resendPerEmail: { name: 'resend:email', limit: 3, windowSeconds: 60 * 60 },
   resetPerIp: { name: 'reset:ip', limit: 20, windowSeconds: 60 * 60 },
   resetPerEmail: { name: 'reset:email', limit: 3, windowSeconds: 60 * 60 },
+  // A clinic behind one address may send a few; a flood of fake resumes may not.
+  resumePerIp: { name: 'resume:ip', limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 /**

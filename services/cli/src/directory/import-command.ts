@@ -27,7 +27,7 @@ export async function runImportCommand(
 ): Promise<number> {
   const source = await sourceFromArgs(command, args);
   return withDirectoryDatabase(config, async (pool) => {
-    const store = createEventStore(pool);
+    const store = createEventStore(pool, undefined, config);
     const bar = new ProgressBar();
     let rejectedShown = 0;
     const stop = new AbortController();

@@ -82,6 +82,18 @@ export class DirectorySearch {
   }
 
   /**
+   * How many candidates match the search among those with read-model seq `fromSeq` or later (the
+   * directory's arrivals since some moment: seq follows import order). Saved-search alerts.
+   */
+  async countFromSeq(request: SearchRequest, fromSeq: number): Promise<number> {
+    await this.sync();
+    const index = this.index;
+    const fromDoc = index.firstDocFromSeq(fromSeq);
+    if (fromDoc >= index.size) return 0;
+    return runQuery(index, toIndexQuery(request, { offset: 0, limit: 0, fromDoc })).count;
+  }
+
+  /**
    * Loads everything, then keeps up in the background too, so that a large batch of new candidates
    * (an import, the first start's seed) is indexed and re-sorted before a searcher asks.
    */

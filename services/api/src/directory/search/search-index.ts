@@ -217,6 +217,18 @@ export class SearchIndex {
     }
   }
 
+  /** The first document whose read-model seq is `seq` or later (`size` when there is none). */
+  firstDocFromSeq(seq: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.seqs[mid]! < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   private docOfSeq(seq: number): number {
     let lo = 0;
     let hi = this.size - 1;

@@ -204,6 +204,19 @@ describe('search index against a reference implementation', () => {
     expect(prefix.count).toBe(alive.filter((c) => c.skills.includes('Pediatrics')).length);
   });
 
+  it('counts only the documents from a seq on (saved-search alerts), at every word boundary', () => {
+    const group = [[`sp:${fold('Registered Nurse')}`]];
+    for (const fromSeq of [1, 31, 32, 33, 64, 1500, 2999, 3001, 3290, 3300, 3301]) {
+      const fromDoc = index.firstDocFromSeq(fromSeq);
+      const expected = reference(base({ groups: [group] }), (c) => c.specialty === 'Registered Nurse').filter(
+        (c) => c.seq >= fromSeq,
+      );
+      expect(runQuery(index, base({ groups: [group], limit: 0, fromDoc })).count, `from ${fromSeq}`).toBe(
+        expected.length,
+      );
+    }
+  });
+
   it('answers nothing for a word nobody has, and an empty page beyond the last', () => {
     expect(runQuery(index, base({ words: ['qqqqqq'] }))).toEqual({ count: 0, docs: [] });
     expect(runQuery(index, base({ offset: 10_000 })).docs).toEqual([]);

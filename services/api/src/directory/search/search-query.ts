@@ -14,6 +14,8 @@ export type IndexQuery = {
   direction: 'asc' | 'desc';
   offset: number;
   limit: number;
+  /** Only documents from this number on: those added to the index after an earlier moment. */
+  fromDoc?: number;
 };
 
 export type IndexResult = { count: number; docs: number[] };
@@ -47,6 +49,7 @@ const scratchFor = (size: number) => {
 export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   const work = scratchFor(index.size);
   const matches = work.matches.assign(index.alive);
+  if (query.fromDoc) matches.clearBelow(query.fromDoc);
   const wordLists = query.words.map((word, i) =>
     wordPostings(index, word, query.prefixLast && i === query.words.length - 1),
   );

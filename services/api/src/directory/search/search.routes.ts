@@ -15,6 +15,7 @@ import {
   slowSearchFailure,
 } from '../search-errors';
 import type { DirectorySearch } from './directory-search';
+import type { SearchMetrics } from './search-metrics';
 import { runQuery } from './search-query';
 import { complexityOf, toIndexQuery } from './search-request';
 
@@ -27,7 +28,7 @@ export const SUBSCRIPTION_REQUIRED = 'Subscription required';
  */
 export function searchRoutes(
   routes: RouteRegistrar,
-  deps: { pool: pg.Pool; store: EventStore; search: DirectorySearch },
+  deps: { pool: pg.Pool; store: EventStore; search: DirectorySearch; metrics?: SearchMetrics },
 ) {
   routes.route('POST /api/v1/search', async (req, res) => {
     const started = performance.now();
@@ -36,13 +37,16 @@ export function searchRoutes(
       const body = await search(req, request, started);
       // Slow answers are logged for the admin's Search Error Logs, after the user has them.
       res.json(body);
+      deps.metrics?.record(body.tookMs, false);
       if (isSlowSearch(body.tookMs)) void record(req, request, slowSearchFailure(body.tookMs));
     } catch (error) {
-      if (!(error instanceof HttpProblem))
+      if (!(error instanceof HttpProblem)) {
+        deps.metrics?.record(performance.now() - started, true);
         await record(req, request, {
           ...classifySearchError(error),
           responseTimeMs: performance.now() - started,
         });
+      }
       throw error;
     }
   });

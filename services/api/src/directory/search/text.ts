@@ -112,6 +112,14 @@ export class Bits {
     return this;
   }
 
+  /** Removes every document numbered below `doc`. */
+  clearBelow(doc: number): this {
+    const word = doc >>> 5;
+    this.words.fill(0, 0, Math.min(word, this.words.length));
+    if (word < this.words.length) this.words[word]! &= ~((1 << (doc & 31)) - 1);
+    return this;
+  }
+
   count(): number {
     let total = 0;
     const w = this.words;

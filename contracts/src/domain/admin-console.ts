@@ -1,0 +1,133 @@
+import { ResumeMessages } from './messages';
+import { SiteSettingLimits, SiteSettingMessages } from './site-settings';
+
+/**
+ * Display rules of the admin console (admin-intake-outreach §2, §8, §9): pure functions, so the
+ * console and its tests agree on what "1.5s", "N/A" or "Bulk approve partially failed" mean.
+ */
+
+/** Admin-only screens show this to everyone else (§2 Resume Submissions, §6). */
+export const ACCESS_DENIED = {
+  title: 'Access Denied',
+  text: 'You do not have permission to view this page.',
+} as const;
+
+/** The console's toasts and empty states, word for word from the error catalogue (§8). */
+export const AdminConsoleMessages = {
+  error: 'Error',
+  failedToLoadUsers: 'Failed to load users',
+  limitedUserData: 'Limited user data available',
+  networkError: 'Network Connection Error',
+  deleteUserFallback: 'There was a problem deleting the user.',
+  errorLoadingSubmissions: 'Error Loading Submissions',
+  couldNotLoadSubmissions: 'Could not load resume submissions.',
+  actionFailed: 'Action Failed',
+  noSubmissionsOnPage: 'No submissions on this page. Try another page.',
+  authorizationError: 'Authorization Error',
+  failedToLoadLogs: 'Failed to load logs',
+  failedToDeleteLog: 'Failed to delete log',
+  logDeleted: 'Log deleted',
+  noLogsFound: 'No error logs found for the selected filters.',
+  anonymous: 'Anonymous',
+  redirecting: 'Redirecting...',
+} as const;
+
+export type ResumeAction = 'approve' | 'reject';
+export const actionFailedText = (action: ResumeAction) => `Could not ${action} the resume.`;
+/** "Bulk approve successful" or "Bulk approve partially failed" (ResumeMessages), with the counts beneath. */
+export function bulkOutcome(
+  action: ResumeAction,
+  succeeded: number,
+  failed: number,
+): { title: string; text: string; severity: 'success' | 'warning' | 'error' } {
+  const done = action === 'approve' ? 'approved' : 'rejected';
+  if (failed === 0)
+    return {
+      title: ResumeMessages.bulkSucceeded(action),
+      text: `${succeeded} ${done}.`,
+      severity: 'success',
+    };
+  return {
+    title: ResumeMessages.bulkPartiallyFailed(action),
+    text: `${succeeded} ${done}, ${failed} failed.`,
+    severity: succeeded === 0 ? 'error' : 'warning',
+  };
+}
+
+export const selectionCounter = (selected: number, total: number) => `${selected} selected of ${total}`;
+export const showingUsers = (shown: number, total: number) => `Showing ${shown} of ${total} users`;
+
+/** The resume list's page size (§9). */
+export const RESUME_PAGE_SIZE = 25;
+
+/** Times in the logs are shown in US Pacific time (§9), e.g. "Nov 3, 2025, 4:05:06 PM PST". */
+export function formatPacificTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+/** Under a second in ms, otherwise seconds with one decimal, N/A when unknown (§9). */
+export function formatResponseTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return 'N/A';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  return `${(ms / 1000).toFixed(1)}s`;
+}
+
+export type BadgeVariant = 'secondary' | 'destructive' | 'outline';
+
+/** timeout and function_error secondary; database_error and edge_error destructive; others outline (§8). */
+export function errorTypeBadge(errorType: string): BadgeVariant {
+  if (errorType === 'timeout' || errorType === 'function_error') return 'secondary';
+  if (errorType === 'database_error' || errorType === 'edge_error') return 'destructive';
+  return 'outline';
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days since `iso` ("today" for under a day): how long a request has waited. */
+export function ageLabel(iso: string, now: Date = new Date()): string {
+  const days = Math.floor((now.getTime() - new Date(iso).getTime()) / DAY_MS);
+  if (days <= 0) return 'today';
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** Removal requests are answered within 30 days (§9): the console flags those getting close. */
+export const REMOVAL_DEADLINE_DAYS = 30;
+export function removalUrgency(iso: string, now: Date = new Date()): 'ok' | 'due-soon' | 'overdue' {
+  const days = (now.getTime() - new Date(iso).getTime()) / DAY_MS;
+  if (days >= REMOVAL_DEADLINE_DAYS) return 'overdue';
+  return days >= REMOVAL_DEADLINE_DAYS - 7 ? 'due-soon' : 'ok';
+}
+
+/** The grant dialog's Access Duration choices, in the spec's order (§2), keyed as the API takes them. */
+export const DEMO_DURATION_CHOICES = [
+  { id: 'indefinite', name: 'Indefinite' },
+  { id: '1h', name: '1 Hour' },
+  { id: '1d', name: '1 Day' },
+  { id: '1w', name: '1 Week' },
+  { id: '30d', name: '1 Month' },
+] as const;
+
+/** Recommended image sizes shown on the settings cards (§9); keys are the site setting keys. */
+export const RECOMMENDED_IMAGE_SIZES: Record<string, string> = {
+  favicon_url: '32x32 or 64x64',
+  seo_image_url: '1200x630',
+  social_facebook_image: '1200x630',
+  social_twitter_image: '1200x675',
+  social_linkedin_image: '1200x627',
+};
+
+/** The console's first check of a chosen file (§5); the server sniffs the bytes whatever the browser says. */
+export function imageFileProblem(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return SiteSettingMessages.invalidFileType;
+  if (file.size > SiteSettingLimits.imageMaxBytes) return SiteSettingMessages.fileTooLarge;
+  return null;
+}

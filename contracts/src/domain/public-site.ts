@@ -1,0 +1,189 @@
+/**
+ * Content and rules of the public site (spec: recruiter-directory.md "Home", admin-intake-outreach.md
+ * "Specialties directory"). Kept here so the page and its tests read the same lists.
+ */
+
+/** The Home carousel: 14 kinds of customer (spec: scroll duration 12 s). */
+export const CUSTOMER_TYPES = [
+  'Hospital systems',
+  'Staffing agencies',
+  'Travel nurse agencies',
+  'Locum tenens firms',
+  'Physician practices',
+  'Urgent care networks',
+  'Telehealth companies',
+  'Home health agencies',
+  'Long-term care facilities',
+  'Rehabilitation centers',
+  'Behavioral health providers',
+  'Retail pharmacies',
+  'Academic medical centers',
+  'Executive search firms',
+] as const;
+export const CAROUSEL_SCROLL_SECONDS = 12;
+
+export const HOME_FAQ: readonly { question: string; answer: string }[] = [
+  {
+    question: 'Who is in the directory?',
+    answer:
+      'About 1.5 million US healthcare professionals: nurses, physicians, nurse practitioners, physician assistants, pharmacists, therapists and more.',
+  },
+  {
+    question: 'How current are the contact details?',
+    answer:
+      'Emails and phones are verified on a rolling basis, and every card shows when its email was last verified.',
+  },
+  {
+    question: 'What can I search by?',
+    answer:
+      'Free text plus a dozen filters: job title, specialty, skills, education, state, city, company, company size, revenue and industry.',
+  },
+  {
+    question: 'What is the difference between Monthly and Annual?',
+    answer:
+      'Monthly gives full search and contact reveals. Annual adds CSV exports and a 30-day money-back guarantee, at a lower price per month.',
+  },
+  {
+    question: 'Can I export candidates?',
+    answer: 'Yes, on the Annual plan: export a search, a selection or a list as CSV.',
+  },
+  {
+    question: 'Can I write outreach emails here?',
+    answer:
+      'Yes. The AI email generator drafts a recruiting email from your job title and description, and keeps your templates.',
+  },
+  {
+    question: 'How do professionals get removed?',
+    answer:
+      'Anyone can ask for their information to be removed at Remove My Information; once they confirm by email, their data is erased within 30 days at most.',
+  },
+  {
+    question: 'Can I cancel at any time?',
+    answer:
+      'Yes. Manage or cancel your subscription from Account Settings; it stays active until the end of the period.',
+  },
+];
+
+export const HOME_METRICS: readonly { value: string; label: string }[] = [
+  { value: '1.5M+', label: 'US healthcare professionals' },
+  { value: '50 + DC', label: 'states covered' },
+  { value: '80+', label: 'specialties' },
+  { value: '12', label: 'search filters' },
+];
+
+/** Shown on Home when the public specialty counts cannot be loaded (spec: a fallback of 35). */
+export const FALLBACK_HOME_SPECIALTIES = [
+  'Anesthesiology',
+  'Cardiology',
+  'Case Management',
+  'Critical Care',
+  'Dermatology',
+  'Emergency Medicine',
+  'Endocrinology',
+  'Family Medicine',
+  'Gastroenterology',
+  'Geriatrics',
+  'Hematology',
+  'Home Health',
+  'Hospice',
+  'Infectious Disease',
+  'Internal Medicine',
+  'Labor and Delivery',
+  'Medical-Surgical',
+  'Neonatology',
+  'Nephrology',
+  'Neurology',
+  'Obstetrics and Gynecology',
+  'Occupational Therapy',
+  'Oncology',
+  'Operating Room',
+  'Ophthalmology',
+  'Orthopedics',
+  'Pediatrics',
+  'Pharmacy',
+  'Physical Therapy',
+  'Psychiatry',
+  'Pulmonology',
+  'Radiology',
+  'Respiratory Therapy',
+  'Telemetry',
+  'Urology',
+] as const;
+export const HOME_SPECIALTY_CAP = 35;
+
+/** Home's specialty list: de-duplicated (case-insensitively, trimmed), alphabetical, at most 35. */
+export function homeSpecialties(names: readonly string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const raw of names) {
+    const name = raw.trim();
+    if (name && !byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), name);
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en')).slice(0, HOME_SPECIALTY_CAP);
+}
+
+/** The Specialties A–Z page: about 80 fixed specialties, each a link to /search?specialty=…. */
+export const SPECIALTIES_A_TO_Z = [
+  ...FALLBACK_HOME_SPECIALTIES,
+  'Addiction Medicine',
+  'Allergy and Immunology',
+  'Ambulatory Care',
+  'Audiology',
+  'Bariatrics',
+  'Behavioral Health',
+  'Cardiothoracic Surgery',
+  'Cath Lab',
+  'Clinical Research',
+  'Colorectal Surgery',
+  'Dental',
+  'Dialysis',
+  'Emergency Nursing',
+  'Forensic Nursing',
+  'General Surgery',
+  'Genetics',
+  'Hospitalist',
+  'Informatics',
+  'Interventional Radiology',
+  'Lactation',
+  'Long-Term Care',
+  'Maternal-Fetal Medicine',
+  'Neurosurgery',
+  'Nuclear Medicine',
+  'Nutrition and Dietetics',
+  'Occupational Health',
+  'Optometry',
+  'Otolaryngology',
+  'Pain Medicine',
+  'Palliative Care',
+  'Pathology',
+  'Pediatric Intensive Care',
+  'Perioperative Nursing',
+  'Physical Medicine and Rehabilitation',
+  'Plastic Surgery',
+  'Podiatry',
+  'Post-Anesthesia Care',
+  'Primary Care',
+  'Psychology',
+  'Public Health',
+  'Rheumatology',
+  'School Nursing',
+  'Sleep Medicine',
+  'Speech-Language Pathology',
+  'Sports Medicine',
+  'Transplant',
+  'Trauma',
+  'Vascular Surgery',
+  'Wound Care',
+].sort((a, b) => a.localeCompare(b, 'en'));
+
+/** Groups names by their first letter, letters in order: the A–Z index. */
+export function groupByInitial(names: readonly string[]): [string, string[]][] {
+  const groups = new Map<string, string[]>();
+  for (const name of [...names].sort((a, b) => a.localeCompare(b, 'en'))) {
+    const letter = name.charAt(0).toUpperCase();
+    groups.set(letter, [...(groups.get(letter) ?? []), name]);
+  }
+  return [...groups.entries()];
+}
+
+/** The date every policy page states (spec). */
+export const POLICIES_LAST_UPDATED = 'May 13, 2025';

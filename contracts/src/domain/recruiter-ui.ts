@@ -1,0 +1,473 @@
+import { COMPANY_INDUSTRIES, COMPANY_REVENUES, COMPANY_SIZES, SORT_KEYS, STATE_CODES } from './directory';
+
+/**
+ * The recruiter app's screen rules (recruiter-directory §2, §3, §4, §8, §9): pure functions and texts
+ * the search, card, profile, list and email screens share. Texts are the spec's word for word; the
+ * few marked "ours" fill a gap where the spec names a toast without giving its words.
+ */
+export const SearchMessages = {
+  filtersButton: 'Search Filters',
+  retry: 'Retry Search',
+  searchErrorTitle: 'Search Error',
+  // Spec §8, search errors.
+  timeout:
+    'The search timed out. For a fast search, pick a specialty from the dropdown and add a state abbreviation.',
+  deploying: 'Search optimizations are being deployed',
+  backup: 'Using backup search method',
+  connection: 'Connection issue. Please check your internet and try again.',
+  databaseTimeout:
+    'Database timeout. Try a narrower search: pick a specialty from the dropdown and add a state abbreviation.',
+  fallback: 'Search error occurred. Try using exact specialty selections from the dropdown.',
+  // Ours: the API answers 503 for a few seconds while the search index loads.
+  starting: 'The directory is loading; try again in a few seconds.',
+  // Ours: the spec's empty state has no words.
+  noResults: 'No healthcare professionals match your search. Try removing a filter or two.',
+  // Ours: the spec says a welcome toast shows, not what it says.
+  welcome: 'Welcome to HealthTal! Your subscription is active.',
+  // Spec §8 select-area toasts.
+  selectAllErrorTitle: 'Select All Error',
+  authRequiredTitle: 'Authentication Required',
+  signInToSelectAll: 'Please log in to select all results',
+  signInToExport: 'Please log in to export physicians',
+  subscriptionRequiredTitle: 'Subscription Required',
+  subscriptionToSelect: 'You need a subscription to select candidates',
+  // Ours: Select All is the Annual plan's (spec §6), the spec gives no words for a Monthly user.
+  selectAllNeedsPremium: 'Select All and export come with the Annual plan.',
+  selectionModeActiveTitle: 'Selection Mode Active',
+  selectionModeActive: 'Deselect Select All first to make individual selections',
+  freeLimitTitle: 'Free Limit Reached',
+  freeLimit: 'Upgrade your plan to select candidates.',
+  maxLimitReached: (cap: number) =>
+    `Maximum limit reached: the first ${cap.toLocaleString('en-US')} results are selected.`,
+  exportFailedTitle: 'Export Failed',
+  exportFailed: 'Failed to export physicians. Please try again.',
+  exportNoData: 'No data was returned from the export function',
+  selectionRequiredTitle: 'Selection Required',
+  selectToExport: 'Please select at least one candidate to export.',
+  selectToRemove: 'Please select at least one candidate to remove.',
+  // Ours: what a finished export says.
+  exported: (count: number) => `Exported ${count} ${count === 1 ? 'candidate' : 'candidates'}.`,
+} as const;
+
+/**
+ * The spec's search-error message for what went wrong (§8): the server's message, or the
+ * database's error code. Messages the spec shows as is pass through.
+ */
+export function searchErrorMessage(message: string, code?: string | null): string {
+  const text = message.toLowerCase();
+  if (code === '57014') return SearchMessages.databaseTimeout;
+  if (text.includes('timeout') || text.includes('timed out')) return SearchMessages.timeout;
+  if (text.includes('does not exist')) return SearchMessages.deploying;
+  if (text.includes('edge function failed')) return SearchMessages.backup;
+  if (text.includes('failed to fetch') || text.includes('network') || text.includes('connection'))
+    return SearchMessages.connection;
+  if (text.includes('directory is loading')) return SearchMessages.starting;
+  if (/exact specialty|slow search|select(ing)? a specialty/.test(text)) return message;
+  return SearchMessages.fallback;
+}
+
+/** The paywall overlay (spec §2, Search screen), word for word. */
+export const PAYWALL = {
+  title: 'Unlock Unlimited Contacts',
+  text: 'This feature requires a subscription. Upgrade your plan to access:',
+  benefits: [
+    'Full access to healthcare professional contacts',
+    'Create and manage lists',
+    'Unlimited exports and searches',
+  ],
+  getStarted: 'Get Started',
+  contactSales: 'Contact Sales',
+} as const;
+
+/** Contact reveal, profile and demo texts (spec §4, §6, §8). */
+export const RevealMessages = {
+  viewEmail: 'View Email',
+  viewPhone: 'View Phone',
+  copied: 'Copied',
+  subscriptionRequiredTitle: 'Subscription required',
+  subscriptionRequired: 'You need an active subscription to view contact information',
+  emailTooltip: 'Subscription required to view email',
+  phoneTooltip: 'Subscription required to view phone number',
+  loadFailedTitle: 'Failed to load contact information',
+  loadFailed: 'Please try again later',
+  copyEmailFailed: 'Failed to copy email',
+  copyPhoneFailed: 'Failed to copy phone number',
+  tryAgain: 'Please try again',
+  copyFailedTitle: 'Copy Failed',
+  copyFailed: 'Failed to copy to clipboard.',
+  demoRestrictedTitle: 'Demo Account Restrictions',
+  // Ours: the spec says a restriction message shows; the banner's sentence says what is restricted.
+  demoRestricted: 'Contact information and exports are restricted on demo accounts.',
+  profileErrorTitle: 'Error loading the profile',
+  profileError: 'Failed to load healthcare worker data',
+  unexpected: 'An unexpected error occurred',
+  // Ours: the not-found state's words.
+  notFound: 'This healthcare professional is not in the directory.',
+  backToDirectory: 'Back to Directory',
+} as const;
+
+/** A toast that has a title and a text, as the spec writes them ("Title: text"). */
+export const titled = (title: string, text: string): string => `${title}: ${text}`;
+
+// ---------------------------------------------------------------------------------------------
+// The search URL: every query parameter of the spec, and back.
+
+export const SEARCH_TABS = ['results', 'selected'] as const;
+export type SearchTab = (typeof SEARCH_TABS)[number];
+type SortKeyValue = (typeof SORT_KEYS)[number];
+
+/** The filters that are lists in the URL (comma-separated). */
+export const LIST_FILTERS = [
+  'city',
+  'title',
+  'organization',
+  'specialty',
+  'skills',
+  'education',
+  'companySize',
+  'companyRevenue',
+  'companyIndustry',
+] as const;
+export type ListFilter = (typeof LIST_FILTERS)[number];
+
+export type SearchScreenState = {
+  query: string;
+  /** One state (the spec's picker), or none. */
+  state: string | null;
+  page: number;
+  sortKey: SortKeyValue;
+  sortDirection: 'asc' | 'desc';
+  tab: SearchTab;
+  upgraded: boolean;
+} & Record<ListFilter, string[]>;
+
+export const EMPTY_SEARCH: SearchScreenState = {
+  query: '',
+  state: null,
+  page: 1,
+  sortKey: 'relevance',
+  sortDirection: 'asc',
+  tab: 'results',
+  upgraded: false,
+  city: [],
+  title: [],
+  organization: [],
+  specialty: [],
+  skills: [],
+  education: [],
+  companySize: [],
+  companyRevenue: [],
+  companyIndustry: [],
+};
+
+const OPTIONS: Partial<Record<ListFilter, readonly string[]>> = {
+  companySize: COMPANY_SIZES,
+  companyRevenue: COMPANY_REVENUES,
+  companyIndustry: COMPANY_INDUSTRIES,
+};
+const TAG_FILTERS: readonly ListFilter[] = ['city', 'title', 'organization'];
+
+const splitList = (raw: string | null) =>
+  [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ] as string[];
+
+/**
+ * Reads the search screen's state from its URL. Unknown values are dropped rather than sent to the
+ * API (a hand-edited or old link still opens); the country is always the United States.
+ */
+export function searchStateFromParams(params: { get(name: string): string | null }): SearchScreenState {
+  const lists = Object.fromEntries(
+    LIST_FILTERS.map((name) => {
+      let values = splitList(params.get(name));
+      const options = OPTIONS[name];
+      if (options) values = values.filter((v) => options.includes(v));
+      if (TAG_FILTERS.includes(name)) values = values.slice(0, MAX_TAGS);
+      return [name, values];
+    }),
+  ) as Record<ListFilter, string[]>;
+  const state = params.get('state')?.trim().toUpperCase() ?? '';
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  const sortKey = params.get('sortKey') as SortKeyValue;
+  const tab = params.get('tab') as SearchTab;
+  return {
+    ...lists,
+    query: params.get('query')?.trim() ?? '',
+    state: (STATE_CODES as readonly string[]).includes(state) ? state : null,
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    sortKey: (SORT_KEYS as readonly string[]).includes(sortKey) ? sortKey : 'relevance',
+    sortDirection: params.get('sortDirection') === 'desc' ? 'desc' : 'asc',
+    tab: (SEARCH_TABS as readonly string[]).includes(tab) ? tab : 'results',
+    upgraded: params.get('upgraded') === 'true',
+  };
+}
+
+/**
+ * The URL's query for a screen state, in a stable order. Defaults are left out: page 1, relevance
+ * ascending, and `tab` when it is `results` (spec); `upgraded` is never written back (it is removed
+ * once its toast has shown).
+ */
+export function searchParamsOf(state: SearchScreenState): [string, string][] {
+  const entries: [string, string][] = [];
+  if (state.query.trim()) entries.push(['query', state.query.trim()]);
+  for (const name of LIST_FILTERS) if (state[name].length > 0) entries.push([name, state[name].join(',')]);
+  if (state.state) entries.push(['state', state.state]);
+  if (state.page > 1) entries.push(['page', String(state.page)]);
+  if (state.sortKey !== 'relevance') entries.push(['sortKey', state.sortKey]);
+  if (state.sortDirection !== 'asc') entries.push(['sortDirection', state.sortDirection]);
+  if (state.tab !== 'results') entries.push(['tab', state.tab]);
+  return entries;
+}
+
+/** The search filter object (POST /api/v1/search body, saved-search params) of a screen state. */
+export function searchFiltersOf(state: SearchScreenState): Record<string, unknown> {
+  const filters: Record<string, unknown> = {};
+  if (state.query.trim()) filters.query = state.query.trim();
+  for (const name of LIST_FILTERS) if (state[name].length > 0) filters[name] = state[name];
+  if (state.state) filters.state = [state.state];
+  filters.sortKey = state.sortKey;
+  filters.sortDirection = state.sortDirection;
+  return filters;
+}
+
+/** A saved search's params back as a screen state (page 1, results tab). */
+export function searchStateOfFilters(filters: Record<string, unknown>): SearchScreenState {
+  const asText = (value: unknown) =>
+    Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : null;
+  return searchStateFromParams({ get: (name) => asText(filters[name]) });
+}
+
+/** The Save Search button's rule: a search term or at least one active filter (spec §2). */
+export function hasTermOrFilter(state: SearchScreenState): boolean {
+  return (
+    state.query.trim() !== '' || state.state !== null || LIST_FILTERS.some((name) => state[name].length > 0)
+  );
+}
+
+/** How many filters are active, for the mobile "Search Filters" button's badge. */
+export const activeFilterCount = (state: SearchScreenState): number =>
+  (state.query.trim() ? 1 : 0) +
+  (state.state ? 1 : 0) +
+  LIST_FILTERS.reduce((n, name) => n + state[name].length, 0);
+
+// ---------------------------------------------------------------------------------------------
+// Tag inputs (city, title, organization): spec §5.
+
+export const MAX_TAGS = 5;
+
+/**
+ * Adds a typed value as a tag: trimmed, empty ignored, duplicates (case-insensitive) ignored, at most
+ * five. Returns the same array when nothing changed, so callers can tell.
+ */
+export function addTag(tags: readonly string[], typed: string): readonly string[] {
+  const tag = typed.trim();
+  if (tag === '' || tags.length >= MAX_TAGS) return tags;
+  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return tags;
+  return [...tags, tag];
+}
+
+/** Backspace in an empty tag input removes the last tag. */
+export const removeLastTag = (tags: readonly string[]): readonly string[] => tags.slice(0, -1);
+
+// ---------------------------------------------------------------------------------------------
+// Pagination: spec §9, a 5-page window plus first and last and ellipses.
+
+export const PAGINATION_WINDOW = 5;
+export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
+
+export function paginationItems(current: number, total: number, windowSize = PAGINATION_WINDOW): PageItem[] {
+  if (total <= 0) return [];
+  const page = Math.min(Math.max(current, 1), total);
+  if (total <= windowSize) return Array.from({ length: total }, (_, i) => i + 1);
+  const start = Math.min(Math.max(page - Math.floor(windowSize / 2), 1), total - windowSize + 1);
+  const end = start + windowSize - 1;
+  const items: PageItem[] = [];
+  if (start > 1) items.push(1);
+  if (start > 2) items.push('start-ellipsis');
+  for (let p = start; p <= end; p++) items.push(p);
+  if (end < total - 1) items.push('end-ellipsis');
+  if (end < total) items.push(total);
+  return items;
+}
+
+/** Page changes stay within 1..total pages (spec §4); null when the move goes nowhere. */
+export function pageWithin(target: number, total: number): number | null {
+  if (!Number.isInteger(target) || target < 1 || target > Math.max(total, 1)) return null;
+  return target;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidate card: spec §3.
+
+const clean = (text: string | null | undefined) => {
+  const t = text?.trim() ?? '';
+  return t === '' || t === 'null' || t === 'NULL' || t === 'undefined' ? '' : t;
+};
+
+/** Full name, or first name plus last initial when full names are off. */
+export function candidateName(
+  first: string | null | undefined,
+  last: string | null | undefined,
+  showFullName = true,
+): string {
+  const f = clean(first);
+  const l = clean(last);
+  const shownLast = showFullName || l === '' ? l : `${l[0]!.toUpperCase()}.`;
+  return [f, shownLast].filter(Boolean).join(' ') || 'Unnamed professional';
+}
+
+export function initialsOf(first: string | null | undefined, last: string | null | undefined): string {
+  const letters = [clean(first)[0], clean(last)[0]].filter(Boolean).join('');
+  return letters.toUpperCase() || '?';
+}
+
+/** The specialty badge's colour family, from keywords in the specialty (spec §3). */
+export const SPECIALTY_TONES = [
+  'surgery',
+  'nursing',
+  'pharmacy',
+  'dental',
+  'therapy',
+  'mental-health',
+  'physician',
+  'other',
+] as const;
+export type SpecialtyTone = (typeof SPECIALTY_TONES)[number];
+
+const TONE_KEYWORDS: [SpecialtyTone, RegExp][] = [
+  ['surgery', /surg|anesth/i],
+  ['nursing', /nurs|\brn\b|\blpn\b|midwi/i],
+  ['pharmacy', /pharm/i],
+  ['dental', /dent|orthodont/i],
+  ['therapy', /therap|rehab/i],
+  ['mental-health', /psych|behavio/i],
+  ['physician', /physician|medicine|cardio|pediatr|oncol|radiol|neuro|derma|obgyn|gastro|emergency|family/i],
+];
+
+export function specialtyTone(specialty: string | null | undefined): SpecialtyTone {
+  const text = clean(specialty);
+  return TONE_KEYWORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'other';
+}
+
+export const CARD_SKILLS_SHOWN = 5;
+
+/** The first five skills, then "+N more". */
+export function visibleSkills(skills: readonly string[]): { shown: string[]; more: string | null } {
+  const shown = skills.slice(0, CARD_SKILLS_SHOWN);
+  const rest = skills.length - shown.length;
+  return { shown, more: rest > 0 ? `+${rest} more` : null };
+}
+
+/** "3 weeks ago", "today": how long ago a contact was verified. */
+export function timeAgo(iso: string, now: Date): string {
+  const days = Math.floor((now.getTime() - new Date(iso).getTime()) / 86_400_000);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (days < 1) return 'today';
+  if (days < 7) return plural(days, 'day');
+  if (days < 35) return plural(Math.floor(days / 7), 'week');
+  if (days < 365) return plural(Math.max(1, Math.floor(days / 30.44)), 'month');
+  return plural(Math.floor(days / 365.25), 'year');
+}
+
+/** The provenance line HealthTal adds to a card: "email verified 3 weeks ago". */
+export function emailProvenance(emailVerifiedAt: string | null, now: Date): string | null {
+  return emailVerifiedAt ? `email verified ${timeAgo(emailVerifiedAt, now)}` : null;
+}
+
+export const EMAIL_STATUS_LABELS = {
+  valid: 'Valid email',
+  invalid: 'Invalid email',
+  accept_all: 'Accept-all domain',
+  unknown: 'Unverified email',
+} as const;
+
+/** Dates as the spec shows them: en-US, short month ("Nov 3, 2026"). */
+export const shortDate = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+// ---------------------------------------------------------------------------------------------
+// Revealed contacts (spec §3, §9): kept on this device for 24 hours.
+
+export const REVEALED_CONTACT_TTL_MS = 86_400_000;
+export const COPY_FEEDBACK_MS = 2000;
+
+export const isRevealFresh = (fetchedAt: number, now: number): boolean =>
+  now - fetchedAt >= 0 && now - fetchedAt < REVEALED_CONTACT_TTL_MS;
+
+// ---------------------------------------------------------------------------------------------
+// Send Email: three web mail services and mailto (spec §7, external links).
+
+export type ComposeLink = { label: string; href: string };
+
+export function composeLinks(to: readonly string[], subject: string, body: string): ComposeLink[] {
+  const recipients = to.join(',');
+  const q = (pairs: Record<string, string>) => new URLSearchParams(pairs).toString().replace(/\+/g, '%20');
+  return [
+    {
+      label: 'Gmail',
+      href: `https://mail.google.com/mail/?${q({ view: 'cm', fs: '1', to: recipients, su: subject, body })}`,
+    },
+    {
+      label: 'Outlook',
+      href: `https://outlook.office.com/mail/deeplink/compose?${q({ to: recipients, subject, body })}`,
+    },
+    {
+      label: 'Yahoo Mail',
+      href: `https://compose.mail.yahoo.com/?${q({ to: recipients, subject, body })}`,
+    },
+    {
+      label: 'Default email app',
+      href: `mailto:${to.map(encodeURIComponent).join(',')}?${q({ subject, body })}`,
+    },
+  ];
+}
+
+/** The Saved Templates panel's excerpt: the first 150 characters of the body. */
+export const templateExcerpt = (body: string, length = 150): string =>
+  body.length > length ? `${body.slice(0, length)}…` : body;
+
+/**
+ * When the specialty counts cannot be loaded, the pickers fall back to a built-in table of about 20
+ * specialties (spec §8: largest Nurse, about 748 thousand, then Physician, about 170 thousand; the
+ * other counts are ours, in proportion).
+ */
+export const FALLBACK_SPECIALTY_COUNTS: readonly { specialty: string; count: number }[] = [
+  { specialty: 'Nurse', count: 748_000 },
+  { specialty: 'Physician', count: 170_000 },
+  { specialty: 'Registered Nurse', count: 152_000 },
+  { specialty: 'Nurse Practitioner', count: 96_000 },
+  { specialty: 'Pharmacist', count: 71_000 },
+  { specialty: 'Physician Assistant', count: 54_000 },
+  { specialty: 'Physical Therapist', count: 48_000 },
+  { specialty: 'Family Medicine', count: 41_000 },
+  { specialty: 'Internal Medicine', count: 39_000 },
+  { specialty: 'Dentist', count: 33_000 },
+  { specialty: 'Pediatrics', count: 28_000 },
+  { specialty: 'Emergency Medicine', count: 24_000 },
+  { specialty: 'Psychiatry', count: 19_000 },
+  { specialty: 'Anesthesiology', count: 17_000 },
+  { specialty: 'Cardiology', count: 15_000 },
+  { specialty: 'OBGYN', count: 14_000 },
+  { specialty: 'General Surgery', count: 12_000 },
+  { specialty: 'Radiology', count: 11_000 },
+  { specialty: 'Occupational Therapist', count: 10_000 },
+  { specialty: 'Oncology', count: 8_000 },
+];
+
+/**
+ * The generator's error toast text (admin-intake-outreach §8): a missing AI key, both fields
+ * missing, and "Function error…" messages as the spec maps them; other server messages as they are;
+ * nothing usable gives the fallback.
+ */
+export function generationErrorMessage(message: string | null | undefined): string {
+  const text = message?.trim() ?? '';
+  if (/api key/i.test(text)) return 'AI service is not properly configured. Please contact support.';
+  if (text.includes('Job title and job description are required'))
+    return 'Please fill in both job title and description.';
+  return text || 'Failed to generate email. Please try again.';
+}

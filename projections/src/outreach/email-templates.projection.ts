@@ -1,0 +1,68 @@
+import type { EmailTemplateDeleted, EmailTemplateSaved } from '@healthtal/contracts';
+import type { RecordedEvent } from '@healthtal/eventstore';
+import type pg from 'pg';
+import type { Projection } from '../runtime';
+
+type Recorded = RecordedEvent<string, Record<string, unknown>>;
+
+/**
+ * Each user's saved email templates (the AI Email Generator's Saved Templates panel). Deleting the
+ * owner's account erases the templates' text in the log, so a replay skips them as well.
+ */
+export const emailTemplatesProjection: Projection = {
+  name: 'email_templates',
+  version: 1,
+  tables: ['email_templates'],
+  handles: ['EmailTemplateSaved', 'EmailTemplateDeleted', 'PersonalDataErased'],
+  createSql: `
+    create table email_templates (
+      id uuid primary key,
+      owner_id text not null,
+      name text not null,
+      subject text not null,
+      body text not null,
+      tone text not null,
+      length text not null,
+      position_type text not null,
+      created_at timestamptz not null
+    );
+    create index email_templates_owner on email_templates (owner_id, created_at desc);
+  `,
+  async apply(client, events) {
+    for (const event of events as readonly Recorded[]) await applyOne(client, event);
+  },
+};
+
+async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
+  switch (type) {
+    case 'EmailTemplateSaved': {
+      const d = data as EmailTemplateSaved['data'];
+      // Erased text reads back as null: the owner is gone, and so is the template.
+      if (d.subject === null || d.body === null) return;
+      await client.query(
+        `insert into email_templates (id, owner_id, name, subject, body, tone, length, position_type, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
+        [
+          d.templateId,
+          d.ownerId,
+          d.name,
+          d.subject,
+          d.body,
+          d.tone,
+          d.length,
+          d.positionType,
+          metadata.occurredAt,
+        ],
+      );
+      return;
+    }
+    case 'EmailTemplateDeleted':
+      await client.query('delete from email_templates where id = $1', [
+        (data as EmailTemplateDeleted['data']).templateId,
+      ]);
+      return;
+    case 'PersonalDataErased':
+      await client.query('delete from email_templates where owner_id = $1', [String(data.subjectId)]);
+      return;
+  }
+}

@@ -1,0 +1,121 @@
+import {
+  type ResumeApproved,
+  type ResumeRejected,
+  type ResumeSubmitted,
+  resumeLocation,
+} from '@healthtal/contracts';
+import type { RecordedEvent } from '@healthtal/eventstore';
+import type pg from 'pg';
+import type { Projection } from '../runtime';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Submitted = RecordedEvent<'ResumeSubmitted', ResumeSubmitted['data']>;
+
+/**
+ * The console's Resume Submissions: one row per submission with its status and when it was
+ * decided. A person whose data was erased leaves the table, and a replay does not bring them back
+ * (their fields then read as null). The contact hashes let a removal request find a submission
+ * that is still pending, before it ever reached the directory.
+ */
+export const resumeSubmissionsProjection: Projection = {
+  name: 'resume_submissions',
+  version: 1,
+  tables: ['resume_submissions'],
+  handles: ['ResumeSubmitted', 'ResumeApproved', 'ResumeRejected', 'PersonalDataErased'],
+  createSql: `
+    create table resume_submissions (
+      id uuid primary key,
+      status text not null check (status in ('pending', 'approved', 'rejected')),
+      first_name text not null, middle_name text, last_name text not null,
+      title text not null, company_name text not null, specialty text not null,
+      email text not null, phone text not null,
+      city text not null, state text not null, country text not null, location text not null,
+      linkedin_url text,
+      education jsonb not null,
+      skills text[] not null,
+      email_hash text, phone_hash text,
+      submitted_at timestamptz not null,
+      approved_at timestamptz,
+      processed_at timestamptz,
+      processed_by text
+    );
+    create index resume_submissions_status_submitted on resume_submissions (status, submitted_at desc);
+    create index resume_submissions_email_hash on resume_submissions (email_hash);
+    create index resume_submissions_phone_hash on resume_submissions (phone_hash);
+  `,
+  async apply(client, events) {
+    // One event at a time: a batch may hold a submission and its decision, in that order.
+    for (const event of events) await applyOne(client, event);
+  },
+};
+
+async function applyOne(client: pg.PoolClient, event: RecordedEvent): Promise<void> {
+  switch (event.type) {
+    case 'ResumeSubmitted':
+      return insertSubmission(client, event as Submitted);
+    case 'ResumeApproved': {
+      const { submissionId, approvedBy } = event.data as ResumeApproved['data'];
+      await decide(client, submissionId, 'approved', event.metadata.occurredAt, approvedBy);
+      return;
+    }
+    case 'ResumeRejected': {
+      const { submissionId, rejectedBy } = event.data as ResumeRejected['data'];
+      await decide(client, submissionId, 'rejected', event.metadata.occurredAt, rejectedBy);
+      return;
+    }
+    case 'PersonalDataErased': {
+      const { subjectId } = event.data as { subjectId: string };
+      if (UUID.test(subjectId))
+        await client.query('delete from resume_submissions where id = $1', [subjectId]);
+    }
+  }
+}
+
+async function insertSubmission(client: pg.PoolClient, { data, metadata }: Submitted): Promise<void> {
+  // An erased person's submission reads back without a name: leave them out.
+  if ((data.firstName as string | null) === null) return;
+  await client.query(
+    `insert into resume_submissions (id, status, first_name, middle_name, last_name, title, company_name,
+       specialty, email, phone, city, state, country, location, linkedin_url, education, skills,
+       email_hash, phone_hash, submitted_at)
+     values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+     on conflict (id) do nothing`,
+    [
+      data.submissionId,
+      data.firstName,
+      data.middleName,
+      data.lastName,
+      data.title,
+      data.companyName,
+      data.specialty,
+      data.email,
+      data.phone,
+      data.city,
+      data.state,
+      data.country,
+      resumeLocation(data),
+      data.linkedinUrl,
+      JSON.stringify(data.education),
+      data.skills,
+      data.emailHash,
+      data.phoneHash,
+      metadata.occurredAt,
+    ],
+  );
+}
+
+async function decide(
+  client: pg.PoolClient,
+  id: string,
+  status: 'approved' | 'rejected',
+  at: string,
+  by: string,
+): Promise<void> {
+  await client.query(
+    `update resume_submissions
+     set status = $2, processed_at = $3, processed_by = $4,
+       approved_at = case when $2 = 'approved' then $3::timestamptz end
+     where id = $1`,
+    [id, status, at, by],
+  );
+}

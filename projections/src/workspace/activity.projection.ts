@@ -1,0 +1,63 @@
+import type { DirectoryEvent } from '@healthtal/contracts';
+import type { RecordedEvent } from '@healthtal/eventstore';
+import type pg from 'pg';
+import type { Projection } from '../runtime';
+
+type Data<T extends DirectoryEvent['type']> = Extract<DirectoryEvent, { type: T }>['data'];
+type Recorded = RecordedEvent<string, Record<string, unknown>>;
+
+/**
+ * Each user's own contact reveals and exports, one row per event: the activity history auditors
+ * and compliance officers ask for. Deleting a user removes theirs.
+ */
+export const activityProjection: Projection = {
+  name: 'user_activity',
+  version: 1,
+  tables: ['user_activity'],
+  handles: ['ContactRevealed', 'CandidatesExported', 'UserDeleted'],
+  createSql: `
+    create table user_activity (
+      id uuid primary key,
+      user_id uuid not null,
+      kind text not null,
+      occurred_at timestamptz not null,
+      candidate_id uuid,
+      via_demo_grant boolean,
+      export_id uuid,
+      export_count int,
+      format text,
+      file_name text,
+      scope text
+    );
+    create index user_activity_user on user_activity (user_id, occurred_at desc, id);
+  `,
+  async apply(client, events) {
+    for (const event of events as readonly Recorded[]) await applyOne(client, event);
+  },
+};
+
+async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
+  switch (type) {
+    case 'ContactRevealed': {
+      const d = data as Data<'ContactRevealed'>;
+      await client.query(
+        `insert into user_activity (id, user_id, kind, occurred_at, candidate_id, via_demo_grant)
+         values ($1, $2, 'reveal', $3, $4, $5) on conflict (id) do nothing`,
+        [metadata.eventId, d.userId, metadata.occurredAt, d.candidateId, d.viaDemoGrant],
+      );
+      return;
+    }
+    case 'CandidatesExported': {
+      const d = data as Data<'CandidatesExported'>;
+      await client.query(
+        `insert into user_activity (id, user_id, kind, occurred_at, export_id, export_count, format, file_name, scope)
+         values ($1, $2, 'export', $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
+        [metadata.eventId, d.userId, metadata.occurredAt, d.exportId, d.count, d.format, d.fileName, d.scope],
+      );
+      return;
+    }
+    case 'UserDeleted':
+      await client.query('delete from user_activity where user_id = $1', [data.userId]);
+      return;
+  }
+}

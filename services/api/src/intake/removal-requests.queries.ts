@@ -1,0 +1,78 @@
+import { RemovalLimits, type RemovalRequestFilter, type RemovalRequestRow } from '@healthtal/contracts';
+import type pg from 'pg';
+import type { AdminPage } from '../admin/admin-list';
+
+/** Sorting by age is sorting by request time, the other way round. */
+const SORT_COLUMNS = {
+  ageDays: { column: 'requested_at', reversed: true },
+  requestedAt: { column: 'requested_at', reversed: false },
+  expiresAt: { column: 'expires_at', reversed: false },
+  confirmedAt: { column: 'confirmed_at', reversed: false },
+  status: { column: 'status', reversed: false },
+} as const;
+export type RemovalRequestSort = keyof typeof SORT_COLUMNS;
+export const removalRequestSortFields = Object.keys(SORT_COLUMNS) as [
+  RemovalRequestSort,
+  ...RemovalRequestSort[],
+];
+
+/** Status, age and overdue are worked out at read time: they change with the clock, not with events. */
+const ROWS = `
+  select id, email, requested_at, expires_at, confirmed_at, erased_count,
+    case when confirmed_at is not null then 'confirmed' when expires_at <= now() then 'expired' else 'open' end
+      as status,
+    floor(extract(epoch from now() - requested_at) / 86400)::int as age_days
+  from removal_requests`;
+
+const OVERDUE = `(confirmed_at is null and age_days >= ${RemovalLimits.answerWithinDays})`;
+const MATCHES = `($1::text is null or status = $1) and ($2::boolean is null or ${OVERDUE} = $2)`;
+
+type Row = {
+  id: string;
+  email: string | null;
+  requested_at: Date;
+  expires_at: Date;
+  confirmed_at: Date | null;
+  erased_count: number;
+  status: RemovalRequestRow['status'];
+  age_days: number;
+};
+
+const toRow = (row: Row): RemovalRequestRow => ({
+  id: row.id,
+  email: row.email,
+  status: row.status,
+  requestedAt: row.requested_at.toISOString(),
+  expiresAt: row.expires_at.toISOString(),
+  confirmedAt: row.confirmed_at?.toISOString() ?? null,
+  erasedCount: row.erased_count,
+  ageDays: Math.max(0, row.age_days),
+  overdue: row.confirmed_at === null && row.age_days >= RemovalLimits.answerWithinDays,
+});
+
+/** Oldest first by default: the request closest to its 30-day deadline leads. */
+export async function listRemovalRequests(
+  pool: pg.Pool,
+  page: AdminPage<RemovalRequestSort>,
+  filter: RemovalRequestFilter,
+): Promise<{ rows: RemovalRequestRow[]; total: number }> {
+  const [field, order] = page.sort ?? ['ageDays', 'DESC'];
+  const { column, reversed } = SORT_COLUMNS[field];
+  const ascending = (order === 'ASC') !== reversed;
+  const params = [filter.status ?? null, filter.overdue ?? null];
+  const [list, count] = await Promise.all([
+    pool.query<Row>(
+      `select * from (${ROWS}) r where ${MATCHES}
+       order by ${column} ${ascending ? 'asc' : 'desc'} nulls last, id
+       offset $3 limit $4`,
+      [...params, page.offset, page.limit],
+    ),
+    pool.query<{ n: string }>(`select count(*) as n from (${ROWS}) r where ${MATCHES}`, params),
+  ]);
+  return { rows: list.rows.map(toRow), total: Number(count.rows[0]!.n) };
+}
+
+export async function findRemovalRequest(pool: pg.Pool, id: string): Promise<RemovalRequestRow | null> {
+  const { rows } = await pool.query<Row>(`select * from (${ROWS}) r where id = $1`, [id]);
+  return rows[0] ? toRow(rows[0]) : null;
+}

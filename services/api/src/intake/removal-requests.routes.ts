@@ -1,0 +1,85 @@
+import {
+  RemovalConfirmationRequest,
+  type RemovalConfirmationResult,
+  RemovalMessages,
+  RemovalRequestAccepted,
+  RemovalRequestFilter,
+  RemovalRequestForm,
+} from '@healthtal/contracts';
+import { PersonalDataKeys } from '@healthtal/eventstore';
+import type pg from 'pg';
+import { z } from 'zod';
+import { parseAdminFilter } from '../admin/admin-filter';
+import { parseAdminPage, sendAdminList } from '../admin/admin-list';
+import type { ApiDependencies } from '../app';
+import { notFound } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseBody, parseParams } from '../http/validate';
+import { commandContext } from '../shared/idempotency';
+import { OutboxMailer } from '../shared/mailer';
+import { RateLimiter, type RateRule } from '../shared/rate-limit';
+import {
+  findRemovalRequest,
+  listRemovalRequests,
+  removalRequestSortFields,
+} from './removal-requests.queries';
+import { confirmRemoval, type RemovalDependencies, requestRemoval } from './removals';
+
+/** Ours (the spec names none): enough for a person who mistypes, too few to probe addresses. */
+const RATE_RULES = {
+  requestPerIp: { name: 'removal:ip', limit: 10, windowSeconds: 60 * 60 },
+  requestPerEmail: { name: 'removal:email', limit: 3, windowSeconds: 60 * 60 },
+  confirmPerIp: { name: 'removal-confirm:ip', limit: 30, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateRule>;
+
+/** Without the store's own keys the row is still deleted; see the same fallback in users.routes.ts. */
+const eraseKeyRow = (pool: pg.Pool) => async (subject: string) => {
+  await new PersonalDataKeys(pool).erase(subject);
+};
+
+/** Remove My Information (public) and the console's list of removal requests. */
+export function removalRequestRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
+  const { pool } = deps;
+  const limiter = new RateLimiter(pool);
+  const removals: RemovalDependencies = {
+    pool,
+    store: deps.store,
+    mailer: deps.mailer ?? new OutboxMailer(pool),
+    publicUrl: deps.settings.publicUrl,
+    erasePersonalData: deps.erasePersonalData ?? eraseKeyRow(pool),
+  };
+  const accepted = RemovalRequestAccepted.parse({ message: RemovalMessages.requestReceived });
+
+  routes.route('POST /api/v1/removal-requests', async (req, res) => {
+    const { email } = parseBody(RemovalRequestForm, req);
+    await limiter.hit([
+      { rule: RATE_RULES.requestPerIp, key: req.ip ?? 'unknown' },
+      { rule: RATE_RULES.requestPerEmail, key: email },
+    ]);
+    await requestRemoval(removals, email, commandContext(req));
+    // 202 whatever happened: whether an address is in the directory is not the form's to tell.
+    res.status(202).json(accepted);
+  });
+
+  routes.route('POST /api/v1/removal-requests/confirm', async (req, res) => {
+    const { token } = parseBody(RemovalConfirmationRequest, req);
+    await limiter.hit([{ rule: RATE_RULES.confirmPerIp, key: req.ip ?? 'unknown' }]);
+    await confirmRemoval(removals, token, commandContext(req));
+    const body: RemovalConfirmationResult = { removed: true, message: RemovalMessages.removed };
+    res.json(body);
+  });
+
+  routes.route('GET /api/admin/removal-requests', async (req, res) => {
+    const page = parseAdminPage(req, removalRequestSortFields);
+    const filter = parseAdminFilter(RemovalRequestFilter, page.filter);
+    const { rows, total } = await listRemovalRequests(pool, page, filter);
+    sendAdminList(res, 'removal-requests', page, rows, total);
+  });
+
+  routes.route('GET /api/admin/removal-requests/:id', async (req, res) => {
+    const { id } = parseParams(z.object({ id: z.uuid() }), req);
+    const request = await findRemovalRequest(pool, id);
+    if (!request) throw notFound('Removal request');
+    res.json(request);
+  });
+}

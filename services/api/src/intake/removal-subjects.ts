@@ -1,0 +1,70 @@
+import { streamName } from '@healthtal/contracts';
+import type pg from 'pg';
+import { type ContactHash, hashEmail, hashPhone } from '../directory/suppression';
+import { submissionStream } from './resume-decisions';
+
+/** A person's data to erase: its personal-data subject and the stream its `PersonalDataErased` goes on. */
+export type ErasedSubject = { subjectId: string; streamId: string };
+
+/** Whose data a removal erases, and which hashes then go on the suppression list. */
+export type RemovalSubjects = { erased: ErasedSubject[]; suppressed: ContactHash[] };
+
+type Contacts = {
+  id: string;
+  emails: (string | null)[];
+  phones: (string | null)[];
+  email_hash: string | null;
+  phone_hash: string | null;
+};
+
+/**
+ * Every directory record with this address (personal or work, by value or by the import's hash),
+ * and every resume submission with it (pending ones never reached the directory), with the hashes
+ * of every email and phone they hold: an import or a resume keyed on any of them is refused later.
+ * The address's own hash is always among them.
+ *
+ * The directory has no index on the addresses, so this scans its contacts: acceptable for a
+ * rate-limited public form, and the same work whether or not the address is known.
+ */
+export async function findRemovalSubjects(
+  pool: pg.Pool,
+  key: Buffer,
+  email: string,
+): Promise<RemovalSubjects> {
+  const normalised = email.trim().toLowerCase();
+  const emailHash = hashEmail(key, normalised)!;
+  const [directory, submissions] = await Promise.all([
+    pool.query<Contacts>(
+      `select candidate_id as id, array[personal_email, work_email] as emails,
+         array[phone, direct_phone] as phones, email_hash, phone_hash
+       from directory_contacts
+       where email_hash = $1 or lower(btrim(personal_email)) = $2 or lower(btrim(work_email)) = $2`,
+      [emailHash, normalised],
+    ),
+    pool.query<Contacts>(
+      `select id, array[email] as emails, array[phone] as phones, email_hash, phone_hash
+       from resume_submissions where email_hash = $1 or lower(btrim(email)) = $2`,
+      [emailHash, normalised],
+    ),
+  ]);
+
+  const hashes = new Map<string, ContactHash>();
+  const add = (kind: ContactHash['kind'], hash: string | null) => {
+    if (hash) hashes.set(`${kind}:${hash}`, { kind, hash });
+  };
+  add('email', emailHash);
+  for (const row of [...directory.rows, ...submissions.rows]) {
+    add('email', row.email_hash);
+    for (const address of row.emails) add('email', hashEmail(key, address));
+    add('phone', row.phone_hash);
+    for (const phone of row.phones) add('phone', hashPhone(key, phone));
+  }
+
+  // An approved submission is also the directory record of the same id: one erasure covers both.
+  const erased = new Map<string, ErasedSubject>();
+  for (const { id } of directory.rows)
+    erased.set(id, { subjectId: id, streamId: streamName('candidate', id) });
+  for (const { id } of submissions.rows)
+    if (!erased.has(id)) erased.set(id, { subjectId: id, streamId: submissionStream(id) });
+  return { erased: [...erased.values()], suppressed: [...hashes.values()] };
+}

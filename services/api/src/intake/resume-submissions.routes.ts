@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ResumeBulkApproveResult,
+  type ResumeBulkRejectResult,
+  ResumeBulkRequest,
+  type ResumeDecisionResult,
+  ResumeMessages,
+  type ResumeSubmissionAccepted,
+  type ResumeSubmissionId,
+  ResumeSubmissionRequest,
+} from '@healthtal/contracts';
+import { z } from 'zod';
+import { parseAdminPage, sendAdminList } from '../admin/admin-list';
+import type { ApiDependencies } from '../app';
+import { filterSuppressed, hashEmail, hashPhone, suppressionKey } from '../directory/suppression';
+import { HttpProblem, notFound } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseBody, parseParams } from '../http/validate';
+import { handleCommand } from '../shared/command-handler';
+import { commandContext } from '../shared/idempotency';
+import { uuidFromName } from '../shared/ids';
+import { RATE_RULES, RateLimiter } from '../shared/rate-limit';
+import { contactHashesOf, type ResumeDecisions, resumeDecisions, submissionStream } from './resume-decisions';
+import { resumeSubmissionDecider } from './resume-submission.decider';
+import {
+  countResumeSubmissions,
+  findResumeSubmission,
+  listResumeSubmissions,
+  resumeSubmissionSortFields,
+} from './resume-submissions.queries';
+
+const SubmissionParams = z.object({ id: z.uuid() });
+
+/**
+ * Resume intake (admin-intake-outreach: Submit Resume, Resume Submissions): the public form, and
+ * the console's tabs, counts, single and bulk approve and reject.
+ */
+export function resumeSubmissionRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
+  const { pool } = deps;
+  const rateLimiter = new RateLimiter(pool);
+  const decisions = resumeDecisions(deps);
+
+  routes.route('POST /api/v1/resume-submissions', async (req, res) => {
+    const form = parseBody(ResumeSubmissionRequest, req);
+    await rateLimiter.hit([{ rule: RATE_RULES.resumePerIp, key: req.ip ?? 'unknown' }]);
+    const key = await suppressionKey(pool);
+    const emailHash = hashEmail(key, form.email);
+    const phoneHash = hashPhone(key, form.phone);
+    await refuseSuppressed(deps, emailHash, phoneHash);
+    const context = commandContext(req);
+    // With an Idempotency-Key the id follows from the command, so a retry lands on the same submission.
+    const submissionId = (
+      req.get('idempotency-key') ? uuidFromName(context.commandId) : randomUUID()
+    ) as ResumeSubmissionId;
+    await handleCommand(
+      deps.store,
+      submissionStream(submissionId),
+      resumeSubmissionDecider,
+      { type: 'SubmitResume', submissionId, form, emailHash, phoneHash },
+      context,
+    );
+    const body: ResumeSubmissionAccepted = { id: submissionId };
+    res.status(201).json(body);
+  });
+
+  routes.route('GET /api/admin/resume-submissions', async (req, res) => {
+    const page = parseAdminPage(req, resumeSubmissionSortFields);
+    const { rows, total } = await listResumeSubmissions(pool, page);
+    sendAdminList(res, 'resume-submissions', page, rows, total);
+  });
+
+  // Before `/:id`, which would otherwise take "counts" for an id.
+  routes.route('GET /api/admin/resume-submissions/counts', async (_req, res) => {
+    res.json(await countResumeSubmissions(pool));
+  });
+
+  routes.route('GET /api/admin/resume-submissions/:id', async (req, res) => {
+    const { id } = parseParams(SubmissionParams, req);
+    const submission = await findResumeSubmission(pool, id);
+    if (!submission) throw notFound('Resume submission');
+    res.json(submission);
+  });
+
+  registerDecision(routes, decisions, 'approve');
+  registerDecision(routes, decisions, 'reject');
+}
+
+function registerDecision(routes: RouteRegistrar, decisions: ResumeDecisions, action: 'approve' | 'reject') {
+  const single =
+    action === 'approve'
+      ? 'POST /api/admin/resume-submissions/:id/approve'
+      : 'POST /api/admin/resume-submissions/:id/reject';
+  const bulk =
+    action === 'approve'
+      ? 'POST /api/admin/resume-submissions/bulk-approve'
+      : 'POST /api/admin/resume-submissions/bulk-reject';
+
+  routes.route(single, async (req, res) => {
+    const { id } = parseParams(SubmissionParams, req);
+    await decisions.decide(id as ResumeSubmissionId, action, commandContext(req));
+    const body: ResumeDecisionResult = {
+      id,
+      status: action === 'approve' ? 'approved' : 'rejected',
+      message: action === 'approve' ? 'Resume approved' : 'Resume rejected',
+    };
+    res.json(body);
+  });
+
+  routes.route(bulk, async (req, res) => {
+    const { ids } = parseBody(ResumeBulkRequest, req);
+    const outcome = await decisions.decideMany(ids as ResumeSubmissionId[], action, commandContext(req));
+    const message =
+      outcome.failed.length === 0
+        ? ResumeMessages.bulkSucceeded(action)
+        : ResumeMessages.bulkPartiallyFailed(action);
+    const { succeeded, failed } = outcome;
+    const body: ResumeBulkApproveResult | ResumeBulkRejectResult =
+      action === 'approve'
+        ? { approved: succeeded, failed, message }
+        : { rejected: succeeded, failed, message };
+    res.json(body);
+  });
+}
+
+/** Someone on the suppression list asked to be removed: their contact is not taken again. */
+async function refuseSuppressed(
+  { pool }: ApiDependencies,
+  emailHash: string | null,
+  phoneHash: string | null,
+): Promise<void> {
+  const hits = await filterSuppressed(pool, contactHashesOf(emailHash, phoneHash));
+  if (hits.size === 0) return;
+  const errors: Record<string, string> = {};
+  if (hits.has(`email:${emailHash}`)) errors.email = ResumeMessages.removedAtOwnersRequest;
+  if (hits.has(`phone:${phoneHash}`)) errors.phone = ResumeMessages.removedAtOwnersRequest;
+  throw new HttpProblem(422, 'Submission refused', ResumeMessages.removedAtOwnersRequest, errors);
+}

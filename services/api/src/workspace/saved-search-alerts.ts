@@ -1,0 +1,63 @@
+import {
+  SavedSearchParams,
+  type SavedSearchView,
+  SearchLimits,
+  type SearchRequest,
+} from '@healthtal/contracts';
+import type pg from 'pg';
+import type { DirectorySearch } from '../directory/search/directory-search';
+import { firstSeqImportedAfter, type SavedSearchRow } from './saved-searches.queries';
+
+/** The saved filter object as a search request (the first page; only its count matters here). */
+export function searchRequestOf(params: SavedSearchParams): SearchRequest {
+  return {
+    ...params,
+    sortKey: params.sortKey ?? 'relevance',
+    sortDirection: params.sortDirection ?? 'asc',
+    page: 1,
+    limit: SearchLimits.pageSizeDefault,
+    selectAll: false,
+  };
+}
+
+/**
+ * Saved params read through today's contract; a search saved under an older, looser one keeps
+ * what still parses rather than failing the whole sheet.
+ */
+export function paramsOf(row: SavedSearchRow): SavedSearchParams {
+  const parsed = SavedSearchParams.safeParse(row.search_params);
+  return parsed.success ? parsed.data : {};
+}
+
+/**
+ * "12 new since Nov 3": candidates that match the saved search now and entered the directory after
+ * it was last opened (or saved). Erased candidates are gone from the index and never count. Null
+ * while the search index is still loading.
+ */
+export async function newSince(
+  pool: pg.Pool,
+  search: DirectorySearch,
+  params: SavedSearchParams,
+  since: Date,
+): Promise<number | null> {
+  if (!search.ready) return null;
+  const fromSeq = await firstSeqImportedAfter(pool, since);
+  if (fromSeq === null) return 0;
+  return search.countFromSeq(searchRequestOf(params), fromSeq);
+}
+
+export async function toSavedSearchView(
+  pool: pg.Pool,
+  search: DirectorySearch,
+  row: SavedSearchRow,
+): Promise<SavedSearchView> {
+  const searchParams = paramsOf(row);
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at.toISOString(),
+    searchParams,
+    since: row.last_opened_at.toISOString(),
+    newCount: await newSince(pool, search, searchParams, row.last_opened_at),
+  };
+}

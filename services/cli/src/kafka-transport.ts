@@ -1,0 +1,52 @@
+import { eventDefinitions } from '@healthtal/contracts';
+import { type EventStore, EventRegistry, type PersonalDataKeys } from '@healthtal/eventstore';
+import type { Projector } from '@healthtal/projections';
+import { type KafkaProjector, type Relay, startKafkaProjector, startRelay } from '@healthtal/relay';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+
+type TransportParts = {
+  config: Config;
+  pool: pg.Pool;
+  store: EventStore;
+  personalData: PersonalDataKeys;
+  logger: Logger;
+};
+
+const kafkaOf = (config: Config) => ({
+  brokers: config.KAFKA_BROKERS,
+  topic: config.KAFKA_TOPIC,
+  registry: new EventRegistry(eventDefinitions),
+});
+
+/** The relay: `$all` → Kafka, from its own checkpoint. */
+export function startEventRelay({ config, pool, store, personalData, logger }: TransportParts): Promise<Relay> {
+  return startRelay({ ...kafkaOf(config), store, pool, personalData, logger: logger.child({ component: 'relay' }) });
+}
+
+/** Each projector fed from Kafka as a consumer group of its own, instead of tailing the store. */
+export async function startKafkaProjectors(
+  { config, store, personalData, logger }: TransportParts,
+  projectors: readonly Projector[],
+): Promise<KafkaProjector[]> {
+  const started: KafkaProjector[] = [];
+  try {
+    for (const projector of projectors) {
+      started.push(
+        await startKafkaProjector({
+          ...kafkaOf(config),
+          projector,
+          store,
+          personalData,
+          sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+          logger: logger.child({ component: 'projector', projection: projector.name }),
+        }),
+      );
+    }
+    return started;
+  } catch (error) {
+    await Promise.all(started.map((fed) => fed.stop()));
+    throw error;
+  }
+}

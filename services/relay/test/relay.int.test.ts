@@ -1,0 +1,122 @@
+import { eventStoreMigrations, PersonalDataKeys, PostgresEventStore, runMigrations } from '@healthtal/eventstore';
+import { createTestDatabase, type TestDatabase } from '@healthtal/eventstore/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TOPIC, HEADERS, type Relay, readRelayCheckpoint, startRelay } from '../src';
+import { fromMessage } from '../src/wire';
+import { type MockCluster, startMockCluster } from './mock-cluster/mock-cluster';
+import { noteWritten, notesRegistry, readTopic } from './notes.fixture';
+
+let database: TestDatabase;
+let store: PostgresEventStore;
+let keys: PersonalDataKeys;
+let cluster: MockCluster;
+let relay: Relay | null;
+
+beforeEach(async () => {
+  [database, cluster] = await Promise.all([createTestDatabase(), startMockCluster()]);
+  await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
+  keys = new PersonalDataKeys(database.pool);
+  store = new PostgresEventStore({
+    pool: database.pool,
+    registry: notesRegistry,
+    personalData: keys,
+    pollIntervalMs: 50,
+  });
+  relay = null;
+});
+afterEach(async () => {
+  await relay?.stop();
+  await store.close();
+  await cluster.stop();
+  await database.drop();
+});
+
+const start = async () => {
+  relay = await startRelay({
+    store,
+    pool: database.pool,
+    brokers: cluster.brokers,
+    registry: notesRegistry,
+    personalData: keys,
+    batchSize: 50,
+  });
+  return relay;
+};
+
+/** Five authors, each with its own stream of `perStream` notes numbered 1…n. */
+const writeNotes = async (perStream: number, round = 0) => {
+  for (let author = 0; author < 5; author++) {
+    const events = Array.from({ length: perStream }, (_, i) => noteWritten(`a${author}`, round * perStream + i + 1));
+    await store.append(`note-a${author}`, events);
+  }
+};
+
+describe('Relay', () => {
+  it('publishes every event once, keyed by stream, in order, with type, id and position headers', async () => {
+    await writeNotes(30);
+    await start();
+    await relay!.caughtUp();
+    const messages = await readTopic(cluster.brokers, DEFAULT_TOPIC, 150);
+    const published = messages.map(fromMessage);
+    const stored = await store.readAll({ limit: 1000 });
+    expect(published.map((p) => p.event.metadata.eventId)).toEqual(stored.map((e) => e.metadata.eventId));
+    expect(published.map((p) => p.event.position)).toEqual(stored.map((e) => e.position));
+    // Each message names the one before it, so a consumer can tell when the topic skipped something.
+    expect(published.slice(1).map((p) => p.previous)).toEqual(stored.slice(0, -1).map((e) => e.position));
+    const first = messages[0]!;
+    expect(String(first.key)).toBe(stored[0]!.streamId);
+    expect(String(first.headers![HEADERS.type])).toBe('NoteWritten');
+    expect(String(first.headers![HEADERS.eventId])).toBe(stored[0]!.metadata.eventId);
+    expect(String(first.headers![HEADERS.position])).toBe(
+      `${stored[0]!.position.commit}/${stored[0]!.position.prepare}`,
+    );
+    for (let author = 0; author < 5; author++) {
+      const numbers = published
+        .filter((p) => p.event.streamId === `note-a${author}`)
+        .map((p) => (p.event.data as { n: number }).n);
+      expect(numbers).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    }
+    expect(await readRelayCheckpoint(database.pool, 'healthtal-relay')).toEqual(stored.at(-1)!.position);
+  });
+
+  it('never puts readable personal data on the topic', async () => {
+    await store.append('note-a1', [noteWritten('a1', 1)]);
+    await start();
+    await relay!.caughtUp();
+    const [message] = await readTopic(cluster.brokers, DEFAULT_TOPIC, 1);
+    expect(String(message!.value)).not.toContain('Author a1');
+    expect((fromMessage(message!).event.data as { author: string }).author).toMatch(/^pd1:/);
+  });
+
+  it('stalls while the broker is down, then publishes everything it held back, in order', async () => {
+    await writeNotes(10);
+    await start();
+    await relay!.caughtUp();
+    const before = await readRelayCheckpoint(database.pool, 'healthtal-relay');
+
+    await cluster.down();
+    await writeNotes(10, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await readRelayCheckpoint(database.pool, 'healthtal-relay')).toEqual(before);
+
+    await cluster.up();
+    await relay!.caughtUp();
+    const stored = await store.readAll({ limit: 1000 });
+    expect(await readRelayCheckpoint(database.pool, 'healthtal-relay')).toEqual(stored.at(-1)!.position);
+    const published = (await readTopic(cluster.brokers, DEFAULT_TOPIC, 100)).map(fromMessage);
+    expect(published.map((p) => p.event.metadata.eventId)).toEqual(stored.map((e) => e.metadata.eventId));
+  });
+
+  it('resumes from its checkpoint after a restart', async () => {
+    await writeNotes(4);
+    await start();
+    await relay!.caughtUp();
+    await relay!.stop();
+    await writeNotes(4, 1);
+    await start();
+    await relay!.caughtUp();
+    const published = (await readTopic(cluster.brokers, DEFAULT_TOPIC, 40)).map(fromMessage);
+    const stored = await store.readAll({ limit: 1000 });
+    expect(published.map((p) => p.event.metadata.eventId)).toEqual(stored.map((e) => e.metadata.eventId));
+  });
+});

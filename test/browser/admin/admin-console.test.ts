@@ -1,0 +1,246 @@
+import { recordSearchFailure } from '@healthtal/api';
+import type { DemoGrantRow, PublicSiteSettings, SearchResponse } from '@healthtal/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  ADMIN_EMAIL,
+  nextIp,
+  PASSWORD,
+  startTestApp,
+  type TestApp,
+} from '../../../services/cli/test/support/harness';
+import {
+  assertFreshBuild,
+  type BrowserSession,
+  expectHidden,
+  expectText,
+  expectVisible,
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+} from '../support/browser';
+
+let app: TestApp;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  assertFreshBuild('web-admin');
+  app = await startTestApp();
+  await app.as('admin');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Signs in through the console's own login page, then opens `path` (a spec route, e.g. /users). */
+async function signIn(email: string, path = '/admin/'): Promise<Page> {
+  const { page } = await browser.newPage({ width: 1440, height: 900 });
+  await page.goto(`${app.url}/admin/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/admin/#/');
+  if (path !== '/admin/') await page.goto(`${app.url}${path}`);
+  return page;
+}
+
+const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('the admin console', () => {
+  test('the dashboard opens after sign-in and keeps the session across a reload', async () => {
+    const page = await signIn(ADMIN_EMAIL);
+    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
+    await expectVisible(page.getByRole('region', { name: 'Sign-ups and active subscriptions' }));
+    await expectVisible(page.getByRole('region', { name: 'Projector lag' }).getByText('users', { exact: true }));
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
+    await screenshot(page, 'admin-dashboard');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  test(
+    'finds a user by email, grants 1-day demo access, shows the Demo badge, and revokes it',
+    { timeout: 60_000 },
+    async () => {
+      const user = await app.signUp();
+      const page = await signIn(ADMIN_EMAIL, '/users');
+      await page.waitForURL('**/admin/#/users**');
+      await expectVisible(page.getByLabel('Total Users'));
+
+      await page.getByPlaceholder('Search users by email...').fill(user.email);
+      const row = page.getByRole('row').filter({ hasText: user.email });
+      await expectVisible(row);
+      await expectText(page.getByText(/^Showing \d+ of \d+ users$/), 'Showing 1 of 1 users');
+
+      await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+      await page.getByRole('menuitem', { name: 'Grant Demo Access' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Grant Demo Access' });
+      await expectText(dialog.getByRole('combobox', { name: 'Feature Access' }), 'Full Demo Access');
+      await dialog.getByRole('combobox', { name: 'Access Duration' }).click();
+      await page.getByRole('option', { name: '1 Day' }).click();
+      await dialog.getByLabel('Notes (optional)').fill('Trial for the browser test');
+      await dialog.getByRole('button', { name: 'Grant Access' }).click();
+      await expectVisible(toast(page, 'Demo Access Granted'));
+      await expectVisible(row.getByText('Demo', { exact: true }));
+
+      const grants = (await (
+        await app.request(
+          `/api/admin/demo-grants?filter=${encodeURIComponent(JSON.stringify({ q: user.email }))}`,
+          { as: 'admin' },
+        )
+      ).json()) as DemoGrantRow[];
+      expect(grants).toHaveLength(1);
+      const hours = (Date.parse(grants[0]!.expires_at!) - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(23.9);
+      expect(hours).toBeLessThanOrEqual(24);
+      await screenshot(page, 'admin-users');
+
+      await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+      await page.getByRole('menuitem', { name: 'Revoke Demo Access' }).click();
+      await expectVisible(toast(page, 'Demo Access Revoked'));
+      await expectHidden(row.getByText('Demo', { exact: true }));
+    },
+  );
+
+  test('shows a user their event history and deletes them after the spec confirmation', async () => {
+    const user = await app.signUp();
+    const page = await signIn(ADMIN_EMAIL, '/admin/users');
+    await page.getByPlaceholder('Search users by email...').fill(user.email);
+    const row = page.getByRole('row').filter({ hasText: user.email });
+    await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Event History' }).click();
+    const history = page.getByRole('dialog', { name: `Event history of ${user.email}` });
+    await expectVisible(history.getByRole('cell', { name: 'UserRegistered' }));
+    await history.getByRole('button', { name: 'Close' }).click();
+
+    await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete User' }).click();
+    const confirm = page.getByRole('dialog');
+    await expectVisible(
+      confirm.getByText(
+        "This permanently removes the user's subscriptions, saved searches and export history. This cannot be undone.",
+        { exact: false },
+      ),
+    );
+    await confirm.getByRole('button', { name: 'Delete User' }).click();
+    await expectVisible(toast(page, 'User deleted successfully'));
+    await expectVisible(page.getByText('No users found'));
+  });
+
+  test('bulk-approves three resumes, which recruiter search then finds', { timeout: 60_000 }, async () => {
+    const people = ['Adaeze', 'Bartholomew', 'Cosima'];
+    for (const [i, firstName] of people.entries()) {
+      const response = await app.request('/api/v1/resume-submissions', {
+        method: 'POST',
+        ip: nextIp(),
+        json: {
+          firstName,
+          lastName: 'Quillfeather',
+          title: 'Registered Nurse',
+          companyName: 'Mercy General',
+          specialty: 'Registered Nurse',
+          email: `${firstName.toLowerCase()}@example.org`,
+          phone: `512-555-01${10 + i}`,
+          city: 'Austin',
+          state: 'Texas',
+          country: 'United States',
+        },
+      });
+      expect(response.status).toBe(201);
+    }
+    await app.caughtUp();
+
+    const page = await signIn(ADMIN_EMAIL, '/resume-approval');
+    await expectVisible(page.getByRole('tab', { name: 'Pending (3)' }));
+    await expectVisible(page.getByText('0 selected of 3'));
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await expectVisible(page.getByText('3 selected of 3'));
+    await screenshot(page, 'admin-resume-approval');
+    await page.getByRole('button', { name: 'Approve Selected' }).click();
+    await expectVisible(toast(page, 'Bulk approve successful'));
+    await expectVisible(page.getByText('No pending submissions found.'));
+
+    await page.getByRole('tab', { name: 'Approved' }).click();
+    await expectVisible(page.getByRole('tab', { name: 'Approved (3)' }));
+    await expectVisible(page.getByRole('cell', { name: /Cosima Quillfeather/ }));
+
+    await app.caughtUp();
+    while ((await app.request('/readyz')).status !== 200) await new Promise((r) => setTimeout(r, 50));
+    const search = await app.request('/api/v1/search', {
+      method: 'POST',
+      as: 'premium',
+      json: { query: 'Quillfeather' },
+    });
+    const found = (await search.json()) as SearchResponse;
+    expect(found.count).toBe(3);
+  });
+
+  test('uploads a logo that the public site then shows', { timeout: 60_000 }, async () => {
+    const page = await signIn(ADMIN_EMAIL, '/admin-settings');
+    await expectVisible(page.getByRole('tab', { name: 'Visual Assets' }));
+    const logo = page.getByRole('region', { name: 'Site Logo' });
+    await logo.getByLabel('Upload Site Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await expectVisible(toast(page, 'Image uploaded successfully'));
+    await expectVisible(logo.getByRole('img', { name: 'Site Logo preview' }));
+
+    await app.caughtUp();
+    const settings = (await (await app.request('/api/v1/site-settings')).json()) as PublicSiteSettings;
+    expect(settings.site_logo_url).toMatch(/\/api\/v1\/site-assets\/[0-9a-f]{64}\.png$/);
+    const image = await fetch(settings.site_logo_url!);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+
+    await page.getByRole('tab', { name: 'SEO & Search' }).click();
+    await page.getByRole('textbox', { name: 'SEO Title' }).fill('HealthTal: find healthcare professionals');
+    await page.getByRole('button', { name: 'Save SEO Title' }).click();
+    await expectVisible(toast(page, 'Setting saved'));
+    await page.getByRole('tab', { name: 'Visual Assets' }).click();
+    await screenshot(page, 'admin-settings');
+  });
+
+  test('filters the search error logs to the last hour', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await recordSearchFailure(
+      app.store,
+      { errorMessage: 'statement timeout', errorType: 'timeout', responseTimeMs: 2417, userEmail: 'r@x.example' },
+      { now: minutesAgo(10) },
+    );
+    await recordSearchFailure(
+      app.store,
+      { errorMessage: 'connection reset', errorType: 'database_error', responseTimeMs: 120 },
+      { now: minutesAgo(300) },
+    );
+    await app.caughtUp();
+
+    const page = await signIn(ADMIN_EMAIL, '/admin-logs');
+    await expectVisible(page.getByRole('cell', { name: 'connection reset' }));
+    await expectText(page.getByLabel('Total Errors'), 'Total Errors2');
+
+    await page.getByRole('combobox', { name: 'Time Range' }).click();
+    await page.getByRole('option', { name: 'Last hour' }).click();
+    await expectHidden(page.getByRole('cell', { name: 'connection reset' }));
+    await expectVisible(page.getByRole('cell', { name: 'statement timeout' }));
+    await expectText(page.getByLabel('Total Errors'), 'Total Errors1');
+    await expectVisible(page.getByRole('cell', { name: '2.4s' }));
+
+    await page.getByRole('button', { name: 'View details' }).click();
+    await expectVisible(page.getByRole('dialog', { name: 'Search error details' }).getByText('r@x.example'));
+  });
+
+  test('refuses a non-admin: Access Denied in the console, 403 from the API', async () => {
+    const premium = await app.as('premium');
+    const page = await signIn(premium.email, '/users');
+    await expectVisible(page.getByRole('heading', { name: 'Access Denied' }));
+    await expectVisible(page.getByText('You do not have permission to view this page.'));
+    expect((await app.request('/api/admin/users', { as: 'premium' })).status).toBe(403);
+    expect((await app.request('/api/admin/dashboard', { as: 'premium' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,34 @@
+import { AdminConsoleMessages } from '@healthtal/contracts';
+import { Alert, AlertTitle } from '@mui/material';
+import { HttpError, useNotify } from 'react-admin';
+
+type Severity = 'success' | 'error' | 'warning' | 'info';
+
+/** The words of a failed call: the server's problem detail, or the catalogue's fallback. */
+export function failureText(error: unknown, fallback: string): string {
+  if (error instanceof TypeError) return AdminConsoleMessages.networkError;
+  if (error instanceof HttpError && error.message && error.status < 500) return error.message;
+  return fallback;
+}
+
+/** A toast with the catalogue's title and a line of detail beneath, like the first version's. */
+export function useToast() {
+  const notify = useNotify();
+  return (title: string, text: string | null, type: Severity = 'success') =>
+    notify(
+      <Alert severity={type} variant="filled" sx={{ minWidth: 320 }}>
+        <AlertTitle>{title}</AlertTitle>
+        {text}
+      </Alert>,
+      { type, autoHideDuration: 5000 },
+    );
+}
+
+/** Polls until `done` answers true (a read model catching up with a command), at most `ms`. */
+export async function waitUntil(done: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await done().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,147 @@
+import { AdminUserMessages, type AdminUserRow, showingUsers } from '@healthtal/contracts';
+import DownloadIcon from '@mui/icons-material/Download';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PeopleIcon from '@mui/icons-material/People';
+import VerifiedIcon from '@mui/icons-material/Verified';
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import {
+  DataTable,
+  List,
+  Pagination,
+  RefreshButton,
+  SearchInput,
+  TopToolbar,
+  useListContext,
+} from 'react-admin';
+import { adminApi } from '../api';
+import { StatCard } from '../StatCard';
+import { useLoad } from '../useLoad';
+import { UserRowMenu } from './UserRowMenu';
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : 'Never');
+
+/** Total Users, Active Subscriptions, Paid Subscriptions, Total Exports. A failure leaves them blank. */
+function UserStatCards() {
+  const { data } = useLoad(adminApi.userStats, 'user-stats');
+  return (
+    <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mt: 2 }}>
+      <StatCard label="Total Users" value={data?.totalUsers} icon={<PeopleIcon fontSize="small" />} />
+      <StatCard
+        label="Active Subscriptions"
+        value={data?.activeSubscriptions}
+        icon={<VerifiedIcon fontSize="small" />}
+      />
+      <StatCard
+        label="Paid Subscriptions"
+        value={data?.paidSubscriptions}
+        icon={<PaymentsIcon fontSize="small" />}
+      />
+      <StatCard label="Total Exports" value={data?.totalExports} icon={<DownloadIcon fontSize="small" />} />
+    </Stack>
+  );
+}
+
+/** "Showing X of Y users" beside the page controls. */
+function UsersFooter() {
+  const { data, total } = useListContext<AdminUserRow>();
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', pl: 2 }}>
+      <Typography variant="body2" color="text.secondary">
+        {showingUsers(data?.length ?? 0, total ?? 0)}
+      </Typography>
+      <Pagination rowsPerPageOptions={[10, 25, 50]} />
+    </Stack>
+  );
+}
+
+function EmailCell({ record }: { record: AdminUserRow }) {
+  return (
+    <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+      <span>{record.email}</span>
+      {record.isAdmin ? <Chip label="Admin" size="small" color="primary" /> : null}
+      {record.isDemo ? <Chip label="Demo" size="small" color="secondary" /> : null}
+    </Stack>
+  );
+}
+
+const userFilters = [
+  <SearchInput
+    key="q"
+    source="q"
+    placeholder="Search users by email..."
+    alwaysOn
+    aria-label="Search users by email"
+  />,
+];
+
+const UserActions = () => (
+  <TopToolbar>
+    <RefreshButton label="Refresh" />
+  </TopToolbar>
+);
+
+export function UserList() {
+  return (
+    <Box>
+      <UserStatCards />
+      <List
+        title="User Management"
+        sort={{ field: 'signupDate', order: 'DESC' }}
+        perPage={25}
+        filters={userFilters}
+        actions={<UserActions />}
+        pagination={<UsersFooter />}
+        empty={false}
+      >
+        <DataTable<AdminUserRow>
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<Typography sx={{ p: 2 }}>{AdminUserMessages.noUsersFound}</Typography>}
+        >
+          <DataTable.Col<AdminUserRow>
+            source="email"
+            label="Email"
+            render={(record) => <EmailCell record={record} />}
+          />
+          <DataTable.Col
+            source="signupDate"
+            label="Signup Date"
+            render={(record) => formatDate(record.signupDate)}
+          />
+          <DataTable.Col
+            source="lastSignInAt"
+            label="Last Sign In"
+            render={(record) => formatDate(record.lastSignInAt)}
+          />
+          <DataTable.Col
+            label="Subscription"
+            disableSort
+            render={(record) => (
+              <Chip
+                label={record.subscriptionLabel}
+                size="small"
+                variant={record.subscriptionLabel === 'Free' ? 'outlined' : 'filled'}
+              />
+            )}
+          />
+          <DataTable.Col
+            label="Source"
+            disableSort
+            render={(record) => record.source ?? AdminUserMessages.notSpecified}
+          />
+          <DataTable.Col
+            label="Phone"
+            disableSort
+            render={(record) => record.phone ?? AdminUserMessages.notProvided}
+          />
+          <DataTable.NumberCol source="totalExports" label="Exported Contacts" disableSort />
+          <DataTable.Col<AdminUserRow>
+            label="Actions"
+            disableSort
+            render={(record) => <UserRowMenu record={record} />}
+          />
+        </DataTable>
+      </List>
+    </Box>
+  );
+}

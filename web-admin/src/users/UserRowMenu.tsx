@@ -1,0 +1,202 @@
+import {
+  AdminConsoleMessages,
+  AdminUserMessages,
+  type AdminUserRow,
+  DEMO_DURATION_CHOICES,
+  type GrantDemoAccessRequest,
+} from '@healthtal/contracts';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Menu,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useRefresh } from 'react-admin';
+import { adminApi } from '../api';
+import { failureText, useToast, waitUntil } from '../notify';
+import { UserHistoryDialog } from './UserHistoryDialog';
+
+type Open = 'grant' | 'delete' | 'history' | null;
+
+/** Grant Demo Access, Revoke Demo Access, Delete User, and the user's event history. */
+export function UserRowMenu({ record }: { record: AdminUserRow }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [deleting, setDeleting] = useState(false);
+  const refresh = useRefresh();
+  const toast = useToast();
+
+  const choose = (what: Open) => {
+    setAnchor(null);
+    setOpen(what);
+  };
+
+  /** The list reads a read model: wait for it to show the change before refreshing. */
+  const refreshWhenDemoIs = async (isDemo: boolean) => {
+    await waitUntil(async () => (await adminApi.user(record.id)).isDemo === isDemo);
+    refresh();
+  };
+
+  const revoke = async () => {
+    setAnchor(null);
+    try {
+      await adminApi.revokeDemo(record.id);
+      toast(AdminUserMessages.demoRevoked, record.email);
+      await refreshWhenDemoIs(false);
+    } catch (error) {
+      toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.revokeFailed), 'error');
+    }
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await adminApi.deleteUser(record.id);
+      toast(AdminUserMessages.userDeleted, record.email);
+      setOpen(null);
+      refresh();
+    } catch (error) {
+      toast(
+        AdminUserMessages.deleteFailed,
+        failureText(error, AdminConsoleMessages.deleteUserFallback),
+        'error',
+      );
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label={`Actions for ${record.email}`}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <MenuItem onClick={() => choose('grant')}>Grant Demo Access</MenuItem>
+        <MenuItem onClick={revoke} disabled={!record.isDemo}>
+          Revoke Demo Access
+        </MenuItem>
+        <MenuItem onClick={() => choose('history')}>Event History</MenuItem>
+        <MenuItem onClick={() => choose('delete')} sx={{ color: 'error.main' }}>
+          Delete User
+        </MenuItem>
+      </Menu>
+      {open === 'grant' ? (
+        <GrantDemoDialog
+          record={record}
+          onClose={() => setOpen(null)}
+          onGranted={() => refreshWhenDemoIs(true)}
+        />
+      ) : null}
+      {open === 'history' ? <UserHistoryDialog record={record} onClose={() => setOpen(null)} /> : null}
+      <Confirm
+        isOpen={open === 'delete'}
+        loading={deleting}
+        title="Delete User"
+        content={`Delete ${record.email}? ${AdminUserMessages.deleteConfirmation}`}
+        confirm="Delete User"
+        confirmColor="warning"
+        onConfirm={remove}
+        onClose={() => setOpen(null)}
+      />
+    </>
+  );
+}
+
+type GrantForm = Pick<GrantDemoAccessRequest, 'duration'> & { notes: string };
+
+/** Feature Access (only Full Demo Access), Access Duration, optional Notes; "Granting..." while busy. */
+function GrantDemoDialog({
+  record,
+  onClose,
+  onGranted,
+}: {
+  record: AdminUserRow;
+  onClose(): void;
+  onGranted(): Promise<void>;
+}) {
+  const [form, setForm] = useState<GrantForm>({ duration: 'indefinite', notes: '' });
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+
+  const grant = async () => {
+    setBusy(true);
+    try {
+      await adminApi.grantDemo({
+        userId: record.id,
+        featureType: 'full_access',
+        duration: form.duration,
+        ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
+      });
+      toast(AdminUserMessages.demoGranted, record.email);
+      onClose();
+      await onGranted();
+    } catch (error) {
+      toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.grantFailed), 'error');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="grant-demo-title"
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id="grant-demo-title">Grant Demo Access</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Give {record.email} demo access to the directory.
+        </DialogContentText>
+        <TextField select label="Feature Access" value="full_access" fullWidth margin="dense">
+          <MenuItem value="full_access">Full Demo Access</MenuItem>
+        </TextField>
+        <TextField
+          select
+          label="Access Duration"
+          value={form.duration}
+          onChange={(event) => setForm({ ...form, duration: event.target.value as GrantForm['duration'] })}
+          fullWidth
+          margin="dense"
+        >
+          {DEMO_DURATION_CHOICES.map((choice) => (
+            <MenuItem key={choice.id} value={choice.id}>
+              {choice.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Notes (optional)"
+          value={form.notes}
+          onChange={(event) => setForm({ ...form, notes: event.target.value })}
+          fullWidth
+          multiline
+          minRows={2}
+          margin="dense"
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={grant} variant="contained" disabled={busy}>
+          {busy ? 'Granting...' : 'Grant Access'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { FormControlLabel, Paper, Switch, Typography } from '@mui/material';
+import { useToast } from '../app/toast';
+
+/** Spec: stored in local storage under adminDemoMode; when on, admin navigation is hidden. */
+export const ADMIN_DEMO_MODE_KEY = 'adminDemoMode';
+export const isAdminDemoMode = () => window.localStorage.getItem(ADMIN_DEMO_MODE_KEY) === 'true';
+
+export function AdminDemoModeToggle() {
+  const toast = useToast();
+  const on = isAdminDemoMode();
+  const toggle = (next: boolean) => {
+    window.localStorage.setItem(ADMIN_DEMO_MODE_KEY, String(next));
+    toast(next ? 'Demo mode on: admin navigation is hidden' : 'Demo mode off', 'info');
+    window.setTimeout(() => window.location.reload(), 500);
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 4 }}>
+      <Typography variant="h6" component="h2">
+        Admin demo mode
+      </Typography>
+      <Typography color="text.secondary" variant="body2">
+        See the app as a customer does, without the admin navigation.
+      </Typography>
+      <FormControlLabel
+        control={<Switch checked={on} onChange={(e) => toggle(e.target.checked)} />}
+        label="Demo mode"
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,44 @@
+import { RECENT_EXPORTS_SHOWN, RecentExports } from '@healthtal/contracts';
+import {
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../app/api';
+
+/** The 5 most recent exports, newest first; a failed load just stops the spinner (spec). */
+export function ExportsTab() {
+  const exports = useQuery({
+    queryKey: ['me', 'exports'],
+    queryFn: ({ signal }) => api('/api/v1/me/exports', { schema: RecentExports, signal }),
+    retry: false,
+  });
+  if (exports.isPending) return <CircularProgress aria-label="Loading exports" />;
+  const rows = (exports.data ?? []).slice(0, RECENT_EXPORTS_SHOWN);
+  if (rows.length === 0) return <Typography color="text.secondary">No exports yet.</Typography>;
+  return (
+    <Table size="small" aria-label="Recent exports">
+      <TableHead>
+        <TableRow>
+          <TableCell>Date</TableCell>
+          <TableCell>File</TableCell>
+          <TableCell align="right">Rows</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell>{new Date(row.exportDate).toLocaleString()}</TableCell>
+            <TableCell>{row.fileName}</TableCell>
+            <TableCell align="right">{row.exportCount.toLocaleString()}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,99 @@
+import { BillingMessages, RedirectResponse, RefundEligibility } from '@healthtal/contracts';
+import { Alert, Box, Button, Chip, List, ListItem, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { api } from '../app/api';
+import { useAuth } from '../app/auth';
+import { useToast } from '../app/toast';
+
+/** The plan, the customer portal, and whether the money-back guarantee still applies (and why not). */
+export function SubscriptionPanel() {
+  const auth = useAuth();
+  const toast = useToast();
+  const [opening, setOpening] = useState(false);
+  const subscription = auth.me?.subscription;
+  const isDemo = auth.me?.demo.isDemo ?? false;
+  const refund = useQuery({
+    queryKey: ['billing', 'refund-eligibility'],
+    queryFn: ({ signal }) => api('/api/v1/billing/refund-eligibility', { schema: RefundEligibility, signal }),
+    enabled: Boolean(subscription?.subscribed),
+  });
+
+  const openPortal = async () => {
+    setOpening(true);
+    try {
+      const { url } = await api('/api/v1/billing/portal', {
+        method: 'POST',
+        json: {},
+        schema: RedirectResponse,
+      });
+      window.location.assign(url);
+    } catch {
+      toast(`${BillingMessages.portalFailedTitle}: ${BillingMessages.portalFailed}`, 'error');
+      setOpening(false);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Subscription">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Box>
+          <Typography variant="h6" component="h2">
+            Subscription
+          </Typography>
+          <Typography color="text.secondary">
+            {subscription?.subscribed
+              ? `${subscription.plan_name ?? 'Paid plan'} · ${subscription.status ?? 'active'}`
+              : 'Free plan'}{' '}
+            <Chip size="small" label={`Tier: ${auth.me?.tier ?? 'free'}`} sx={{ ml: 1 }} />
+          </Typography>
+          {subscription?.current_period_end ? (
+            <Typography variant="body2" color="text.secondary">
+              Renews or ends on {new Date(subscription.current_period_end).toLocaleDateString()}
+            </Typography>
+          ) : null}
+        </Box>
+        {subscription?.subscribed ? (
+          <Button variant="outlined" onClick={openPortal} disabled={opening || isDemo}>
+            Manage subscription
+          </Button>
+        ) : (
+          <Button component={RouterLink} to="/pricing" variant="contained" disabled={isDemo}>
+            See plans
+          </Button>
+        )}
+      </Stack>
+      {refund.data ? <RefundStatus eligibility={refund.data} /> : null}
+    </Paper>
+  );
+}
+
+function RefundStatus({ eligibility }: { eligibility: RefundEligibility }) {
+  if (eligibility.eligible)
+    return (
+      <Alert severity="success" sx={{ mt: 2 }}>
+        Your purchase is covered by the 30-day money-back guarantee
+        {eligibility.refundableUntil
+          ? ` until ${new Date(eligibility.refundableUntil).toLocaleDateString()}`
+          : ''}
+        .
+      </Alert>
+    );
+  return (
+    <Alert severity="info" sx={{ mt: 2 }}>
+      Not eligible for the money-back guarantee:
+      <List dense disablePadding>
+        {eligibility.reasons.map((reason) => (
+          <ListItem key={reason} disableGutters>
+            {reason}
+          </ListItem>
+        ))}
+      </List>
+    </Alert>
+  );
+}

@@ -1,0 +1,66 @@
+import { PublicSiteSettings } from '@healthtal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from './api';
+
+/** The spec's defaults, used until (or unless) an admin sets the site settings. */
+export const DEFAULT_METADATA = {
+  title: 'HealthTal | Direct access to healthcare professional contacts',
+  description:
+    'Search 1.5 million US healthcare professionals and reveal verified emails and phone numbers. Built for healthcare recruiters.',
+  image: '/og-image.png',
+  favicon: '/favicon.svg',
+} as const;
+
+export function useSiteSettings() {
+  return useQuery({
+    queryKey: ['site-settings'],
+    queryFn: ({ signal }) => api('/api/v1/site-settings', { schema: PublicSiteSettings, signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** Keeps the document head (title, description, canonical, share image, favicon) in line with the settings. */
+export function SiteMetadata() {
+  const settings: Partial<PublicSiteSettings> = useSiteSettings().data ?? {};
+  const title = settings.seo_title || DEFAULT_METADATA.title;
+  const description = settings.seo_description || DEFAULT_METADATA.description;
+  const image = settings.seo_image_url || DEFAULT_METADATA.image;
+  const favicon = settings.favicon_url || DEFAULT_METADATA.favicon;
+  useEffect(() => {
+    document.title = title;
+    setMeta('name', 'description', description);
+    setMeta('name', 'robots', 'index, follow');
+    setMeta('property', 'og:title', settings.google_search_title || title);
+    setMeta('property', 'og:description', settings.google_search_description || description);
+    setMeta('property', 'og:image', absolute(settings.social_facebook_image || image));
+    setMeta('name', 'twitter:image', absolute(settings.social_twitter_image || image));
+    if (settings.seo_keywords) setMeta('name', 'keywords', settings.seo_keywords);
+    setLink('canonical', `${window.location.origin}${window.location.pathname}`);
+    setLink('icon', favicon);
+  }, [title, description, image, favicon, settings]);
+  return null;
+}
+
+const absolute = (url: string) => new URL(url, window.location.origin).toString();
+
+function setMeta(attribute: 'name' | 'property', key: string, content: string) {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!element) {
+    element = document.createElement('meta');
+    element.setAttribute(attribute, key);
+    document.head.append(element);
+  }
+  element.content = content;
+}
+
+function setLink(rel: string, href: string) {
+  let element = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+  if (!element) {
+    element = document.createElement('link');
+    element.rel = rel;
+    document.head.append(element);
+  }
+  element.href = href;
+}

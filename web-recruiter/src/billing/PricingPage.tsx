@@ -1,0 +1,174 @@
+import { BillingMessages, type PlanOffer, PlansResponse, RedirectResponse } from '@healthtal/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  Link,
+  List,
+  ListItem,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { ApiError, api } from '../app/api';
+import { type Auth, useAuth } from '../app/auth';
+import { useToast } from '../app/toast';
+
+type Plan = z.infer<typeof PlanOffer>;
+
+const PRICING_FAQ = [
+  [
+    'Can I switch plans?',
+    'Yes. Open Account Settings and manage your subscription; the change applies from the next period.',
+  ],
+  ['Which plan has exports?', 'The Annual plan includes CSV exports of searches, selections and lists.'],
+  [
+    'Is there a guarantee?',
+    'The Annual plan has a 30-day money-back guarantee, as long as no exports were made.',
+  ],
+  ['How do I pay?', 'By card through our payment provider; we never see your card number.'],
+] as const;
+
+/** True when this card is the plan the signed-in user pays for now. */
+export function isCurrentPlan(plan: Plan, auth: Auth): boolean {
+  const subscription = auth.me?.subscription;
+  return Boolean(subscription?.subscribed && subscription.billing_interval === plan.billingInterval);
+}
+
+export function PricingPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [pending, setPending] = useState<string | null>(null);
+  const plans = useQuery({
+    queryKey: ['billing', 'plans'],
+    queryFn: ({ signal }) => api('/api/v1/billing/plans', { schema: PlansResponse, signal }),
+  });
+
+  const checkout = async (plan: Plan) => {
+    if (auth.status !== 'signed-in') {
+      toast(`${BillingMessages.authRequiredTitle}: ${BillingMessages.signInToSubscribe}`, 'error');
+      navigate('/login?return_to=/pricing');
+      return;
+    }
+    setPending(plan.priceId);
+    try {
+      const { url } = await api('/api/v1/billing/checkout', {
+        method: 'POST',
+        json: { priceId: plan.priceId, returnPath: '/search' },
+        schema: RedirectResponse,
+      });
+      // A path stays inside the app; anything else (Stripe Checkout) is a full redirect.
+      if (url.startsWith('/') && !url.startsWith('/api/')) navigate(url);
+      else window.location.assign(url);
+    } catch (error) {
+      const detail =
+        error instanceof ApiError ? BillingMessages.checkoutFailed : BillingMessages.checkoutInitFailed;
+      toast(`${BillingMessages.checkoutFailedTitle}: ${detail}`, 'error');
+      setPending(null);
+    }
+  };
+
+  return (
+    <Container sx={{ py: 6 }}>
+      <Typography variant="h3" component="h1" gutterBottom sx={{ textAlign: 'center' }}>
+        Plans and pricing
+      </Typography>
+      <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 4 }}>
+        Full access to 1.5 million US healthcare professionals, verified emails and phones.
+      </Typography>
+      {plans.isError ? (
+        <Alert severity="error">The plans could not be loaded. Please try again.</Alert>
+      ) : null}
+      <Grid container spacing={3} sx={{ justifyContent: 'center' }}>
+        {(plans.data?.plans ?? []).map((plan) => {
+          const current = isCurrentPlan(plan, auth);
+          return (
+            <Grid key={plan.priceId} size={{ xs: 12, md: 5 }}>
+              <Card
+                variant="outlined"
+                component="section"
+                aria-label={`${plan.name} plan`}
+                sx={{
+                  height: '100%',
+                  display: 'flex',
+                  flexDirection: 'column',
+                  borderColor: plan.highlighted ? 'primary.main' : undefined,
+                  borderWidth: plan.highlighted ? 2 : 1,
+                }}
+              >
+                <CardContent sx={{ flex: 1 }}>
+                  {current ? (
+                    <Chip color="success" label={BillingMessages.currentPlan} sx={{ mb: 1 }} />
+                  ) : null}
+                  <Typography variant="h5" component="h2">
+                    {plan.name}
+                  </Typography>
+                  <Typography variant="h3" component="p" sx={{ fontWeight: 700, mt: 1 }}>
+                    ${(plan.priceAmount / 100).toLocaleString('en-US')}
+                    <Typography component="span" color="text.secondary">
+                      {' '}
+                      {plan.period}
+                    </Typography>
+                  </Typography>
+                  {plan.savingsText ? <Typography color="success.main">{plan.savingsText}</Typography> : null}
+                  <List dense>
+                    {plan.features.map((feature) => (
+                      <ListItem key={feature} disableGutters>
+                        ✓ {feature}
+                      </ListItem>
+                    ))}
+                  </List>
+                </CardContent>
+                <CardActions sx={{ p: 2 }}>
+                  <Button
+                    fullWidth
+                    size="large"
+                    variant={plan.highlighted ? 'contained' : 'outlined'}
+                    disabled={current || pending !== null}
+                    onClick={() => checkout(plan)}
+                  >
+                    {current
+                      ? BillingMessages.currentPlan
+                      : pending === plan.priceId
+                        ? BillingMessages.processing
+                        : plan.buttonText}
+                  </Button>
+                </CardActions>
+              </Card>
+            </Grid>
+          );
+        })}
+      </Grid>
+      <Box component="section" aria-labelledby="pricing-faq" sx={{ mt: 6, maxWidth: 800, mx: 'auto' }}>
+        <Typography id="pricing-faq" variant="h4" component="h2" gutterBottom>
+          Questions
+        </Typography>
+        {PRICING_FAQ.map(([question, answer]) => (
+          <Box key={question} sx={{ mb: 2 }}>
+            <Typography sx={{ fontWeight: 600 }}>{question}</Typography>
+            <Typography color="text.secondary">{answer}</Typography>
+          </Box>
+        ))}
+        <Typography sx={{ mt: 3 }}>
+          Need a team plan?{' '}
+          <Link component={RouterLink} to="/contact">
+            Contact Sales
+          </Link>
+          {' · '}
+          <Link component={RouterLink} to="/money-back-guarantee">
+            Money-back guarantee
+          </Link>
+        </Typography>
+      </Box>
+    </Container>
+  );
+}

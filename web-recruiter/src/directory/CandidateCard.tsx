@@ -1,0 +1,149 @@
+import {
+  type CandidateCard as Card,
+  candidateName,
+  cleanLocation,
+  EMAIL_STATUS_LABELS,
+  emailProvenance,
+  initialsOf,
+  locationText,
+  type SpecialtyTone,
+  specialtyTone,
+  visibleSkills,
+} from '@healthtal/contracts';
+import { Avatar, Box, Checkbox, Chip, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
+import { memo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ContactButtons } from './contacts/ContactButtons';
+
+/** Badge colours per specialty family: dark text on a light tint, AA contrast in every pair. */
+const TONE_COLOURS: Record<SpecialtyTone, { bg: string; fg: string }> = {
+  surgery: { bg: '#fde8e8', fg: '#9b1c1c' },
+  nursing: { bg: '#e0f2f1', fg: '#0f5e57' },
+  pharmacy: { bg: '#f3e8ff', fg: '#6b21a8' },
+  dental: { bg: '#fef3c7', fg: '#854d0e' },
+  therapy: { bg: '#dcfce7', fg: '#166534' },
+  'mental-health': { bg: '#e0e7ff', fg: '#3730a3' },
+  physician: { bg: '#dbeafe', fg: '#1e40af' },
+  other: { bg: '#f1f5f9', fg: '#334155' },
+};
+
+export function SpecialtyBadge({ specialty }: { specialty: string | null }) {
+  if (!specialty) return null;
+  const colours = TONE_COLOURS[specialtyTone(specialty)];
+  return (
+    <Chip
+      size="small"
+      label={specialty}
+      sx={{ bgcolor: colours.bg, color: colours.fg, fontWeight: 600 }}
+      data-tone={specialtyTone(specialty)}
+    />
+  );
+}
+
+type Props = {
+  card: Card;
+  selected?: boolean;
+  onToggleSelected?: (id: string) => void;
+  showFullName?: boolean;
+};
+
+/**
+ * One result (spec §3): initials, name, specialty badge, title, organization and location (null
+ * texts hidden), education chips, the first five skills then "+N more", contact reveal, and the
+ * provenance HealthTal adds: when the email was verified and its status.
+ */
+export const CandidateCard = memo(function CandidateCard({
+  card,
+  selected,
+  onToggleSelected,
+  showFullName = true,
+}: Props) {
+  const name = candidateName(card.firstName, card.lastName, showFullName);
+  const location = cleanLocation(card.location) ?? locationText(card.city, card.state);
+  const skills = visibleSkills(card.skills);
+  const provenance = emailProvenance(card.emailVerifiedAt, new Date());
+  const headingId = `candidate-${card.id}`;
+  return (
+    <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+        {onToggleSelected ? (
+          <Checkbox
+            checked={selected ?? false}
+            onChange={() => onToggleSelected(card.id)}
+            slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+            sx={{ mt: -0.5, ml: -1 }}
+          />
+        ) : null}
+        <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
+          {initialsOf(card.firstName, card.lastName)}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="h3" id={headingId} sx={{ fontSize: '1.1rem' }}>
+              <MuiLink component={RouterLink} to={`/physician/${card.id}`} underline="hover">
+                {name}
+              </MuiLink>
+            </Typography>
+            <SpecialtyBadge specialty={card.specialty} />
+          </Stack>
+          {card.title ? <Typography variant="body2">{card.title}</Typography> : null}
+          {card.organization ? (
+            <Typography variant="body2" color="text.secondary">
+              {card.organization}
+            </Typography>
+          ) : null}
+          {location ? (
+            <Typography variant="body2" color="text.secondary">
+              {location}
+            </Typography>
+          ) : null}
+          {card.education.length > 0 ? (
+            <Stack
+              direction="row"
+              spacing={0.5}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', mt: 1 }}
+              aria-label="Education"
+            >
+              {card.education.map((e) => (
+                <Chip
+                  key={`${e.school}|${e.degree}`}
+                  size="small"
+                  variant="outlined"
+                  label={e.degree ? `${e.school} · ${e.degree}` : e.school}
+                />
+              ))}
+            </Stack>
+          ) : null}
+          {skills.shown.length > 0 ? (
+            <Stack
+              direction="row"
+              spacing={0.5}
+              useFlexGap
+              sx={{ flexWrap: 'wrap', mt: 1 }}
+              aria-label="Skills"
+            >
+              {skills.shown.map((skill) => (
+                <Chip key={skill} size="small" label={skill} />
+              ))}
+              {skills.more ? <Chip size="small" variant="outlined" label={skills.more} /> : null}
+            </Stack>
+          ) : null}
+          <Box sx={{ mt: 1.5 }}>
+            <ContactButtons
+              candidateId={card.id}
+              hasEmail={card.hasEmail}
+              hasPhone={card.hasPhone}
+              linkedinUrl={card.linkedinUrl}
+            />
+          </Box>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+            {[card.hasEmail ? EMAIL_STATUS_LABELS[card.emailStatus] : null, provenance]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+});

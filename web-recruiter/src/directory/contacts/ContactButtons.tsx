@@ -1,0 +1,92 @@
+import { RevealMessages as M } from '@healthtal/contracts';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import LinkedIn from '@mui/icons-material/LinkedIn';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import { Button, CircularProgress, Stack, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { DemoRestrictionDialog } from './DemoRestrictionDialog';
+import { type ContactField, useContactReveal } from './useContactReveal';
+
+type Props = {
+  candidateId: string;
+  hasEmail: boolean;
+  hasPhone: boolean;
+  linkedinUrl: string | null;
+  size?: 'small' | 'medium';
+};
+
+const LABELS: Record<ContactField, { view: string; tooltip: string; none: string }> = {
+  email: { view: M.viewEmail, tooltip: M.emailTooltip, none: 'No email on file' },
+  phone: { view: M.viewPhone, tooltip: M.phoneTooltip, none: 'No phone on file' },
+};
+
+/** View Email / View Phone (reveal, then copy) and the LinkedIn link, as cards and the profile show them. */
+export function ContactButtons({ candidateId, hasEmail, hasPhone, linkedinUrl, size = 'small' }: Props) {
+  const [demoOpen, setDemoOpen] = useState(false);
+  const reveal = useContactReveal(candidateId, () => setDemoOpen(true));
+  const button = (field: ContactField, available: boolean) => {
+    const state = reveal.shown[field];
+    const value = reveal.contact?.[field];
+    const label =
+      reveal.copied === field
+        ? M.copied
+        : state === 'revealed'
+          ? (value ?? LABELS[field].none)
+          : LABELS[field].view;
+    const control = (
+      <Button
+        size={size}
+        variant={state === 'revealed' ? 'contained' : 'outlined'}
+        color={reveal.copied === field ? 'success' : 'primary'}
+        startIcon={
+          state === 'loading' ? (
+            <CircularProgress size={14} aria-hidden />
+          ) : field === 'email' ? (
+            <EmailOutlined />
+          ) : (
+            <PhoneOutlined />
+          )
+        }
+        disabled={!available || state === 'loading'}
+        aria-disabled={!reveal.canView && !reveal.isDemo ? true : undefined}
+        onClick={() => reveal.click(field)}
+        sx={{ textTransform: 'none', maxWidth: '100%', overflowWrap: 'anywhere' }}
+      >
+        {available ? label : LABELS[field].none}
+      </Button>
+    );
+    // Without access, nothing happens and a tooltip says a subscription is needed (spec §4).
+    return !reveal.canView && !reveal.isDemo && available ? (
+      <Tooltip title={LABELS[field].tooltip} enterDelay={700} enterNextDelay={300}>
+        <span>{control}</span>
+      </Tooltip>
+    ) : (
+      control
+    );
+  };
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      {button('email', hasEmail)}
+      {button('phone', hasPhone)}
+      {linkedinUrl ? (
+        <Button
+          size={size}
+          variant="text"
+          startIcon={<LinkedIn />}
+          href={linkedinUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={(event) => {
+            if (reveal.isDemo && !reveal.canView) {
+              event.preventDefault();
+              setDemoOpen(true);
+            }
+          }}
+        >
+          LinkedIn
+        </Button>
+      ) : null}
+      <DemoRestrictionDialog open={demoOpen} onClose={() => setDemoOpen(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { COPY_FEEDBACK_MS, ContactDetails, RevealMessages as M, titled } from '@healthtal/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, api } from '../../app/api';
+import { useAuth } from '../../app/auth';
+import { useToast } from '../../app/toast';
+import { cacheContact, cachedContact, type RevealedContact } from './contact-cache';
+
+export type ContactField = 'email' | 'phone';
+export type FieldState = 'hidden' | 'loading' | 'revealed';
+
+/**
+ * One professional's contact reveal (spec §4): each field starts hidden; the first click reveals it
+ * (one reveal fetches both, cached for 24 hours), the second copies it and shows "Copied" for 2 s.
+ * Without the contacts capability a click does nothing (the button's tooltip says why); a demo user
+ * gets the restriction dialog instead.
+ */
+export function useContactReveal(candidateId: string, onDemoRestricted: () => void) {
+  const auth = useAuth();
+  const toast = useToast();
+  const userId = auth.me?.user.id ?? null;
+  const [contact, setContact] = useState<RevealedContact | null>(null);
+  const [shown, setShown] = useState<Record<ContactField, FieldState>>({ email: 'hidden', phone: 'hidden' });
+  const [copied, setCopied] = useState<ContactField | null>(null);
+  const copyTimer = useRef<number | undefined>(undefined);
+  const canView = auth.can('contacts');
+  const isDemo = auth.me?.demo.isDemo ?? false;
+
+  // A contact revealed in the last 24 hours shows at once.
+  useEffect(() => {
+    if (!userId || !canView) return;
+    let live = true;
+    void cachedContact(userId, candidateId).then((cached) => {
+      if (!live || !cached) return;
+      setContact(cached);
+      setShown({ email: 'revealed', phone: 'revealed' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [userId, candidateId, canView]);
+
+  useEffect(() => () => window.clearTimeout(copyTimer.current), []);
+
+  const copy = useCallback(
+    async (field: ContactField, value: string) => {
+      try {
+        await navigator.clipboard.writeText(value);
+        setCopied(field);
+        window.clearTimeout(copyTimer.current);
+        copyTimer.current = window.setTimeout(() => setCopied(null), COPY_FEEDBACK_MS);
+      } catch {
+        toast(titled(field === 'email' ? M.copyEmailFailed : M.copyPhoneFailed, M.tryAgain), 'error');
+      }
+    },
+    [toast],
+  );
+
+  const reveal = useCallback(
+    async (field: ContactField) => {
+      setShown((s) => ({ ...s, [field]: 'loading' }));
+      try {
+        const details = await api(`/api/v1/candidates/${candidateId}/reveal`, {
+          method: 'POST',
+          schema: ContactDetails,
+        });
+        const next = { email: details.email, phone: details.phone, fetchedAt: Date.now() };
+        setContact(next);
+        setShown((s) => ({ ...s, [field]: 'revealed' }));
+        if (userId) void cacheContact(userId, candidateId, next);
+      } catch (error) {
+        setShown((s) => ({ ...s, [field]: 'hidden' }));
+        if (error instanceof ApiError && error.status === 403)
+          toast(titled(M.subscriptionRequiredTitle, M.subscriptionRequired), 'error');
+        else toast(titled(M.loadFailedTitle, M.loadFailed), 'error');
+      }
+    },
+    [candidateId, userId, toast],
+  );
+
+  const click = useCallback(
+    (field: ContactField) => {
+      if (isDemo && !canView) return onDemoRestricted();
+      if (!canView) return;
+      const value = contact?.[field];
+      if (shown[field] === 'revealed' && value) return void copy(field, value);
+      if (contact) return setShown((s) => ({ ...s, [field]: 'revealed' }));
+      if (shown[field] === 'hidden') void reveal(field);
+    },
+    [isDemo, canView, contact, shown, copy, reveal, onDemoRestricted],
+  );
+
+  return { contact, shown, copied, canView, isDemo, click };
+}

@@ -1,0 +1,32 @@
+import { SearchMessages } from '@healthtal/contracts';
+import { apiFetch } from '../app/api';
+
+/** The file name the server chose (Content-Disposition), or the spec's default. */
+const fileNameOf = (res: Response) =>
+  /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'healthtal_export.csv';
+
+/**
+ * Posts an export request and hands the file to the browser as a download. Throws an Error with the
+ * server's message (or the spec's "Export Failed" text) when there is no file.
+ */
+export async function downloadExport(path: string, body: unknown): Promise<string> {
+  const res = await apiFetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) {
+    const problem = (await res.json().catch(() => ({}))) as { detail?: string };
+    throw new Error(problem.detail ?? SearchMessages.exportFailed);
+  }
+  const blob = await res.blob();
+  if (blob.size === 0) throw new Error(SearchMessages.exportNoData);
+  const fileName = fileNameOf(res);
+  const url = URL.createObjectURL(blob);
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}

@@ -1,0 +1,169 @@
+import {
+  COMPANY_INDUSTRIES,
+  COMPANY_REVENUES,
+  COMPANY_SIZES,
+  COUNTRY,
+  type ListFilter,
+  type SearchScreenState,
+  type SpecialtyCount,
+  STATE_CODES,
+  US_STATES,
+} from '@healthtal/contracts';
+import { Autocomplete, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { type FormEvent, useEffect, useState } from 'react';
+import { TagInput } from './TagInput';
+
+type Props = {
+  state: SearchScreenState;
+  update: (patch: Partial<SearchScreenState>) => void;
+  clear: () => void;
+  specialties: SpecialtyCount[];
+};
+
+/**
+ * The search filters (spec §2): free text, city/title/organization tags, one state (50 + DC),
+ * country locked to the United States, specialty (with counts), skills, education, and the company
+ * filters. Every change goes straight to the URL; the free text when submitted (Enter) or after a
+ * pause in typing, so each keystroke is not a search.
+ */
+export function FilterSidebar({ state, update, clear, specialties }: Props) {
+  return (
+    <Stack spacing={2} component="section" aria-label="Search filters">
+      <QueryField value={state.query} onCommit={(query) => update({ query })} />
+      <TagInput label="City" tags={state.city} onChange={(city) => update({ city })} />
+      <Autocomplete
+        size="small"
+        options={STATE_CODES as string[]}
+        value={state.state}
+        onChange={(_e, value) => update({ state: value })}
+        getOptionLabel={(code) => `${US_STATES[code as keyof typeof US_STATES] ?? code} (${code})`}
+        renderInput={(params) => <TextField {...params} label="State" />}
+      />
+      <TextField
+        size="small"
+        label="Country"
+        value={COUNTRY}
+        disabled
+        helperText="The directory covers the United States."
+      />
+      <TagInput label="Title" tags={state.title} onChange={(title) => update({ title })} />
+      <TagInput
+        label="Organization"
+        tags={state.organization}
+        onChange={(organization) => update({ organization })}
+      />
+      <MultiPicker
+        label="Specialty"
+        name="specialty"
+        state={state}
+        update={update}
+        options={specialties.map((s) => s.specialty)}
+        counts={new Map(specialties.map((s) => [s.specialty, s.count]))}
+      />
+      <MultiPicker label="Skills" name="skills" state={state} update={update} options={[]} freeSolo />
+      <MultiPicker label="Education" name="education" state={state} update={update} options={[]} freeSolo />
+      <MultiPicker
+        label="Company size"
+        name="companySize"
+        state={state}
+        update={update}
+        options={COMPANY_SIZES}
+      />
+      <MultiPicker
+        label="Company revenue"
+        name="companyRevenue"
+        state={state}
+        update={update}
+        options={COMPANY_REVENUES}
+      />
+      <MultiPicker
+        label="Company industry"
+        name="companyIndustry"
+        state={state}
+        update={update}
+        options={COMPANY_INDUSTRIES}
+      />
+      <Button variant="text" onClick={clear}>
+        Clear all filters
+      </Button>
+    </Stack>
+  );
+}
+
+const TYPING_PAUSE_MS = 500;
+
+function QueryField({ value, onCommit }: { value: string; onCommit: (query: string) => void }) {
+  const [text, setText] = useState(value);
+  // The URL changed elsewhere (back button, a saved search): show its query.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = window.setTimeout(() => onCommit(text.trim()), TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, value, onCommit]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onCommit(text.trim());
+  };
+  return (
+    <form onSubmit={submit} role="search">
+      <TextField
+        size="small"
+        fullWidth
+        label="Keywords"
+        placeholder="Name, title, specialty…"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </form>
+  );
+}
+
+type PickerProps = {
+  label: string;
+  name: ListFilter;
+  state: SearchScreenState;
+  update: (patch: Partial<SearchScreenState>) => void;
+  options: readonly string[];
+  counts?: Map<string, number>;
+  freeSolo?: boolean;
+};
+
+function MultiPicker({ label, name, state, update, options, counts, freeSolo = false }: PickerProps) {
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      freeSolo={freeSolo}
+      options={options as string[]}
+      value={state[name]}
+      onChange={(_e, values) =>
+        update({
+          [name]: [...new Set(values.map((v) => v.trim()).filter(Boolean))],
+        } as Partial<SearchScreenState>)
+      }
+      renderOption={(props, option) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <li key={key} {...rest}>
+            <Typography sx={{ flex: 1 }}>{option}</Typography>
+            {counts?.has(option) ? (
+              <Typography variant="caption" color="text.secondary">
+                {counts.get(option)!.toLocaleString('en-US')}
+              </Typography>
+            ) : null}
+          </li>
+        );
+      }}
+      renderValue={(values, getItemProps) =>
+        values.map((value, index) => {
+          const { key, ...item } = getItemProps({ index });
+          return <Chip key={key} size="small" label={value} {...item} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField {...params} label={label} placeholder={freeSolo ? 'Type and press Enter' : undefined} />
+      )}
+    />
+  );
+}

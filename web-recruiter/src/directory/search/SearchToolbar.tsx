@@ -1,0 +1,87 @@
+import { type SearchScreenState, SORT_KEYS, type SortKey } from '@healthtal/contracts';
+import FilterList from '@mui/icons-material/FilterList';
+import { Badge, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { SelectionMode } from './useSelection';
+
+const SORT_LABELS: Record<SortKey, string> = {
+  relevance: 'Relevance',
+  name: 'Name',
+  specialty: 'Specialty',
+  location: 'Location',
+  verified: 'Recently verified',
+};
+
+type Props = {
+  state: SearchScreenState;
+  update: (patch: Partial<SearchScreenState>) => void;
+  count: number | null;
+  tookMs: number | null;
+  activeFilters: number;
+  onOpenFilters: () => void;
+  selection: { mode: SelectionMode; size: number; busy: boolean; togglePage: () => void; toggleAll: () => void };
+};
+
+/** Result count, sort, and the Select Page / Select All toggles (spec §2, §4). */
+export function SearchToolbar({ state, update, count, tookMs, activeFilters, onOpenFilters, selection }: Props) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1.5}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+      role="toolbar"
+      aria-label="Results"
+    >
+      <Badge badgeContent={activeFilters} color="primary" sx={{ display: { md: 'none' } }}>
+        <Button variant="outlined" startIcon={<FilterList />} onClick={onOpenFilters}>
+          Search Filters
+        </Button>
+      </Badge>
+      <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
+        {count === null ? 'Searching…' : `${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`}
+        {tookMs !== null ? (
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+            in {Math.round(tookMs)} ms
+          </Typography>
+        ) : null}
+      </Typography>
+      <TextField
+        select
+        size="small"
+        label="Sort by"
+        value={state.sortKey}
+        onChange={(e) => update({ sortKey: e.target.value as SortKey })}
+        sx={{ minWidth: 170 }}
+      >
+        {SORT_KEYS.map((key) => (
+          <MenuItem key={key} value={key}>
+            {SORT_LABELS[key]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button
+        size="small"
+        onClick={() => update({ sortDirection: state.sortDirection === 'asc' ? 'desc' : 'asc' })}
+        aria-label={`Sort direction: ${state.sortDirection === 'asc' ? 'ascending' : 'descending'}`}
+      >
+        {state.sortDirection === 'asc' ? 'Ascending ↑' : 'Descending ↓'}
+      </Button>
+      <Stack direction="row" spacing={1} sx={{ ml: { md: 'auto' }, alignItems: 'center' }}>
+        <Button size="small" variant={selection.mode === 'page' ? 'contained' : 'outlined'} onClick={selection.togglePage}>
+          {selection.mode === 'page' ? 'Deselect Page' : 'Select Page'}
+        </Button>
+        <Button
+          size="small"
+          variant={selection.mode === 'all' ? 'contained' : 'outlined'}
+          onClick={selection.toggleAll}
+          disabled={selection.busy}
+        >
+          {selection.mode === 'all' ? 'Deselect All' : 'Select All'}
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          {selection.size.toLocaleString('en-US')} selected
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import {
+  type SearchScreenState,
+  SearchResponse,
+  SearchLimits,
+  searchErrorMessage,
+  searchFiltersOf,
+} from '@healthtal/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../app/api';
+
+/** The search request of a screen state: the filter object plus the page. */
+export const searchBody = (state: SearchScreenState) => ({
+  ...searchFiltersOf(state),
+  page: state.page,
+  limit: SearchLimits.pageSizeDefault,
+});
+
+/** A failed search, in the spec's words (§8), with how long it took. */
+export class SearchFailure extends Error {
+  constructor(
+    message: string,
+    readonly elapsedMs: number,
+  ) {
+    super(message);
+  }
+}
+
+async function runSearch(body: ReturnType<typeof searchBody>, signal: AbortSignal) {
+  const started = performance.now();
+  try {
+    return await api('/api/v1/search', { method: 'POST', json: body, schema: SearchResponse, signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    const raw = error instanceof Error ? error.message : String(error);
+    const code = error instanceof ApiError ? (error.problem as { code?: string }).code : undefined;
+    throw new SearchFailure(searchErrorMessage(raw, code), Math.round(performance.now() - started));
+  }
+}
+
+/**
+ * One page of results, keyed on the filter object and page. Fresh for 5 minutes with one retry
+ * after 1 s (the app's query defaults, spec §9); the previous page stays on screen while the next
+ * loads, so a filter change repaints as soon as the answer arrives.
+ */
+export function useSearchResults(state: SearchScreenState, enabled: boolean) {
+  const body = searchBody(state);
+  return useQuery({
+    queryKey: ['search', body],
+    queryFn: ({ signal }) => runSearch(body, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

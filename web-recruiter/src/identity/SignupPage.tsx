@@ -1,0 +1,156 @@
+import { AuthMessages, SignupRequest } from '@healthtal/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { FormEvent } from 'react';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ApiError, api } from '../app/api';
+import { useAuth } from '../app/auth';
+import { fieldErrorsOf, useFormState } from '../app/forms';
+import { useToast } from '../app/toast';
+
+/** Sign-up (spec §5): email, password twice, optional source, phone, terms; submit disabled until terms. */
+export function SignupPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useFormState({
+    email: '',
+    password: '',
+    confirmPassword: '',
+    source: '',
+    phone: '',
+    acceptTerms: false,
+  });
+  const { values, set, errors, setErrors, busy, setBusy } = form;
+
+  if (auth.status === 'signed-in') return <Navigate to="/search" replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = SignupRequest.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    setBusy(true);
+    try {
+      await api('/api/v1/auth/signup', { method: 'POST', json: values });
+      toast(AuthMessages.checkEmailTitle);
+      navigate('/check-email-confirmation', { state: { email: parsed.data.email } });
+    } catch (error) {
+      setErrors(signupErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Create your account
+      </Typography>
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={2}>
+          {errors.form ? (
+            <Alert severity="error" role="alert">
+              {errors.form}
+            </Alert>
+          ) : null}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            error={Boolean(errors.email)}
+            helperText={errors.email}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onChange={(e) => set('password', e.target.value)}
+            error={Boolean(errors.password)}
+            helperText={errors.password ?? 'At least 6 characters.'}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+            error={Boolean(errors.confirmPassword)}
+            helperText={errors.confirmPassword}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            value={values.phone}
+            onChange={(e) => set('phone', e.target.value)}
+            error={Boolean(errors.phone)}
+            helperText={errors.phone}
+          />
+          <TextField
+            label="Where did you hear about us? (optional)"
+            value={values.source}
+            onChange={(e) => set('source', e.target.value)}
+          />
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={values.acceptTerms}
+                  onChange={(e) => set('acceptTerms', e.target.checked)}
+                />
+              }
+              label={
+                <>
+                  I accept the{' '}
+                  <Link component={RouterLink} to="/terms">
+                    terms and conditions
+                  </Link>
+                </>
+              }
+            />
+            {errors.acceptTerms ? <FormHelperText error>{errors.acceptTerms}</FormHelperText> : null}
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={!values.acceptTerms || busy}>
+            {busy ? 'Creating account…' : 'Create account'}
+          </Button>
+          <Typography variant="body2">
+            Already have an account?{' '}
+            <Link component={RouterLink} to="/login">
+              Log in
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </Container>
+  );
+}
+
+/** The spec's sign-up error catalogue over the server's answer. */
+function signupErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return { form: AuthMessages.signupFailed };
+  if (error.status === 409) return { form: AuthMessages.alreadyRegistered };
+  const fields = error.problem.errors ?? {};
+  if (Object.keys(fields).length > 0) return { ...fields };
+  return { form: error.problem.detail ?? AuthMessages.signupFailed };
+}

@@ -1,0 +1,115 @@
+import { composeLinks, DEMO_DISABLED_TOOLTIP, RevealMessages, titled } from '@healthtal/contracts';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useAuth } from '../app/auth';
+import { useToast } from '../app/toast';
+import { emailsOf, SEND_EMAIL_REVEAL_MAX } from '../directory/contacts/reveal-emails';
+import { useEmailTemplates } from './outreach-api';
+
+type Props = { open: boolean; onClose: () => void; candidateIds: string[] };
+
+/**
+ * Send Email (spec §2, §7): the selected candidates' emails (from the 24-hour cache, or revealed on
+ * request), a subject and body (optionally from a saved template), and compose links for three web
+ * mail services plus the default email app. Demo accounts cannot send email (spec §6).
+ */
+export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
+  const auth = useAuth();
+  const toast = useToast();
+  const templates = useEmailTemplates(open && auth.status === 'signed-in');
+  const [emails, setEmails] = useState<Map<string, string>>(new Map());
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const userId = auth.me?.user.id;
+  const allowed = auth.can('contacts');
+
+  useEffect(() => {
+    if (!open || !userId || !allowed) return;
+    void emailsOf(userId, candidateIds, false).then(setEmails);
+  }, [open, userId, allowed, candidateIds]);
+
+  const revealAll = async () => {
+    if (!userId) return;
+    setBusy(true);
+    try {
+      setEmails(await emailsOf(userId, candidateIds, true));
+    } catch {
+      toast(titled(RevealMessages.loadFailedTitle, RevealMessages.loadFailed), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const loadTemplate = (id: string) => {
+    const template = templates.data?.find((t) => t.id === id);
+    if (!template) return;
+    setSubject(template.subject);
+    setBody(template.body);
+  };
+
+  const recipients = [...emails.values()];
+  const missing = Math.min(candidateIds.length, SEND_EMAIL_REVEAL_MAX) - emails.size;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="send-email-title">
+      <DialogTitle id="send-email-title">Send Email</DialogTitle>
+      <DialogContent>
+        {!allowed ? (
+          <Alert severity="info">{auth.me?.demo.isDemo ? DEMO_DISABLED_TOOLTIP : RevealMessages.subscriptionRequired}</Alert>
+        ) : (
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            <Typography variant="body2" aria-label="Recipients">
+              To: {recipients.length > 0 ? recipients.join(', ') : 'no revealed emails yet'}
+            </Typography>
+            {missing > 0 ? (
+              <Button variant="outlined" onClick={() => void revealAll()} disabled={busy}>
+                {busy ? 'Revealing…' : `Reveal ${missing} ${missing === 1 ? 'email' : 'emails'}`}
+              </Button>
+            ) : null}
+            {candidateIds.length > SEND_EMAIL_REVEAL_MAX ? (
+              <Alert severity="info">At most {SEND_EMAIL_REVEAL_MAX} recipients per email; export the rest.</Alert>
+            ) : null}
+            {templates.data && templates.data.length > 0 ? (
+              <TextField select label="Use a saved template" value="" onChange={(e) => loadTemplate(e.target.value)}>
+                {templates.data.map((t) => (
+                  <MenuItem key={t.id} value={t.id}>
+                    {t.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+            <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+            <TextField label="Message" value={body} onChange={(e) => setBody(e.target.value)} multiline minRows={5} />
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Open in">
+              {composeLinks(recipients, subject, body).map((link) => (
+                <Button
+                  key={link.label}
+                  variant="contained"
+                  href={link.href}
+                  target={link.href.startsWith('mailto:') ? undefined : '_blank'}
+                  rel="noopener noreferrer"
+                  disabled={recipients.length === 0}
+                >
+                  {link.label}
+                </Button>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,171 @@
+import { ListMembersPage, SearchMessages, titled, WorkspaceMessages as M } from '@healthtal/contracts';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Container,
+  FormControlLabel,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ApiError, api } from '../app/api';
+import { useAuth } from '../app/auth';
+import { PageSpinner } from '../app/RequireAuth';
+import { useToast } from '../app/toast';
+import { CandidateCard } from '../directory/CandidateCard';
+import { downloadExport } from '../directory/export-download';
+import { ResultsPagination } from '../directory/search/ResultsPagination';
+import { physicianCount } from './SavedListsSheet';
+import { useListMembers, workspaceKeys } from './workspace-api';
+
+const LOAD_FAILED = 'Failed to load list details';
+const TYPING_PAUSE_MS = 300;
+const removedText = (n: number) => `Removed ${n} ${n === 1 ? 'healthcare worker' : 'healthcare workers'} from the list.`;
+
+/**
+ * One list (spec §2 "List detail"): back to the directory, search within the list, Select All,
+ * Export (premium; the selection, or the whole list), Remove from list, and an empty state that
+ * leads to /search.
+ */
+export function ListDetailPage() {
+  const { listId = '' } = useParams();
+  const auth = useAuth();
+  const toast = useToast();
+  const client = useQueryClient();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const members = useListMembers(listId, q, page);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQ(typed.trim());
+      setPage(1);
+    }, TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  const notFound = members.error instanceof ApiError && members.error.status === 404;
+  useEffect(() => {
+    if (members.isError) toast(titled('Error', notFound ? M.listNotFound : LOAD_FAILED), 'error');
+  }, [members.isError, notFound, toast]);
+
+  const data = members.data;
+  const allSelected = data !== undefined && data.count > 0 && selected.size === data.count;
+  const toggleAll = async () => {
+    if (allSelected) return setSelected(new Set());
+    const all = await api(
+      `/api/v1/lists/${listId}/members?${new URLSearchParams({ ...(q ? { q } : {}), selectAll: 'true' })}`,
+      { schema: ListMembersPage },
+    );
+    setSelected(new Set(all.ids ?? []));
+  };
+  const toggleOne = (id: string) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const remove = async () => {
+    if (selected.size === 0) return toast(titled(SearchMessages.selectionRequiredTitle, SearchMessages.selectToRemove), 'error');
+    setBusy(true);
+    try {
+      await api(`/api/v1/lists/${listId}/members`, { method: 'DELETE', json: { candidateIds: [...selected] } });
+      toast(removedText(selected.size));
+      setSelected(new Set());
+      await client.invalidateQueries({ queryKey: workspaceKeys.lists });
+    } catch {
+      toast(M.removeFailed, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const exportList = async () => {
+    setBusy(true);
+    try {
+      await downloadExport(`/api/v1/lists/${listId}/export`, {
+        format: 'csv',
+        ...(selected.size > 0 ? { candidateIds: [...selected] } : {}),
+      });
+      toast(SearchMessages.exported(selected.size > 0 ? selected.size : (data?.list.memberCount ?? 0)));
+    } catch (error) {
+      toast(titled(SearchMessages.exportFailedTitle, error instanceof Error ? error.message : SearchMessages.exportFailed), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const canExport = auth.can('premium') && !auth.me?.demo.isDemo;
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <Button startIcon={<ArrowBack />} component={RouterLink} to="/directory">
+        Back
+      </Button>
+      {members.isPending ? <PageSpinner /> : null}
+      {members.isError ? <Alert severity="error" sx={{ mt: 2 }}>{notFound ? M.listNotFound : LOAD_FAILED}</Alert> : null}
+      {data ? (
+        <>
+          <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
+            {data.list.name}
+          </Typography>
+          <Typography color="text.secondary" gutterBottom>
+            {[data.list.description, physicianCount(data.list.memberCount)].filter(Boolean).join(' · ')}
+          </Typography>
+          {data.list.memberCount === 0 ? (
+            <Stack spacing={2} sx={{ alignItems: 'flex-start', mt: 3 }}>
+              <Typography>This list is empty.</Typography>
+              <Button variant="contained" component={RouterLink} to="/search">
+                Go to Search
+              </Button>
+            </Stack>
+          ) : (
+            <>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
+                <TextField
+                  size="small"
+                  label="Search this list"
+                  value={typed}
+                  onChange={(e) => setTyped(e.target.value)}
+                  slotProps={{ htmlInput: { role: 'searchbox' } }}
+                />
+                <FormControlLabel
+                  control={<Checkbox checked={allSelected} onChange={() => void toggleAll()} />}
+                  label="Select all"
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {selected.size} selected
+                </Typography>
+                <Tooltip title={canExport ? '' : SearchMessages.selectAllNeedsPremium}>
+                  <span>
+                    <Button variant="contained" onClick={() => void exportList()} disabled={!canExport || busy}>
+                      {selected.size > 0 ? `Export ${selected.size}` : 'Export'}
+                    </Button>
+                  </span>
+                </Tooltip>
+                <Button variant="outlined" color="error" onClick={() => void remove()} disabled={busy}>
+                  Remove from list
+                </Button>
+              </Stack>
+              {data.data.length === 0 ? <Typography>No one on this list matches “{q}”.</Typography> : null}
+              <Stack spacing={1.5} component="section" aria-label="List members">
+                {data.data.map((card) => (
+                  <CandidateCard key={card.id} card={card} selected={selected.has(card.id)} onToggleSelected={toggleOne} />
+                ))}
+              </Stack>
+              <ResultsPagination page={page} totalPages={data.totalPages} onPage={setPage} />
+            </>
+          )}
+        </>
+      ) : null}
+    </Container>
+  );
+}
