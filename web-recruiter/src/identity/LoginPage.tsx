@@ -1,8 +1,10 @@
+import { AuthMessages } from '@healthtal/contracts';
 import { Alert, Box, Button, Container, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../app/api';
 import { useAuth } from '../app/auth';
+import { useToast } from '../app/toast';
 
 /** Where to go after signing in, in the spec's order: return_to, the prior location, /directory. */
 export function loginTarget(returnTo: string | null, from: unknown): string {
@@ -15,6 +17,7 @@ export function loginTarget(returnTo: string | null, from: unknown): string {
 
 export function LoginPage() {
   const auth = useAuth();
+  const toast = useToast();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -33,9 +36,10 @@ export function LoginPage() {
     setError(null);
     try {
       await auth.login(email, password);
+      toast('Success!');
       navigate(target, { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : AuthMessages.loginFailed);
     } finally {
       setBusy(false);
     }
