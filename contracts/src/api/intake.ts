@@ -51,7 +51,7 @@ export const ContactMessageRow = z.object({
 export type ContactMessageRow = z.infer<typeof ContactMessageRow>;
 
 /** Control characters have no place in a form and would blow up in the JSON of the directory record. */
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+const CONTROL_CHARACTERS = /\p{Cc}/u;
 const withoutControlCharacters = (label: string) =>
   [
     (text: string) => !CONTROL_CHARACTERS.test(text),

@@ -151,6 +151,17 @@ const kafkaIsConfigured = (config: Config, ctx: z.RefinementCtx) => {
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required with TRANSPORT=kafka' });
 };
 
+/**
+ * A model or server named without a key would quietly fall back to the template writer: say so at
+ * start instead. A local server that needs no key takes any non-empty one.
+ */
+const openAiHasKey = (config: Config, ctx: z.RefinementCtx) => {
+  for (const name of ['OPENAI_BASE_URL', 'OPENAI_MODEL'] as const) {
+    if (config[name] && !config.OPENAI_API_KEY)
+      ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: `is required with ${name}` });
+  }
+};
+
 /** S3 settings without a bucket, or half a key pair, would fail on the first upload instead of at start. */
 const s3IsComplete = (config: Config, ctx: z.RefinementCtx) => {
   const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -174,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .superRefine(esdbIsConfigured)
     .superRefine(kafkaIsConfigured)
     .superRefine(s3IsComplete)
+    .superRefine(openAiHasKey)
     .safeParse(present);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {

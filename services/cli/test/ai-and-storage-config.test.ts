@@ -6,7 +6,14 @@ const settingsFrom = (env: Record<string, string>) => apiSettings(loadConfig(env
 
 describe('the AI email generator configuration', () => {
   it('uses the built-in template writer when no key is set', () => {
-    expect(settingsFrom({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).openai).toBeUndefined();
+    expect(settingsFrom({}).openai).toBeUndefined();
+  });
+
+  it('refuses to start with a server or model but no key, rather than fall back quietly', () => {
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(
+      'OPENAI_API_KEY="": is required with OPENAI_BASE_URL',
+    );
+    expect(() => loadConfig({ OPENAI_MODEL: 'gpt-4.1' })).toThrow('is required with OPENAI_MODEL');
   });
 
   it('points the model at any OpenAI-compatible server', () => {

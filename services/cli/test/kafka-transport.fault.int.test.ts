@@ -125,21 +125,27 @@ async function rowsOf(projection: Projection) {
 it('after the relay and a projector are killed mid-stream and restarted, read models equal a rebuild', async () => {
   const projections = [directoryProjection, contactMessagesProjection];
   const names = projections.map((p) => p.name);
+  const t0 = Date.now(); const T = (l: string) => console.log('T', l, Date.now() - t0);
   let relay = await startCli(['relay'], 'relay running');
+  T('relay');
   let projectors = await startCli(['projectors', ...names], 'projectors running');
 
+  T('projectors');
   const writing = writeRounds(30);
   await expect.poll(() => count('directory_candidates'), { timeout: 30_000, interval: 25 }).toBeGreaterThan(150);
   await Promise.all([kill(relay), kill(projectors)]);
   const atKill = await count('directory_candidates');
+  T('killed ' + atKill);
   await writing;
   await writeRounds(5, 30);
   expect(atKill).toBeLessThan(35 * 38);
 
+  T('written');
   relay = await startCli(['relay'], 'relay running');
   projectors = await startCli(['projectors', ...names], 'projectors running');
   for (const projection of projections)
     await expect.poll(() => caughtUp(projection), { timeout: 40_000, interval: 100 }).toBe(true);
+  T('caught up');
   expect(await count('directory_candidates')).toBe(35 * 38);
   expect(await count('contact_messages')).toBe(35 * 15);
   expect(await count('directory_contacts where personal_email is not null')).toBe(35 * 38);
@@ -150,4 +156,4 @@ it('after the relay and a projector are killed mid-stream and restarted, read mo
     await rebuildProjection(database.pool, store, projection);
     expect(await rowsOf(projection)).toEqual(live);
   }
-});
+}, 120_000);

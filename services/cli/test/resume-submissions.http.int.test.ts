@@ -168,6 +168,12 @@ describe('POST /api/v1/resume-submissions', () => {
     ['six education entries', { ...valid, education: Array(6).fill(valid.education[0]) }, 'education'],
     ['31 skills', { ...valid, skills: Array.from({ length: 31 }, (_, i) => `skill ${i}`) }, 'skills'],
     ['skills that are not a list', { ...valid, skills: 'BLS, ACLS' }, 'skills'],
+    ['a control character in a name', { ...valid, lastName: 'Okon\u0000kwo' }, 'lastName'],
+    [
+      'a line break in a school',
+      { ...valid, education: [{ school: 'UT\nAustin', degree: 'MSN' }] },
+      'education.0.school',
+    ],
   ])('refuses %s with 400 naming the field', async (_label, body, field) => {
     const before = await app.eventCount();
     const response = await post(body);
@@ -447,6 +453,20 @@ describe('an approved resume in the directory', () => {
     await app.caughtUp();
     expect((await search({ query: 'evanescent' })).count).toBe(0);
     expect((await admin(`/api/admin/resume-submissions/${id}`)).status).toBe(404);
+  });
+
+  it('takes the largest resume the form allows into the directory', async () => {
+    const id = await submit({
+      title: 'T'.repeat(200),
+      education: Array.from({ length: 5 }, (_, i) => ({
+        school: `${i}${'"\\'.repeat(50)}`.slice(0, 100),
+        degree: '"'.repeat(60),
+      })),
+      skills: Array.from({ length: 30 }, (_, i) => `${i}${'\\'.repeat(49)}`.slice(0, 50)),
+    });
+    expect((await approve(id)).status).toBe(200);
+    await app.caughtUp();
+    expect((await app.request(`/api/v1/candidates/${id}`, { as: 'premium' })).status).toBe(200);
   });
 
   it('is refused approval when the person asked to be removed after submitting', async () => {

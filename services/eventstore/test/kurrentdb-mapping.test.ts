@@ -10,6 +10,7 @@ import {
   encodeMetadata,
   fromCurrentState,
   fromLogPosition,
+  knownPosition,
   toEventData,
   toReadPosition,
   toStreamState,
@@ -41,6 +42,12 @@ describe('positions', () => {
     expect(a).toEqual({ commit: 1200, prepare: 1100 });
     expect(comparePositions(a, b)).toBe(-1);
     expect(toReadPosition(b)).toEqual({ commit: 1200n, prepare: 1150n });
+  });
+
+  it('treats a missing position, or the placeholder old servers send from stream reads, as unknown', () => {
+    expect(knownPosition(undefined)).toBeNull();
+    expect(knownPosition({ commit: 2n ** 64n - 1n, prepare: 2n ** 64n - 1n })).toBeNull();
+    expect(knownPosition({ commit: 10n, prepare: 10n })).toEqual({ commit: 10, prepare: 10 });
   });
 
   it('reads our START as the start of the log', () => {

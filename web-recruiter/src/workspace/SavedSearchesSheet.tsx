@@ -20,7 +20,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
-import { useDeleteSavedSearch, useSavedSearches } from './workspace-api';
+import { useDeleteSavedSearch, useOpenSavedSearch, useSavedSearches } from './workspace-api';
 
 export const SavedSearchTexts = {
   title: 'Saved Searches',
@@ -52,6 +52,7 @@ export function SavedSearchesSheet({ open, onClose }: { open: boolean; onClose: 
   const navigate = useNavigate();
   const searches = useSavedSearches(open && auth.status === 'signed-in');
   const remove = useDeleteSavedSearch();
+  const opened = useOpenSavedSearch();
 
   useEffect(() => {
     if (searches.isError) toast(titled('Error', SavedSearchTexts.loadFailed), 'error');
@@ -59,8 +60,9 @@ export function SavedSearchesSheet({ open, onClose }: { open: boolean; onClose: 
 
   const apply = (search: SavedSearchView) => {
     const query = new URLSearchParams(searchParamsOf(searchStateOfFilters(search.searchParams)));
+    opened.mutate(search.id);
     onClose();
-    navigate(`/search?${query}`, { state: { savedSearch: search.id } });
+    navigate(`/search?${query}`);
   };
   const del = async (search: SavedSearchView) => {
     try {

@@ -92,6 +92,15 @@ export function useDeleteSavedSearch() {
   });
 }
 
+/** Applying a saved search marks it opened: its "N new since" count starts again from now. */
+export function useOpenSavedSearch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/v1/saved-searches/${id}/opened`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.savedSearches }),
+  });
+}
+
 export function useListMembers(listId: string, q: string, page: number) {
   return useQuery({
     queryKey: workspaceKeys.members(listId, q, page),

@@ -1,5 +1,7 @@
 import type { ContactMessageRow } from '@healthtal/contracts';
 import type pg from 'pg';
+import { z } from 'zod';
+import { parseAdminFilter } from '../admin/admin-filter';
 import { type AdminPage, containsPattern } from '../admin/admin-list';
 
 const SORT_COLUMNS = {
@@ -14,6 +16,9 @@ export const contactMessageSortFields = Object.keys(SORT_COLUMNS) as [
   ...ContactMessageSort[],
 ];
 
+/** The console's search box. */
+const ContactMessageFilter = z.object({ q: z.string().max(320).optional() });
+
 type Row = Omit<ContactMessageRow, 'receivedAt'> & { received_at: Date };
 
 const MATCHES = '($1::text is null or name ilike $1 or email ilike $1 or subject ilike $1)';
@@ -24,7 +29,8 @@ export async function listContactMessages(
   page: AdminPage<ContactMessageSort>,
 ): Promise<{ rows: ContactMessageRow[]; total: number }> {
   const [field, order] = page.sort ?? ['receivedAt', 'DESC'];
-  const q = typeof page.filter.q === 'string' ? containsPattern(page.filter.q) : null;
+  const filter = parseAdminFilter(ContactMessageFilter, page.filter);
+  const q = filter.q === undefined ? null : containsPattern(filter.q);
   const [list, count] = await Promise.all([
     pool.query<Row>(
       `select id, name, email, phone, subject, message, received_at from contact_messages

@@ -44,7 +44,7 @@ const DEFAULT_READ_LIMIT = 1000;
 const MAX_CREATE_ATTEMPTS = 3;
 
 export type KurrentDBEventStoreOptions = {
-  /** `KurrentDBClient.connectionString('kurrentdb://host:2113?tls=false')`; the store disposes it on close. */
+  /** `KurrentDBClient.connectionString('kurrentdb://host:2113?tls=false')`; disposed on close. */
   client: KurrentDBClient;
   registry: EventRegistry;
   /**
@@ -57,9 +57,9 @@ export type KurrentDBEventStoreOptions = {
 };
 
 /**
- * The EventStore port over EventStoreDB / KurrentDB (see docs/adr for the choice of client).
- * It passes the same contract suite as the PostgreSQL adapter
- * (services/eventstore/test/kurrentdb-event-store.docker.ts, `npm run test:docker`).
+ * The EventStore port over EventStoreDB / KurrentDB (docs/adr/0010-eventstoredb-client.md). It is
+ * held to the PostgreSQL adapter's contract suite by test/kurrentdb-event-store.docker.ts, which
+ * needs a Docker engine (`npm run test:docker`).
  */
 export class KurrentDBEventStore implements EventStore {
   private readonly client: KurrentDBClient;

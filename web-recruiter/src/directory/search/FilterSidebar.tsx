@@ -43,8 +43,8 @@ export function FilterSidebar({ state, update, clear, specialties }: Props) {
         size="small"
         label="Country"
         value={COUNTRY}
-        disabled
-        helperText="The directory covers the United States."
+        slotProps={{ input: { readOnly: true } }}
+        helperText="Locked: the directory covers the United States."
       />
       <TagInput label="Title" tags={state.title} onChange={(title) => update({ title })} />
       <TagInput

@@ -1,0 +1,197 @@
+import { ContactMessages, RemovalMessages, ResumeMessages } from '@healthtal/contracts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
+import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
+import {
+  assertFreshBuild,
+  type BrowserSession,
+  expectText,
+  expectVisible,
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+} from '../support/browser';
+
+let app: TestApp;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  assertFreshBuild('web-recruiter');
+  app = await startTestApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** The helper text MUI shows under a field, found through the field's aria-describedby. */
+async function fieldMessage(page: Page, label: string): Promise<string> {
+  const field = page.getByLabel(label, { exact: true });
+  const describedBy = await field.getAttribute('aria-describedby');
+  if (!describedBy) return '';
+  return (await page.locator(`[id="${describedBy}"]`).textContent()) ?? '';
+}
+
+describe('the public site', () => {
+  test('Home shows the hero, the specialties from the directory, the FAQ, and passes axe', async () => {
+    await importCandidates(app, [candidate('home-cardio', { specialty: 'Cardiology' })]);
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/`);
+    await expectVisible(page.getByRole('heading', { level: 1, name: /healthcare professionals/ }));
+    const specialties = page.getByRole('region', { name: 'Specialties in the directory' });
+    await expectVisible(specialties.getByRole('link', { name: 'Cardiology' }));
+    expect(await page.getByRole('region', { name: 'Frequently asked questions' }).getByRole('button').count()).toBe(8);
+    expect(await page.title()).toContain('Direct access to healthcare professional contacts');
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    expect(await page.locator('link[rel="icon"]').first().getAttribute('href')).toBe('/favicon.svg');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'home');
+  });
+
+  test('keyboard only: Tab reaches the navigation with a visible focus ring, Enter follows the link', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/`);
+    await expectVisible(page.getByRole('heading', { level: 1 }));
+    // Tab until the main navigation's Pricing link has focus.
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Pricing') break;
+    }
+    const outline = await page.evaluate(() => {
+      const active = document.activeElement as HTMLElement;
+      return { text: active.textContent, style: getComputedStyle(active).outlineStyle };
+    });
+    expect(outline).toEqual({ text: 'Pricing', style: 'solid' });
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/pricing');
+  });
+
+  test('the contact form shows the spec messages, then sends', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/contact`);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await fieldMessage(page, 'Name')).toBe(ContactMessages.nameTooShort);
+    expect(await fieldMessage(page, 'Email')).toBe(ContactMessages.invalidEmail);
+    expect(await fieldMessage(page, 'Phone')).toBe(ContactMessages.phoneTooShort);
+    expect(await fieldMessage(page, 'Subject')).toBe(ContactMessages.subjectTooShort);
+    expect(await fieldMessage(page, 'Message')).toBe(ContactMessages.messageTooShort);
+
+    await page.getByLabel('Name', { exact: true }).fill('Dana Recruiter');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Phone', { exact: true }).fill('512-555-0199');
+    await page.getByLabel('Subject', { exact: true }).fill('Team plan');
+    await page.getByLabel('Message', { exact: true }).fill('We have five recruiters. Is there a team price?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    expect(await fieldMessage(page, 'Email')).toBe(ContactMessages.invalidEmail);
+    expect(await fieldMessage(page, 'Name')).toBe('');
+
+    await page.getByLabel('Email', { exact: true }).fill('dana@agency.example');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expectVisible(page.getByText('Your message has been sent'));
+    await app.caughtUp();
+    const { rows } = await app.database.pool.query('select count(*)::int as n from contact_messages');
+    expect(rows[0].n).toBe(1);
+  });
+
+  test('the resume form shows the spec messages, then lands on its own confirmation page', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/submit-resume`);
+    await page.getByRole('button', { name: 'Submit Resume' }).click();
+    expect(await fieldMessage(page, 'First name')).toBe(ResumeMessages.firstNameRequired);
+    expect(await fieldMessage(page, 'Last name')).toBe(ResumeMessages.lastNameRequired);
+    expect(await fieldMessage(page, 'Physician title')).toBe(ResumeMessages.titleRequired);
+    expect(await fieldMessage(page, 'Company name')).toBe(ResumeMessages.companyRequired);
+    expect(await fieldMessage(page, 'City')).toBe(ResumeMessages.cityRequired);
+    expect(await fieldMessage(page, 'Email')).toBe(ResumeMessages.invalidEmail);
+    expect(await fieldMessage(page, 'Phone')).toBe(ResumeMessages.invalidPhone);
+    await expectText(page.getByText(ResumeMessages.stateRequired), ResumeMessages.stateRequired);
+    await expectText(page.getByText(ResumeMessages.specialtyRequired), ResumeMessages.specialtyRequired);
+
+    await page.getByLabel('First name', { exact: true }).fill('Jordan');
+    await page.getByLabel('Last name', { exact: true }).fill('Rivera');
+    await page.getByLabel('Physician title', { exact: true }).fill('Hospitalist');
+    await page.getByLabel('Company name', { exact: true }).fill('St. Luke Medical Center');
+    await page.getByLabel('Email', { exact: true }).fill('jordan.rivera@mail.example');
+    await page.getByLabel('Phone', { exact: true }).fill('123');
+    await page.getByLabel('LinkedIn URL', { exact: true }).fill('not a url');
+    await page.getByLabel('City', { exact: true }).fill('Boise');
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Idaho' }).click();
+    await page.getByRole('combobox', { name: 'Specialty' }).click();
+    await page.getByRole('option', { name: 'Internal Medicine' }).click();
+    await page.getByRole('button', { name: 'Submit Resume' }).click();
+    expect(await fieldMessage(page, 'Phone')).toBe(ResumeMessages.invalidPhone);
+    expect(await fieldMessage(page, 'LinkedIn URL')).toBe(ResumeMessages.invalidLinkedin);
+
+    await page.getByLabel('Phone', { exact: true }).fill('(208) 555-0142');
+    await page.getByLabel('LinkedIn URL', { exact: true }).fill('linkedin.com/in/jordan-rivera');
+    await page.getByRole('button', { name: 'Add education' }).click();
+    await page.getByLabel('School 1').fill('University of Washington');
+    await page.getByLabel('Degree 1').fill('MD');
+    await page.getByLabel('Add a skill').fill('Inpatient care');
+    await page.getByLabel('Add a skill').press('Enter');
+    await page.getByLabel('Add a skill').fill('inpatient care ');
+    await page.getByLabel('Add a skill').press('Enter');
+    expect(await page.getByRole('button', { name: /inpatient care/i }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Submit Resume' }).click();
+
+    await page.waitForURL('**/resume-submitted');
+    await expectVisible(page.getByRole('heading', { name: 'Resume submitted' }));
+    const { rows } = await app.database.pool.query('select count(*)::int as n from eventstore.events where type = $1', [
+      'ResumeSubmitted',
+    ]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  test('a professional asks for removal, confirms through the mailed link, and is removed', async () => {
+    const email = 'removal-me@mail.example';
+    await importCandidates(app, [candidate('removal-me', { personalEmail: email })]);
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/remove-info`);
+    await page.getByLabel('Email', { exact: true }).fill('nope');
+    await page.getByRole('button', { name: 'Request removal' }).click();
+    expect(await fieldMessage(page, 'Email')).toBe(RemovalMessages.invalidEmail);
+
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Request removal' }).click();
+    await expectText(page.getByRole('status'), RemovalMessages.requestReceived);
+
+    const mail = await app.lastMail(email, 'removal-confirmation');
+    const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
+    expect(link.pathname).toBe('/confirm-removal');
+    await page.goto(`${app.url}${link.pathname}${link.search}`);
+    await expectText(page.getByRole('status'), RemovalMessages.removed);
+
+    // The link works once.
+    await page.reload();
+    await expectText(page.getByRole('alert'), RemovalMessages.failed);
+    await page.goto(`${app.url}/confirm-removal`);
+    await expectText(page.getByRole('alert'), RemovalMessages.noToken);
+  });
+
+  test('an unknown path shows Not Found: Go Back returns to the last page, Return Home goes to /', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/about`);
+    await expectVisible(page.getByRole('heading', { name: 'About HealthTal' }));
+    await page.goto(`${app.url}/no/such/page`);
+    await expectVisible(page.getByRole('heading', { name: 'Page Not Found' }));
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL('**/about');
+    await page.goto(`${app.url}/still-missing`);
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.waitForURL(`${app.url}/`);
+  });
+
+  test('Specialties A–Z links each specialty to a search for it', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${app.url}/specialties`);
+    const links = page.getByRole('main').getByRole('link');
+    await expectVisible(links.first());
+    expect(await links.count()).toBeGreaterThanOrEqual(75);
+    expect(await page.getByRole('link', { name: 'Cardiology' }).getAttribute('href')).toBe(
+      '/search?specialty=Cardiology',
+    );
+  });
+});

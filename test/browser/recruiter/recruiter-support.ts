@@ -1,0 +1,62 @@
+import type { Locator, Page } from 'playwright-core';
+import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
+import { PASSWORD, type Role, type TestApp } from '../../../services/cli/test/support/harness';
+import { expectVisible } from '../support/browser';
+
+/** Austin cardiologists: more than one page (25) of results for the three-filter search. */
+export const CARDIOLOGISTS = 40;
+
+/**
+ * A small directory: 40 cardiologists in Austin, TX (the flow's three-filter search finds exactly
+ * them, two pages), 10 pediatricians in Austin and 15 nurses in Dallas around them.
+ */
+export async function seedDirectory(app: TestApp): Promise<void> {
+  const two = (i: number) => String(i).padStart(2, '0');
+  await importCandidates(app, [
+    ...Array.from({ length: CARDIOLOGISTS }, (_, i) =>
+      candidate(`cardio-${two(i)}`, {
+        firstName: 'Casey',
+        lastName: `Heart${two(i)}`,
+        title: 'Cardiologist',
+        specialty: 'Cardiology',
+        city: 'Austin',
+        state: 'TX',
+        skills: 'Echocardiography, Cardiac Catheterization, ACLS, BLS, Stress Testing, Holter Monitoring, Telemetry',
+        education: 'school-name: Baylor College of Medicine; degrees: MD',
+      }),
+    ),
+    ...Array.from({ length: 10 }, (_, i) =>
+      candidate(`peds-${two(i)}`, { firstName: 'Pat', lastName: `Child${two(i)}`, specialty: 'Pediatrics', title: 'Pediatrician' }),
+    ),
+    ...Array.from({ length: 15 }, (_, i) =>
+      candidate(`nurse-${two(i)}`, { firstName: 'Noel', lastName: `Care${two(i)}`, city: 'Dallas', state: 'TX' }),
+    ),
+  ]);
+}
+
+/** Signs in through the login page and lands on `returnTo`. */
+export async function signIn(app: TestApp, page: Page, role: Role, returnTo = '/search'): Promise<string> {
+  const user = await app.as(role);
+  await page.goto(`${app.url}/login?return_to=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname === returnTo.split('?')[0]);
+  await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: user.email }));
+  return user.email;
+}
+
+/** The result count in the toolbar, once it says `text`. */
+export const resultCount = (page: Page) => page.getByRole('toolbar', { name: 'Results' }).getByRole('status');
+
+/** Waits until the locator matches exactly `n` elements (a page of results replaces the last). */
+export async function expectCount(locator: Locator, n: number, timeout = 15_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  let last = -1;
+  while (Date.now() < deadline) {
+    last = await locator.count();
+    if (last === n) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`expected ${locator} to match ${n} elements, last count: ${last}`);
+}

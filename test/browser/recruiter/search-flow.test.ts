@@ -1,0 +1,145 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
+import {
+  assertFreshBuild,
+  type BrowserSession,
+  expectText,
+  expectVisible,
+  launchBrowser,
+  screenshot,
+  seriousAxeViolations,
+} from '../support/browser';
+import { CARDIOLOGISTS, expectCount, resultCount, seedDirectory, signIn } from './recruiter-support';
+
+let app: TestApp;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  assertFreshBuild('web-recruiter');
+  app = await startTestApp();
+  await seedDirectory(app);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('a recruiter works through a search', () => {
+  test('search with three filters, page 2, reload, reveal and copy, a new list, a saved search, an email template', async () => {
+    const { page, context } = await browser.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await signIn(app, page, 'basic', '/search');
+
+    // Three filters: a specialty from the counts, a state, a city tag.
+    await page.getByRole('combobox', { name: 'Specialty' }).click();
+    await page.getByRole('option', { name: /Cardiology/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'State' }).fill('Texas');
+    await page.getByRole('option', { name: 'Texas (TX)' }).click();
+    await page.getByRole('textbox', { name: 'City' }).fill('  Austin ');
+    await page.getByRole('textbox', { name: 'City' }).press('Enter');
+    await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
+    expect(new URL(page.url()).search).toBe('?city=Austin&specialty=Cardiology&state=TX');
+
+    const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
+    const firstOnPage1 = await results.first().getByRole('heading').textContent();
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await expectCount(results, CARDIOLOGISTS - 25);
+    const firstOnPage2 = (await results.first().getByRole('heading').textContent())!;
+    expect(firstOnPage2).toMatch(/^Casey Heart\d\d$/);
+    expect(firstOnPage2).not.toBe(firstOnPage1);
+
+    // The URL is the source of truth: a reload shows the same filters and page.
+    await page.reload();
+    await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
+    await expectText(results.first().getByRole('heading'), firstOnPage2);
+    expect(await page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('Texas (TX)');
+    expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+
+    // Reveal, then copy: the second click puts the email on the clipboard and says Copied.
+    const email = `cardio-${firstOnPage2.slice(-2)}@mail.example`;
+    const first = results.first();
+    await first.getByRole('button', { name: 'View Email' }).click();
+    await first.getByRole('button', { name: email }).click();
+    await expectVisible(first.getByRole('button', { name: 'Copied' }));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
+    await expectVisible(first.getByRole('button', { name: email }), 4000);
+
+    // Two candidates onto a new list.
+    await results.nth(0).getByRole('checkbox').check();
+    await results.nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Add to List' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to List' });
+    await dialog.getByRole('textbox', { name: 'List name' }).fill('Austin cardiology shortlist');
+    await dialog.getByRole('button', { name: 'Add 2 to List' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'Success!' }), 'Added 2 candidates to Austin cardiology shortlist');
+
+    // Save the search; it comes back from the sheet onto a cleared search.
+    await page.getByRole('button', { name: 'Save Search' }).click();
+    const save = page.getByRole('dialog', { name: 'Save Search' });
+    await save.getByRole('textbox', { name: 'Search name' }).fill('Austin cardiologists');
+    await save.getByRole('button', { name: 'Save' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'Search saved' }), 'Search saved');
+    await page.goto(`${app.url}/search`);
+    await expectText(resultCount(page), '65 results');
+    await page.getByRole('button', { name: 'Saved Searches' }).click();
+    const saved = page.getByRole('article', { name: 'Austin cardiologists' });
+    await expectVisible(saved.getByText('Cardiology'));
+    await saved.getByRole('button', { name: 'Apply Search' }).click();
+    await page.waitForURL(/specialty=Cardiology/);
+    await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
+    expect(new URL(page.url()).search).toBe('?city=Austin&specialty=Cardiology&state=TX');
+
+    // Open the list.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Lists' }).click();
+    await page.getByRole('link', { name: 'View Austin cardiology shortlist' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Austin cardiology shortlist' }));
+    const members = page.getByRole('region', { name: 'List members' }).getByRole('article');
+    await expectCount(members, 2);
+
+    // Generate an email and keep it as a template.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Email' }).click();
+    const generate = page.getByRole('button', { name: 'Generate AI Email' });
+    expect(await generate.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Job Title' }).fill('Interventional Cardiologist');
+    await page.getByRole('textbox', { name: 'Job Description' }).fill('Join our Austin heart center: cath lab, full-time.');
+    await generate.click();
+    const subject = page.getByRole('textbox', { name: 'Subject Line' });
+    await expectVisible(subject);
+    expect((await subject.inputValue()).length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Save “Interventional Cardiologist” as Template' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'Template Saved' }), 'Template Saved');
+    await expectVisible(page.getByRole('article', { name: 'Interventional Cardiologist' }));
+  });
+
+  test('a premium subscriber selects a page of results and exports it', async () => {
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'premium', '/search?specialty=Cardiology&state=TX');
+    await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
+    await page.getByRole('button', { name: 'Select Page' }).click();
+    await expectText(page.getByRole('toolbar', { name: 'Results' }), '25 selected');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    expect(csv.trim().split('\n')).toHaveLength(26);
+    expect(csv.match(/cardio-\d\d@mail\.example/g)?.length).toBeGreaterThanOrEqual(25);
+  });
+
+  test('the search page has no serious accessibility violations', async () => {
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'basic', '/search?specialty=Cardiology');
+    await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
+    const v = await seriousAxeViolations(page);
+    if (v.length) console.log(JSON.stringify(await page.evaluate(async () => (await (window as any).axe.run(document, { runOnly: ['color-contrast'] })).violations.map((x: any) => x.nodes.map((n: any) => [n.target, n.failureSummary])))));
+    expect(v).toEqual([]);
+    await screenshot(page, 'search');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectVisible(page.getByRole('button', { name: 'Search Filters' }));
+    await screenshot(page, 'search-mobile');
+  });
+});
