@@ -1,3 +1,4 @@
+import { RemovalLimits } from './limits';
 import { ResumeMessages } from './messages';
 import { SiteSettingLimits, SiteSettingMessages } from './site-settings';
 
@@ -16,20 +17,17 @@ export const ACCESS_DENIED = {
 export const AdminConsoleMessages = {
   error: 'Error',
   failedToLoadUsers: 'Failed to load users',
-  limitedUserData: 'Limited user data available',
   networkError: 'Network Connection Error',
   deleteUserFallback: 'There was a problem deleting the user.',
   errorLoadingSubmissions: 'Error Loading Submissions',
   couldNotLoadSubmissions: 'Could not load resume submissions.',
   actionFailed: 'Action Failed',
   noSubmissionsOnPage: 'No submissions on this page. Try another page.',
-  authorizationError: 'Authorization Error',
   failedToLoadLogs: 'Failed to load logs',
   failedToDeleteLog: 'Failed to delete log',
   logDeleted: 'Log deleted',
   noLogsFound: 'No error logs found for the selected filters.',
   anonymous: 'Anonymous',
-  redirecting: 'Redirecting...',
 } as const;
 
 export type ResumeAction = 'approve' | 'reject';
@@ -99,12 +97,11 @@ export function ageLabel(iso: string, now: Date = new Date()): string {
   return days === 1 ? '1 day' : `${days} days`;
 }
 
-/** Removal requests are answered within 30 days (§9): the console flags those getting close. */
-export const REMOVAL_DEADLINE_DAYS = 30;
+/** Removal requests are answered within 30 days (§9): the console flags those in their last week. */
 export function removalUrgency(iso: string, now: Date = new Date()): 'ok' | 'due-soon' | 'overdue' {
   const days = (now.getTime() - new Date(iso).getTime()) / DAY_MS;
-  if (days >= REMOVAL_DEADLINE_DAYS) return 'overdue';
-  return days >= REMOVAL_DEADLINE_DAYS - 7 ? 'due-soon' : 'ok';
+  if (days >= RemovalLimits.answerWithinDays) return 'overdue';
+  return days >= RemovalLimits.answerWithinDays - 7 ? 'due-soon' : 'ok';
 }
 
 /** The grant dialog's Access Duration choices, in the spec's order (§2), keyed as the API takes them. */

@@ -48,67 +48,81 @@ async function signIn(email: string, path = '/admin/'): Promise<Page> {
 
 const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 
-/** A 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
+const LOGO = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64">
+  <rect width="240" height="64" rx="12" fill="#1565c0"/>
+  <circle cx="32" cy="32" r="18" fill="#fff"/><rect x="28" y="20" width="8" height="24" fill="#1565c0"/>
+  <rect x="20" y="28" width="24" height="8" fill="#1565c0"/>
+  <text x="62" y="42" font-family="sans-serif" font-size="28" font-weight="bold" fill="#fff">HealthTal</text>
+</svg>`,
 );
 
-describe('the admin console', () => {
-  test('the dashboard opens after sign-in and keeps the session across a reload', async () => {
-    const page = await signIn(ADMIN_EMAIL);
-    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
-    await expectVisible(page.getByRole('region', { name: 'Sign-ups and active subscriptions' }));
-    await expectVisible(page.getByRole('region', { name: 'Projector lag' }).getByText('users', { exact: true }));
-    await page.reload();
-    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
-    await screenshot(page, 'admin-dashboard');
-    expect(await seriousAxeViolations(page)).toEqual([]);
-  });
-
-  test(
-    'finds a user by email, grants 1-day demo access, shows the Demo badge, and revokes it',
-    { timeout: 60_000 },
-    async () => {
-      const user = await app.signUp();
-      const page = await signIn(ADMIN_EMAIL, '/users');
-      await page.waitForURL('**/admin/#/users**');
-      await expectVisible(page.getByLabel('Total Users'));
-
-      await page.getByPlaceholder('Search users by email...').fill(user.email);
-      const row = page.getByRole('row').filter({ hasText: user.email });
-      await expectVisible(row);
-      await expectText(page.getByText(/^Showing \d+ of \d+ users$/), 'Showing 1 of 1 users');
-
-      await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
-      await page.getByRole('menuitem', { name: 'Grant Demo Access' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Grant Demo Access' });
-      await expectText(dialog.getByRole('combobox', { name: 'Feature Access' }), 'Full Demo Access');
-      await dialog.getByRole('combobox', { name: 'Access Duration' }).click();
-      await page.getByRole('option', { name: '1 Day' }).click();
-      await dialog.getByLabel('Notes (optional)').fill('Trial for the browser test');
-      await dialog.getByRole('button', { name: 'Grant Access' }).click();
-      await expectVisible(toast(page, 'Demo Access Granted'));
-      await expectVisible(row.getByText('Demo', { exact: true }));
-
-      const grants = (await (
-        await app.request(
-          `/api/admin/demo-grants?filter=${encodeURIComponent(JSON.stringify({ q: user.email }))}`,
-          { as: 'admin' },
-        )
-      ).json()) as DemoGrantRow[];
-      expect(grants).toHaveLength(1);
-      const hours = (Date.parse(grants[0]!.expires_at!) - Date.now()) / 3_600_000;
-      expect(hours).toBeGreaterThan(23.9);
-      expect(hours).toBeLessThanOrEqual(24);
-      await screenshot(page, 'admin-users');
-
-      await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
-      await page.getByRole('menuitem', { name: 'Revoke Demo Access' }).click();
-      await expectVisible(toast(page, 'Demo Access Revoked'));
-      await expectHidden(row.getByText('Demo', { exact: true }));
+/** A resume through the public form; returns its id. */
+let resumes = 0;
+async function submitResume(firstName: string, lastName: string): Promise<string> {
+  resumes++;
+  const response = await app.request('/api/v1/resume-submissions', {
+    method: 'POST',
+    ip: nextIp(),
+    json: {
+      firstName,
+      lastName,
+      title: 'Registered Nurse',
+      companyName: 'Mercy General',
+      specialty: 'Registered Nurse',
+      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.org`,
+      phone: `512-555-${String(1000 + resumes)}`,
+      city: 'Austin',
+      state: 'Texas',
+      country: 'United States',
     },
-  );
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('the admin console', () => {
+  test('finds a user by email, grants 1-day demo access, shows the Demo badge, and revokes it', {
+    timeout: 60_000,
+  }, async () => {
+    const user = await app.signUp();
+    const page = await signIn(ADMIN_EMAIL, '/users');
+    await page.waitForURL('**/admin/#/users**');
+    await expectVisible(page.getByLabel('Total Users'));
+
+    await page.getByPlaceholder('Search users by email...').fill(user.email);
+    const row = page.getByRole('row').filter({ hasText: user.email });
+    await expectVisible(row);
+    await expectText(page.getByText(/^Showing \d+ of \d+ users$/), 'Showing 1 of 1 users');
+
+    await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Grant Demo Access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Grant Demo Access' });
+    await expectText(dialog.getByRole('combobox', { name: 'Feature Access' }), 'Full Demo Access');
+    await dialog.getByRole('combobox', { name: 'Access Duration' }).click();
+    await page.getByRole('option', { name: '1 Day' }).click();
+    await dialog.getByLabel('Notes (optional)').fill('Trial for the browser test');
+    await dialog.getByRole('button', { name: 'Grant Access' }).click();
+    await expectVisible(toast(page, 'Demo Access Granted'));
+    await expectVisible(row.getByText('Demo', { exact: true }));
+
+    const grants = (await (
+      await app.request(
+        `/api/admin/demo-grants?filter=${encodeURIComponent(JSON.stringify({ q: user.email }))}`,
+        { as: 'admin' },
+      )
+    ).json()) as DemoGrantRow[];
+    expect(grants).toHaveLength(1);
+    const hours = (Date.parse(grants[0]!.expires_at!) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    await screenshot(page, 'admin-users');
+
+    await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Revoke Demo Access' }).click();
+    await expectVisible(toast(page, 'Demo Access Revoked'));
+    await expectHidden(row.getByText('Demo', { exact: true }));
+  });
 
   test('shows a user their event history and deletes them after the spec confirmation', async () => {
     const user = await app.signUp();
@@ -136,26 +150,8 @@ describe('the admin console', () => {
   });
 
   test('bulk-approves three resumes, which recruiter search then finds', { timeout: 60_000 }, async () => {
-    const people = ['Adaeze', 'Bartholomew', 'Cosima'];
-    for (const [i, firstName] of people.entries()) {
-      const response = await app.request('/api/v1/resume-submissions', {
-        method: 'POST',
-        ip: nextIp(),
-        json: {
-          firstName,
-          lastName: 'Quillfeather',
-          title: 'Registered Nurse',
-          companyName: 'Mercy General',
-          specialty: 'Registered Nurse',
-          email: `${firstName.toLowerCase()}@example.org`,
-          phone: `512-555-01${10 + i}`,
-          city: 'Austin',
-          state: 'Texas',
-          country: 'United States',
-        },
-      });
-      expect(response.status).toBe(201);
-    }
+    for (const firstName of ['Adaeze', 'Bartholomew', 'Cosima'])
+      await submitResume(firstName, 'Quillfeather');
     await app.caughtUp();
 
     const page = await signIn(ADMIN_EMAIL, '/resume-approval');
@@ -183,34 +179,69 @@ describe('the admin console', () => {
     expect(found.count).toBe(3);
   });
 
+  test('reports a bulk rejection that partly failed, with counts', { timeout: 60_000 }, async () => {
+    const first = await submitResume('Dov', 'Ettinger');
+    await submitResume('Ines', 'Ettinger');
+    await app.caughtUp();
+    const page = await signIn(ADMIN_EMAIL, '/resume-approval');
+    await page.getByRole('button', { name: 'Reject Selected' }).click();
+    await expectVisible(toast(page, 'No Submissions Selected'));
+
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await expectVisible(page.getByText('2 selected of 2'));
+    // Another admin approves one of them meanwhile: approved is final, so rejecting it fails.
+    const approved = await app.request(`/api/admin/resume-submissions/${first}/approve`, {
+      method: 'POST',
+      as: 'admin',
+      json: {},
+    });
+    expect(approved.status).toBe(200);
+    await page.getByRole('button', { name: 'Reject Selected' }).click();
+    const outcome = toast(page, 'Bulk reject partially failed');
+    await expectVisible(outcome);
+    await expectText(outcome, '1 rejected, 1 failed.');
+    await page.getByRole('tab', { name: 'Rejected' }).click();
+    await expectVisible(page.getByRole('cell', { name: /Ines Ettinger/ }));
+    await expectVisible(page.getByRole('columnheader', { name: 'Processed At' }));
+  });
+
   test('uploads a logo that the public site then shows', { timeout: 60_000 }, async () => {
     const page = await signIn(ADMIN_EMAIL, '/admin-settings');
     await expectVisible(page.getByRole('tab', { name: 'Visual Assets' }));
     const logo = page.getByRole('region', { name: 'Site Logo' });
-    await logo.getByLabel('Upload Site Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await logo
+      .getByLabel('Upload Site Logo')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: LOGO });
     await expectVisible(toast(page, 'Image uploaded successfully'));
     await expectVisible(logo.getByRole('img', { name: 'Site Logo preview' }));
+    await screenshot(page, 'admin-settings');
 
     await app.caughtUp();
     const settings = (await (await app.request('/api/v1/site-settings')).json()) as PublicSiteSettings;
-    expect(settings.site_logo_url).toMatch(/\/api\/v1\/site-assets\/[0-9a-f]{64}\.png$/);
+    expect(settings.site_logo_url).toMatch(/\/api\/v1\/site-assets\/[0-9a-f]{64}\.svg$/);
     const image = await fetch(settings.site_logo_url!);
-    expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(Buffer.from(await image.arrayBuffer()).equals(LOGO)).toBe(true);
 
     await page.getByRole('tab', { name: 'SEO & Search' }).click();
     await page.getByRole('textbox', { name: 'SEO Title' }).fill('HealthTal: find healthcare professionals');
     await page.getByRole('button', { name: 'Save SEO Title' }).click();
     await expectVisible(toast(page, 'Setting saved'));
-    await page.getByRole('tab', { name: 'Visual Assets' }).click();
-    await screenshot(page, 'admin-settings');
+    await app.caughtUp();
+    const saved = (await (await app.request('/api/v1/site-settings')).json()) as PublicSiteSettings;
+    expect(saved.seo_title).toBe('HealthTal: find healthcare professionals');
   });
 
   test('filters the search error logs to the last hour', async () => {
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     await recordSearchFailure(
       app.store,
-      { errorMessage: 'statement timeout', errorType: 'timeout', responseTimeMs: 2417, userEmail: 'r@x.example' },
+      {
+        errorMessage: 'statement timeout',
+        errorType: 'timeout',
+        responseTimeMs: 2417,
+        userEmail: 'r@x.example',
+      },
       { now: minutesAgo(10) },
     );
     await recordSearchFailure(
@@ -233,6 +264,24 @@ describe('the admin console', () => {
 
     await page.getByRole('button', { name: 'View details' }).click();
     await expectVisible(page.getByRole('dialog', { name: 'Search error details' }).getByText('r@x.example'));
+  });
+
+  test('the dashboard shows the queues, charts and read models, and survives a reload', async () => {
+    // Something to chart: a subscriber and a few searches (the other tests made users and resumes).
+    await app.as('basic');
+    while ((await app.request('/readyz')).status !== 200) await new Promise((r) => setTimeout(r, 50));
+    for (const query of ['nurse', 'Quillfeather', 'therapist'])
+      await app.request('/api/v1/search', { method: 'POST', as: 'premium', json: { query } });
+    const page = await signIn(ADMIN_EMAIL);
+    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
+    await expectVisible(page.getByRole('region', { name: 'Sign-ups and active subscriptions' }));
+    await expectVisible(
+      page.getByRole('region', { name: 'Projector lag' }).getByText('users', { exact: true }),
+    );
+    await page.reload();
+    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
+    await screenshot(page, 'admin-dashboard');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   test('refuses a non-admin: Access Denied in the console, 403 from the API', async () => {

@@ -42,7 +42,14 @@ export function RemovalRequestList() {
           ]}
           alwaysOn
         />,
-        <BooleanInput key="overdue" source="overdue" label="Only overdue" alwaysOn />,
+        // Off means "any", not "not overdue": the filter is left out rather than sent as false.
+        <BooleanInput
+          key="overdue"
+          source="overdue"
+          label="Only overdue"
+          parse={(checked: boolean) => (checked ? true : undefined)}
+          alwaysOn
+        />,
       ]}
       filterDefaultValues={{ status: 'open' }}
       empty={false}

@@ -69,7 +69,7 @@ export function ErrorTypeBadge({ type }: { type: string }) {
       size="small"
       data-variant={variant}
       variant={variant === 'outline' ? 'outlined' : 'filled'}
-      color={variant === 'destructive' ? 'error' : variant === 'secondary' ? 'secondary' : 'default'}
+      color={variant === 'destructive' ? 'error' : 'default'}
     />
   );
 }

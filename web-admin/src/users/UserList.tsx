@@ -1,4 +1,9 @@
-import { AdminUserMessages, type AdminUserRow, showingUsers } from '@healthtal/contracts';
+import {
+  AdminConsoleMessages,
+  AdminUserMessages,
+  type AdminUserRow,
+  showingUsers,
+} from '@healthtal/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
@@ -14,6 +19,7 @@ import {
   useListContext,
 } from 'react-admin';
 import { adminApi } from '../api';
+import { failureText, useToast } from '../notify';
 import { StatCard } from '../StatCard';
 import { useLoad } from '../useLoad';
 import { UserRowMenu } from './UserRowMenu';
@@ -81,6 +87,7 @@ const UserActions = () => (
 );
 
 export function UserList() {
+  const toast = useToast();
   return (
     <Box>
       <UserStatCards />
@@ -92,6 +99,10 @@ export function UserList() {
         actions={<UserActions />}
         pagination={<UsersFooter />}
         empty={false}
+        queryOptions={{
+          onError: (error: Error) =>
+            toast(AdminConsoleMessages.failedToLoadUsers, failureText(error, ''), 'error'),
+        }}
       >
         <DataTable<AdminUserRow>
           bulkActionButtons={false}

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { NO_INDEX } from '../app/SiteMetadata';
 import { RequireAuth } from '../app/RequireAuth';
 import { AccountPage } from './AccountPage';
 
@@ -6,6 +7,7 @@ import { AccountPage } from './AccountPage';
 export const accountRoutes: RouteObject[] = [
   {
     path: '/account',
+    handle: NO_INDEX,
     element: (
       <RequireAuth>
         <AccountPage />

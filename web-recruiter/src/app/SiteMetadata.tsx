@@ -1,9 +1,13 @@
 import { PublicSiteSettings } from '@healthtal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useLocation, useMatches } from 'react-router-dom';
 import { api } from './api';
 
-/** The spec's defaults, used until (or unless) an admin sets the site settings. */
+/**
+ * The spec's defaults, used until (or unless) an admin sets the site settings. The files live in
+ * web-recruiter/public/ (favicon.svg, the icons of manifest.webmanifest, the 1200×630 og-image.png).
+ */
 export const DEFAULT_METADATA = {
   title: 'HealthTal | Direct access to healthcare professional contacts',
   description:
@@ -21,9 +25,18 @@ export function useSiteSettings() {
   });
 }
 
+/** A route asks search engines to stay away with `handle: NO_INDEX` (account, payment, one-time links). */
+export const NO_INDEX = { noindex: true } as const;
+
+function useNoIndex(): boolean {
+  return useMatches().some((match) => (match.handle as { noindex?: boolean } | undefined)?.noindex === true);
+}
+
 /** Keeps the document head (title, description, canonical, share image, favicon) in line with the settings. */
 export function SiteMetadata() {
   const settings: Partial<PublicSiteSettings> = useSiteSettings().data ?? {};
+  const { pathname } = useLocation();
+  const noindex = useNoIndex();
   const title = settings.seo_title || DEFAULT_METADATA.title;
   const description = settings.seo_description || DEFAULT_METADATA.description;
   const image = settings.seo_image_url || DEFAULT_METADATA.image;
@@ -31,15 +44,19 @@ export function SiteMetadata() {
   useEffect(() => {
     document.title = title;
     setMeta('name', 'description', description);
-    setMeta('name', 'robots', 'index, follow');
+    setMeta('name', 'robots', noindex ? 'noindex, nofollow' : 'index, follow');
+    setMeta('property', 'og:type', 'website');
+    setMeta('property', 'og:site_name', 'HealthTal');
+    setMeta('property', 'og:url', `${window.location.origin}${pathname}`);
     setMeta('property', 'og:title', settings.google_search_title || title);
     setMeta('property', 'og:description', settings.google_search_description || description);
     setMeta('property', 'og:image', absolute(settings.social_facebook_image || image));
+    setMeta('name', 'twitter:card', 'summary_large_image');
     setMeta('name', 'twitter:image', absolute(settings.social_twitter_image || image));
     if (settings.seo_keywords) setMeta('name', 'keywords', settings.seo_keywords);
-    setLink('canonical', `${window.location.origin}${window.location.pathname}`);
+    setLink('canonical', `${window.location.origin}${pathname}`);
     setLink('icon', favicon);
-  }, [title, description, image, favicon, settings]);
+  }, [title, description, image, favicon, settings, pathname, noindex]);
   return null;
 }
 

@@ -1,6 +1,7 @@
-import { AuthMessages, SignupRequest } from '@healthtal/contracts';
+import { AuthMessages, SignupRequest, SignupResponse } from '@healthtal/contracts';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Checkbox,
@@ -45,8 +46,14 @@ export function SignupPage() {
     }
     setBusy(true);
     try {
-      await api('/api/v1/auth/signup', { method: 'POST', json: values });
-      toast(AuthMessages.checkEmailTitle);
+      const answer = await api('/api/v1/auth/signup', {
+        method: 'POST',
+        json: values,
+        schema: SignupResponse,
+      });
+      // Spec §4: a user without a session must verify first ('Check your email'); a sign-up that
+      // comes with a session says 'Account created!'. Both go on to the waiting screen.
+      toast(answer.verificationRequired ? AuthMessages.checkEmailTitle : AuthMessages.accountCreated);
       navigate('/check-email-confirmation', { state: { email: parsed.data.email } });
     } catch (error) {
       setErrors(signupErrors(error));
@@ -62,11 +69,7 @@ export function SignupPage() {
       </Typography>
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          {errors.form ? (
-            <Alert severity="error" role="alert">
-              {errors.form}
-            </Alert>
-          ) : null}
+          {errors.form ? <SignupError message={errors.form} /> : null}
           <TextField
             label="Email"
             type="email"
@@ -143,6 +146,25 @@ export function SignupPage() {
         </Stack>
       </Box>
     </Container>
+  );
+}
+
+/** The form-level error; for a known address, the spec's title and a way to sign in. */
+function SignupError({ message }: { message: string }) {
+  if (message !== AuthMessages.alreadyRegistered)
+    return (
+      <Alert severity="error" role="alert">
+        {message}
+      </Alert>
+    );
+  return (
+    <Alert severity="error" role="alert">
+      <AlertTitle>{AuthMessages.alreadyRegisteredTitle}</AlertTitle>
+      {message}{' '}
+      <Link component={RouterLink} to="/login">
+        Log in
+      </Link>
+    </Alert>
   );
 }
 

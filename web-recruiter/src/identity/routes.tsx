@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { NO_INDEX } from '../app/SiteMetadata';
 import { CheckEmailPage } from './CheckEmailPage';
 import { LoginPage } from './LoginPage';
 import { ForgotPasswordPage, ResetPasswordPage } from './PasswordPages';
@@ -9,8 +10,8 @@ import { VerifyEmailPage } from './VerifyEmailPage';
 export const identityRoutes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/signup', element: <SignupPage /> },
-  { path: '/check-email-confirmation', element: <CheckEmailPage /> },
-  { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/check-email-confirmation', element: <CheckEmailPage />, handle: NO_INDEX },
+  { path: '/verify-email', element: <VerifyEmailPage />, handle: NO_INDEX },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
+  { path: '/reset-password', element: <ResetPasswordPage />, handle: NO_INDEX },
 ];

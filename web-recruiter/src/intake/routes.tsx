@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { NO_INDEX } from '../app/SiteMetadata';
 import { ConfirmRemovalPage } from './ConfirmRemovalPage';
 import { ContactPage } from './ContactPage';
 import { RemoveInfoPage } from './RemoveInfoPage';
@@ -8,7 +9,7 @@ import { RESUME_SUBMITTED_PATH, ResumeSubmittedPage, SubmitResumePage } from './
 export const intakeRoutes: RouteObject[] = [
   { path: '/contact', element: <ContactPage /> },
   { path: '/submit-resume', element: <SubmitResumePage /> },
-  { path: RESUME_SUBMITTED_PATH, element: <ResumeSubmittedPage /> },
+  { path: RESUME_SUBMITTED_PATH, element: <ResumeSubmittedPage />, handle: NO_INDEX },
   { path: '/remove-info', element: <RemoveInfoPage /> },
-  { path: '/confirm-removal', element: <ConfirmRemovalPage /> },
+  { path: '/confirm-removal', element: <ConfirmRemovalPage />, handle: NO_INDEX },
 ];

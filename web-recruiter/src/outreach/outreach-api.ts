@@ -1,6 +1,7 @@
 import { EmailTemplate, EmailTemplateList, GeneratedEmail } from '@healthtal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../app/api';
+import { refetchUntil } from '../app/read-your-writes';
 
 export const templateKeys = { all: ['email-templates'] as const };
 
@@ -33,15 +34,20 @@ export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Omit<GenerateForm, 'jobDescription' | 'signature'> & { subject: string; body: string }) =>
-      api('/api/v1/email/templates', { method: 'POST', json: body, schema: EmailTemplate.partial() }),
-    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all }),
+      api('/api/v1/email/templates', { method: 'POST', json: body, schema: EmailTemplate.pick({ id: true }) }),
+    onSuccess: ({ id }) =>
+      void refetchUntil<EmailTemplateList>(client, templateKeys.all, (all) => all.some((t) => t.id === id)),
   });
 }
 
 export function useDeleteTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/v1/email/templates/${id}`, { method: 'DELETE' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all }),
+    mutationFn: async (id: string) => {
+      await api(`/api/v1/email/templates/${id}`, { method: 'DELETE' });
+      return id;
+    },
+    onSuccess: (id) =>
+      void refetchUntil<EmailTemplateList>(client, templateKeys.all, (all) => !all.some((t) => t.id === id)),
   });
 }

@@ -1,4 +1,4 @@
-import { ListMembersPage, SearchMessages, titled, WorkspaceMessages as M } from '@healthtal/contracts';
+import { ListMembersChanged, ListMembersPage, SearchMessages, titled, WorkspaceMessages as M } from '@healthtal/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
   Alert,
@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
+import { refetchUntil } from '../app/read-your-writes';
 import { useAuth } from '../app/auth';
 import { PageSpinner } from '../app/RequireAuth';
 import { useToast } from '../app/toast';
@@ -79,10 +80,19 @@ export function ListDetailPage() {
     if (selected.size === 0) return toast(titled(SearchMessages.selectionRequiredTitle, SearchMessages.selectToRemove), 'error');
     setBusy(true);
     try {
-      await api(`/api/v1/lists/${listId}/members`, { method: 'DELETE', json: { candidateIds: [...selected] } });
-      toast(removedText(selected.size));
+      const changed = await api(`/api/v1/lists/${listId}/members`, {
+        method: 'DELETE',
+        json: { candidateIds: [...selected] },
+        schema: ListMembersChanged,
+      });
+      toast(removedText(changed.removed));
       setSelected(new Set());
-      await client.invalidateQueries({ queryKey: workspaceKeys.lists });
+      void client.invalidateQueries({ queryKey: workspaceKeys.lists, exact: true });
+      await refetchUntil<ListMembersPage>(
+        client,
+        workspaceKeys.members(listId, q, page),
+        (members) => members.list.memberCount === changed.memberCount,
+      );
     } catch {
       toast(M.removeFailed, 'error');
     } finally {

@@ -4,10 +4,13 @@ import {
   ListMembersChanged,
   ListMembersPage,
   ListSummaries,
+  type ListSummary,
+  type SavedSearchView,
   SavedSearchViews,
 } from '@healthtal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../app/api';
+import { refetchUntil } from '../app/read-your-writes';
 
 /** Lists and saved searches over the workspace API; every answer is parsed with its contract. */
 export const workspaceKeys = {
@@ -54,16 +57,24 @@ export function useAddToList() {
           },
           schema: CreateListResponse,
         });
-        return { listId: created.list.id, listName: created.list.name, added: created.added };
+        return {
+          listId: created.list.id,
+          listName: created.list.name,
+          added: created.added,
+          memberCount: created.list.memberCount,
+        };
       }
       const changed = await api(`/api/v1/lists/${request.listId}/members`, {
         method: 'POST',
         json: { candidateIds: request.candidateIds },
         schema: ListMembersChanged,
       });
-      return { listId: changed.listId, listName: null, added: changed.added };
+      return { listId: changed.listId, listName: null, added: changed.added, memberCount: changed.memberCount };
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.lists }),
+    onSuccess: (result) =>
+      void refetchUntil<ListSummary[]>(client, workspaceKeys.lists, (lists) =>
+        lists.some((l) => l.id === result.listId && l.memberCount === result.memberCount),
+      ),
   });
 }
 
@@ -71,7 +82,8 @@ export function useDeleteList() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(`/api/v1/lists/${id}`, { method: 'DELETE', schema: Deleted }),
-    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.lists }),
+    onSuccess: ({ id }) =>
+      void refetchUntil<ListSummary[]>(client, workspaceKeys.lists, (lists) => !lists.some((l) => l.id === id)),
   });
 }
 
@@ -79,8 +91,9 @@ export function useSaveSearch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { name: string; searchParams: Record<string, unknown> }) =>
-      api('/api/v1/saved-searches', { method: 'POST', json: body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.savedSearches }),
+      api<{ id: string }>('/api/v1/saved-searches', { method: 'POST', json: body }),
+    onSuccess: ({ id }) =>
+      void refetchUntil<SavedSearchView[]>(client, workspaceKeys.savedSearches, (all) => all.some((s) => s.id === id)),
   });
 }
 
@@ -88,7 +101,8 @@ export function useDeleteSavedSearch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(`/api/v1/saved-searches/${id}`, { method: 'DELETE', schema: Deleted }),
-    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.savedSearches }),
+    onSuccess: ({ id }) =>
+      void refetchUntil<SavedSearchView[]>(client, workspaceKeys.savedSearches, (all) => !all.some((s) => s.id === id)),
   });
 }
 

@@ -5,7 +5,7 @@ import {
   searchParamsOf,
   searchStateFromParams,
 } from '@healthtal/contracts';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useToast } from '../../app/toast';
 
@@ -22,24 +22,30 @@ export function useSearchState() {
   const toast = useToast();
   const state = useMemo(() => searchStateFromParams(params), [params]);
 
-  const update = useCallback(
-    (patch: Partial<SearchScreenState>) => {
-      setParams(
-        (current) => {
-          const before = searchStateFromParams(current);
-          const resets = Object.keys(patch).some((key) => !KEEPS_PAGE.has(key as keyof SearchScreenState));
-          const next = { ...before, ...patch, ...(resets ? { page: 1 } : {}) };
-          return new URLSearchParams(searchParamsOf(next));
-        },
-        { replace: false },
-      );
+  // Navigation commits a moment after it is asked for; two quick changes (pick a state, then add a
+  // city) must build on each other, not both on the URL of the last render.
+  const latest = useRef(params);
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
+
+  const replace = useCallback(
+    (next: SearchScreenState) => {
+      latest.current = new URLSearchParams(searchParamsOf(next));
+      setParams(latest.current);
     },
     [setParams],
   );
 
-  const replace = useCallback(
-    (next: SearchScreenState) => setParams(new URLSearchParams(searchParamsOf(next))),
-    [setParams],
+  const update = useCallback(
+    (patch: Partial<SearchScreenState>) => {
+      const before = searchStateFromParams(latest.current);
+      const resets = Object.keys(patch).some((key) => !KEEPS_PAGE.has(key as keyof SearchScreenState));
+      replace({ ...before, ...patch, ...(resets ? { page: 1 } : {}) });
+    },
+    [replace],
   );
 
   const clear = useCallback(() => replace({ ...EMPTY_SEARCH, tab: state.tab }), [replace, state.tab]);

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
+import {
+  assertFreshBuild,
+  type BrowserSession,
+  expectHidden,
+  expectText,
+  expectVisible,
+  launchBrowser,
+  seriousAxeViolations,
+} from '../support/browser';
+import { seedDirectory, signIn } from './recruiter-support';
+
+let app: TestApp;
+let browser: BrowserSession;
+
+beforeAll(async () => {
+  assertFreshBuild('web-recruiter');
+  app = await startTestApp();
+  await seedDirectory(app);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('an admin on Account Settings', () => {
+  test('runs the search robustness tester with 20 tests and sees each run and the summary', async () => {
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'admin', '/account');
+    await expectVisible(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }));
+    expect(await page.getByRole('tab').count()).toBe(4);
+
+    await page.getByRole('tab', { name: 'Testing' }).click();
+    const count = page.getByLabel('Number of tests');
+    await count.fill('5000');
+    await count.blur();
+    expect(await count.inputValue()).toBe('1000');
+    await page.getByRole('group', { name: 'Presets' }).getByRole('button', { name: '20' }).click();
+    expect(await count.inputValue()).toBe('20');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Run tests' }).click();
+    await expectVisible(page.getByText(/Running… \d+%/));
+    // 20 searches 500 ms apart: about 10 s.
+    const summary = page.getByRole('status', { name: 'Summary' });
+    await expectVisible(summary, 40_000);
+    await expectText(summary, '20 runs');
+    await expectText(summary, '0 failures');
+    expect(await summary.textContent()).toMatch(/p50 \d+ ms · p95 \d+ ms/);
+    const rows = page.getByRole('table', { name: 'Test runs' }).getByRole('row');
+    expect(await rows.count()).toBe(21); // a header and one row per run
+    const complexities = await page
+      .getByRole('table', { name: 'Test runs' })
+      .locator('tbody tr td:nth-child(2)')
+      .allTextContents();
+    // The 25/35/25/15 mix of 20 runs.
+    const tally = Object.fromEntries(
+      ['simple', 'medium', 'complex', 'ultra'].map((c) => [c, complexities.filter((x) => x === c).length]),
+    );
+    expect(tally).toEqual({ simple: 5, medium: 7, complex: 5, ultra: 3 });
+
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expectHidden(summary);
+  });
+
+  test('admin demo mode hides the admin navigation until switched off', async () => {
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'admin', '/account');
+    const adminBar = page.getByRole('navigation', { name: 'Admin' });
+    await expectVisible(adminBar);
+    await page.getByRole('switch', { name: 'Demo mode' }).check();
+    await page.waitForEvent('load');
+    await expectVisible(page.getByRole('heading', { name: 'Account Settings' }));
+    await expectHidden(adminBar);
+    expect(await page.evaluate(() => localStorage.getItem('adminDemoMode'))).toBe('true');
+    await page.getByRole('switch', { name: 'Demo mode' }).uncheck();
+    await page.waitForEvent('load');
+    await expectVisible(adminBar);
+  });
+});
