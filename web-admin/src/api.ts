@@ -8,6 +8,7 @@ import type {
   ResumeBulkRejectResult,
   ResumeDecisionResult,
   ResumeSubmissionCounts,
+  SearchErrorLogRow,
   SearchErrorRange,
   SearchErrorStats,
   SiteSettingRow,
@@ -35,6 +36,7 @@ export const adminApi = {
 
   searchErrorStats: (range: SearchErrorRange) =>
     get<SearchErrorStats>(`/api/admin/search-error-stats?range=${range}`),
+  searchErrorLog: (id: string) => get<SearchErrorLogRow>(`/api/admin/search-error-logs/${id}`),
   deleteSearchErrorLog: (id: string) => send(`/api/admin/search-error-logs/${id}`, 'DELETE'),
 
   resumeCounts: () => get<ResumeSubmissionCounts>('/api/admin/resume-submissions/counts'),

@@ -10,7 +10,7 @@ function routeFromPath() {
   const { pathname, search, hash } = window.location;
   const page = pathname.replace(/^\/admin\/?/, '');
   if (page === '' || hash.startsWith('#/')) return;
-  window.history.replaceState(null, '', `/admin/${search}#/${page}`);
+  window.history.replaceState(null, '', `/admin/#/${page}${search}`);
 }
 
 routeFromPath();

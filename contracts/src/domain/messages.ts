@@ -27,6 +27,7 @@ export const AuthMessages = {
   checkEmailTitle: 'Check your email',
   accountCreated: 'Account created!',
   emailSent: 'Email sent',
+  noEmailToResend: 'No email address found to resend verification.',
   invalidOrExpiredLink: 'This link is invalid or has expired.',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',

@@ -64,11 +64,34 @@ export const HOME_FAQ: readonly { question: string; answer: string }[] = [
   },
 ];
 
+/** The spec's marketing figures (recruiter-directory §1). */
 export const HOME_METRICS: readonly { value: string; label: string }[] = [
-  { value: '1.5M+', label: 'US healthcare professionals' },
-  { value: '50 + DC', label: 'states covered' },
-  { value: '80+', label: 'specialties' },
-  { value: '12', label: 'search filters' },
+  { value: '1.5M+', label: 'professionals' },
+  { value: '30+', label: 'specialties' },
+  { value: '12+', label: 'search filters' },
+  { value: '37', label: 'searchable parameters' },
+  { value: '4.96/5', label: 'customer rating' },
+  { value: '500+', label: 'organizations' },
+];
+
+/** Why recruiters subscribe: the benefits under the metric tiles. */
+export const HOME_BENEFITS: readonly { title: string; text: string }[] = [
+  {
+    title: 'Verified contact details',
+    text: 'Personal emails and direct phone numbers, each card showing when its email was last verified.',
+  },
+  {
+    title: 'Unlimited search and export',
+    text: 'Search as often as you like with a dozen filters; the Annual plan exports to CSV and Excel.',
+  },
+  {
+    title: 'Outreach in minutes',
+    text: 'Lists, saved searches and an AI email generator turn a search into a campaign the same day.',
+  },
+  {
+    title: '30-day money-back guarantee',
+    text: 'On the Annual plan: ask for a refund within 30 days of purchase, as long as nothing was exported.',
+  },
 ];
 
 /** Shown on Home when the public specialty counts cannot be loaded (spec: a fallback of 35). */

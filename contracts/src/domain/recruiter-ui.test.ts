@@ -192,7 +192,9 @@ describe('contacts and email', () => {
     expect(links.map((l) => l.label)).toEqual(['Gmail', 'Outlook', 'Yahoo Mail', 'Default email app']);
     expect(links[0]!.href).toContain('to=a%40x.example%2Cb%40x.example');
     expect(links[0]!.href).toContain('su=Hi%20there');
-    expect(links[3]!.href).toBe('mailto:a%40x.example,b%40x.example?subject=Hi%20there&body=Line%201%0ALine%202');
+    expect(links[3]!.href).toBe(
+      'mailto:a%40x.example,b%40x.example?subject=Hi%20there&body=Line%201%0ALine%202',
+    );
   });
 
   it('shows 150 characters of a template body', () => {

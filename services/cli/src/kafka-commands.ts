@@ -1,7 +1,7 @@
 import { PersonalDataKeys } from '@healthtal/eventstore';
 import { Projector, projections } from '@healthtal/projections';
 import pg from 'pg';
-import { ConfigError, type Config, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { createEventStore } from './event-store';
 import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createLogger } from './logger';
@@ -24,7 +24,9 @@ export const runProjectorsCommand = (names: string[]) =>
     const chosen = names.length === 0 ? projections : projections.filter((p) => names.includes(p.name));
     const unknown = names.filter((name) => !projections.some((p) => p.name === name));
     if (unknown.length > 0)
-      throw new ConfigError(`Unknown read model ${unknown.join(', ')}: ${projections.map((p) => p.name).join(', ')}`);
+      throw new ConfigError(
+        `Unknown read model ${unknown.join(', ')}: ${projections.map((p) => p.name).join(', ')}`,
+      );
     const { pool, store, logger } = parts;
     const projectors = chosen.map((projection) => new Projector({ pool, store, projection, logger }));
     const fed = await startKafkaProjectors(parts, projectors);
@@ -59,7 +61,9 @@ async function runUntilSignal(run: (parts: Parts) => Promise<() => Promise<void>
 
 function kafkaConfig(): Config {
   const config = loadConfig();
-  if (!config.DATABASE_URL) throw new ConfigError('Set DATABASE_URL (the embedded database is not started here).');
-  if (config.KAFKA_BROKERS.length === 0) throw new ConfigError('Set KAFKA_BROKERS (host:port, comma-separated).');
+  if (!config.DATABASE_URL)
+    throw new ConfigError('Set DATABASE_URL (the embedded database is not started here).');
+  if (config.KAFKA_BROKERS.length === 0)
+    throw new ConfigError('Set KAFKA_BROKERS (host:port, comma-separated).');
   return config;
 }

@@ -1,5 +1,5 @@
 import { eventDefinitions } from '@healthtal/contracts';
-import { type EventStore, EventRegistry, type PersonalDataKeys } from '@healthtal/eventstore';
+import { EventRegistry, type EventStore, type PersonalDataKeys } from '@healthtal/eventstore';
 import type { Projector } from '@healthtal/projections';
 import { type KafkaProjector, type Relay, startKafkaProjector, startRelay } from '@healthtal/relay';
 import type pg from 'pg';
@@ -21,32 +21,47 @@ const kafkaOf = (config: Config) => ({
 });
 
 /** The relay: `$all` → Kafka, from its own checkpoint. */
-export function startEventRelay({ config, pool, store, personalData, logger }: TransportParts): Promise<Relay> {
-  return startRelay({ ...kafkaOf(config), store, pool, personalData, logger: logger.child({ component: 'relay' }) });
+export function startEventRelay({
+  config,
+  pool,
+  store,
+  personalData,
+  logger,
+}: TransportParts): Promise<Relay> {
+  return startRelay({
+    ...kafkaOf(config),
+    store,
+    pool,
+    personalData,
+    logger: logger.child({ component: 'relay' }),
+  });
 }
 
-/** Each projector fed from Kafka as a consumer group of its own, instead of tailing the store. */
+/**
+ * Each projector fed from Kafka as a consumer group of its own, instead of tailing the store. They
+ * start together: joining a group takes a few seconds (the broker waits for more members).
+ */
 export async function startKafkaProjectors(
   { config, store, personalData, logger }: TransportParts,
   projectors: readonly Projector[],
 ): Promise<KafkaProjector[]> {
-  const started: KafkaProjector[] = [];
-  try {
-    for (const projector of projectors) {
-      started.push(
-        await startKafkaProjector({
-          ...kafkaOf(config),
-          projector,
-          store,
-          personalData,
-          sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
-          logger: logger.child({ component: 'projector', projection: projector.name }),
-        }),
-      );
-    }
-    return started;
-  } catch (error) {
-    await Promise.all(started.map((fed) => fed.stop()));
-    throw error;
+  const started = await Promise.allSettled(
+    projectors.map((projector) =>
+      startKafkaProjector({
+        ...kafkaOf(config),
+        projector,
+        store,
+        personalData,
+        sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+        logger: logger.child({ component: 'projector', projection: projector.name }),
+      }),
+    ),
+  );
+  const fed = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(fed.map((projector) => projector.stop()));
+    throw failed.reason;
   }
+  return fed;
 }

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { type EventStore, PersonalDataKeys } from '@healthtal/eventstore';
+import { type EventStore, PersonalDataKeys, runMigrations } from '@healthtal/eventstore';
 import { createTestDatabase, type TestDatabase } from '@healthtal/eventstore/testing';
 import { Projector } from '@healthtal/projections';
 import {
   type KafkaProjector,
   type Relay,
+  relayMigrations,
   startKafkaProjector,
   startRelay,
 } from '@healthtal/relay';
@@ -13,6 +14,7 @@ import { type MockCluster, startMockCluster } from '@healthtal/relay/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventStore } from '../src/event-store';
 import { migrate } from '../src/start';
+import { startTestApp } from './support/harness';
 import { appendInterleaved, appliedLog, appliedLogProjection, registry } from './support/kafka-fixture';
 
 let database: TestDatabase;
@@ -23,6 +25,8 @@ const running: { stop(): Promise<void> }[] = [];
 
 beforeEach(async () => {
   [database, cluster] = await Promise.all([createTestDatabase(), startMockCluster()]);
+  // Dropping the database ends connections the pool is still closing; that is not a failure.
+  database.pool.on('error', () => undefined);
   await migrate(database.pool);
   personalData = new PersonalDataKeys(database.pool);
   store = createEventStore(database.pool, personalData);
@@ -87,12 +91,31 @@ describe('Kafka transport', () => {
     expect(await appliedLog(database.pool)).toEqual({ applied: 140, distinct: 140, outOfOrder: [] });
   });
 
+  it('fills from the store what the topic does not hold (retention, a recreated topic)', async () => {
+    const fed = await kafkaProjector();
+    await appendInterleaved(store, 4, 10);
+    // The relay starts half way: the topic never sees the first 20 events.
+    const [twentieth] = (await store.readAll({ limit: 20 })).slice(-1);
+    await runMigrations(database.pool, 'relay', relayMigrations);
+    await database.pool.query(
+      `insert into relay_checkpoints (name, commit_position, prepare_position) values ('healthtal-relay', $1, $2)`,
+      [twentieth!.position.commit, twentieth!.position.prepare],
+    );
+    await relay();
+    await fed.caughtUp();
+    expect(await appliedLog(database.pool)).toEqual({ applied: 40, distinct: 40, outOfOrder: [] });
+  });
+
   it('hands a killed consumer’s partition to the next one, and redelivery changes nothing', async () => {
     await relay();
     const runner = path.join(import.meta.dirname, 'support/run-kafka-projector.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', runner, database.url, cluster.brokers.join(','), '40'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', runner, database.url, cluster.brokers.join(','), '40'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += String(chunk);
@@ -117,3 +140,33 @@ describe('Kafka transport', () => {
   });
 });
 
+describe('healthtal start with TRANSPORT=kafka', () => {
+  it('runs the relay and Kafka-fed projectors: a message posted over HTTP reaches its read model', async () => {
+    const t0 = Date.now();
+    const app = await startTestApp({ TRANSPORT: 'kafka', KAFKA_BROKERS: cluster.brokers.join(',') });
+    console.log('TT started', Date.now() - t0);
+    try {
+      const response = await app.request('/api/v1/contact-messages', {
+        method: 'POST',
+        json: {
+          name: 'Dana Whitfield',
+          email: 'dana@example.org',
+          phone: '(555) 010-2030',
+          subject: 'Enterprise pricing',
+          message: 'Does HealthTal run on Kafka?',
+        },
+      });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const stored = async () =>
+        (await app.database.pool.query('select name from contact_messages where id = $1', [id])).rows;
+      await expect.poll(stored, { timeout: 15_000, interval: 50 }).toEqual([{ name: 'Dana Whitfield' }]);
+      const offsets = await app.database.pool.query('select count(*) as n from relay_checkpoints');
+      expect(offsets.rows[0].n).toBe('1');
+      console.log('TT seen', Date.now() - t0);
+    } finally {
+      await app.close();
+      console.log('TT closed', Date.now() - t0);
+    }
+  }, 60_000);
+});

@@ -1,3 +1,4 @@
+export type { TransportLogger } from './kafka';
 export {
   consumerGroupOf,
   type FedProjector,
@@ -5,7 +6,6 @@ export {
   type KafkaProjectorOptions,
   startKafkaProjector,
 } from './kafka-projector';
-export type { TransportLogger } from './kafka';
 export { type Relay, type RelayOptions, startRelay } from './relay';
 export { readRelayCheckpoint, relayMigrations } from './relay-checkpoint';
 export { DEFAULT_TOPIC, HEADERS } from './wire';

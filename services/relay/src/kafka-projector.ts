@@ -1,4 +1,10 @@
-import type { AllPosition, EventRegistry, EventStore, PersonalDataKeys, RecordedEvent } from '@healthtal/eventstore';
+import type {
+  AllPosition,
+  EventRegistry,
+  EventStore,
+  PersonalDataKeys,
+  RecordedEvent,
+} from '@healthtal/eventstore';
 import { isAfter } from '@healthtal/eventstore';
 import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { createKafka, silentLogger, type TransportLogger } from './kafka';
@@ -66,14 +72,19 @@ export async function startKafkaProjector(options: KafkaProjectorOptions): Promi
   const kafka = createKafka({ brokers: options.brokers, clientId: consumerGroupOf(projector.name), logger });
   await assertSinglePartition(kafka, topic);
   await projector.install();
-  const feed = new ProjectorFeed(projector, store, new SealedPersonalData(options.registry, options.personalData));
+  const feed = new ProjectorFeed(
+    projector,
+    store,
+    new SealedPersonalData(options.registry, options.personalData),
+  );
   const consumer = await consume(kafka, topic, projector.name, feed, options, logger);
   return {
     async caughtUp(timeoutMs = 30_000) {
       const target = await store.headPosition({ settle: true, types: projector.handles });
       const deadline = Date.now() + timeoutMs;
       while (isAfter(target, await projector.position())) {
-        if (Date.now() > deadline) throw new Error(`${projector.name} did not catch up within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`${projector.name} did not catch up within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
@@ -111,11 +122,15 @@ async function consume(
     sessionTimeout,
     heartbeatInterval: Math.max(100, Math.floor(sessionTimeout / 10)),
     rebalanceTimeout: sessionTimeout * 2,
-    maxWaitTimeInMs: 100,
+    // An empty fetch waits this long for data; it bounds the lag a quiet topic adds.
+    maxWaitTimeInMs: 50,
   });
 
   consumer.on(consumer.events.CRASH, ({ payload }) =>
-    logger.error({ projection: name, err: payload.error, restart: payload.restart }, 'Kafka projector failed'),
+    logger.error(
+      { projection: name, err: payload.error, restart: payload.restart },
+      'Kafka projector failed',
+    ),
   );
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
@@ -171,13 +186,19 @@ class ProjectorFeed {
     if (run.length === 0) return;
     const revealed = await this.sealed.unseal(run.filter((event) => this.handled.has(event.type)));
     let next = 0;
-    await this.projector.handleBatch(run.map((event) => (this.handled.has(event.type) ? revealed[next++]! : event)));
+    await this.projector.handleBatch(
+      run.map((event) => (this.handled.has(event.type) ? revealed[next++]! : event)),
+    );
   }
 
   private async fillFromStore(from: AllPosition, until: AllPosition): Promise<void> {
     let position = from;
     for (;;) {
-      const read = await this.store.readAll({ fromPosition: position, limit: 1000, types: this.projector.handles });
+      const read = await this.store.readAll({
+        fromPosition: position,
+        limit: 1000,
+        types: this.projector.handles,
+      });
       const missing = read.filter((event) => !isAfter(event.position, until));
       if (missing.length === 0) return;
       await this.projector.handleBatch(missing);

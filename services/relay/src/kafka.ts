@@ -21,7 +21,11 @@ export type KafkaSettings = {
 };
 
 /** A kafkajs client whose own log lines (warnings and errors only) go to our logger. */
-export function createKafka({ brokers, clientId = 'healthtal', logger = silentLogger }: KafkaSettings): Kafka {
+export function createKafka({
+  brokers,
+  clientId = 'healthtal',
+  logger = silentLogger,
+}: KafkaSettings): Kafka {
   const forward =
     () =>
     ({ level, log }: LogEntry) => {
@@ -36,5 +40,7 @@ export function createKafka({ brokers, clientId = 'healthtal', logger = silentLo
     logCreator: forward,
     // A broker outage is reported to the caller quickly; the caller's loop owns the backoff.
     retry: { retries: 3, initialRetryTime: 100, maxRetryTime: 2000 },
+    // Many clients connecting at once to a busy broker (or the mock cluster) need more than the 1 s default.
+    connectionTimeout: 5000,
   });
 }

@@ -24,7 +24,11 @@ export async function readRelayCheckpoint(pool: pg.Pool, name: string): Promise<
   return row ? { commit: Number(row.commit_position), prepare: Number(row.prepare_position) } : START;
 }
 
-export async function writeRelayCheckpoint(pool: pg.Pool, name: string, position: AllPosition): Promise<void> {
+export async function writeRelayCheckpoint(
+  pool: pg.Pool,
+  name: string,
+  position: AllPosition,
+): Promise<void> {
   await pool.query(
     `insert into relay_checkpoints (name, commit_position, prepare_position, updated_at)
      values ($1, $2, $3, now())

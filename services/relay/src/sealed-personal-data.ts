@@ -6,7 +6,7 @@ import { encryptValue, PersonalDataProtector } from '@healthtal/eventstore';
  * The store hands the relay plaintext; the relay seals those fields again before publishing, and a
  * consumer unseals them with the same keys. Once a person is erased (key deleted) nobody can read
  * their fields in the topic either, whatever its retention: the topic never holds readable personal
- * data (docs/adr/0009-kafka-transport.md).
+ * data (docs/adr/0014-kafka-transport.md).
  */
 export class SealedPersonalData {
   private readonly protector: PersonalDataProtector;

@@ -8,7 +8,7 @@ import { Partitioners } from 'kafkajs';
  * transactional id fences the first. kafkajs's plain `idempotent: true` would ask the cluster's
  * controller for a producer id; librdkafka 2.0.2's mock cluster names a controller that does not
  * exist (broker 0), while the transactional path asks the transaction coordinator and works on the
- * mock and on real Kafka alike (docs/adr/0009-kafka-transport.md).
+ * mock and on real Kafka alike (docs/adr/0014-kafka-transport.md).
  */
 export class TransactionalPublisher {
   private producer: Producer | null = null;

@@ -34,7 +34,10 @@ export async function readTopic(brokers: string[], topic: string, count: number)
   const messages: KafkaMessage[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`only ${messages.length} of ${count} messages`)), 20_000);
+      const timer = setTimeout(
+        () => reject(new Error(`only ${messages.length} of ${count} messages`)),
+        20_000,
+      );
       void consumer.run({
         eachMessage: async ({ message }) => {
           messages.push(message);

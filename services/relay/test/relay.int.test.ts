@@ -1,10 +1,23 @@
-import { eventStoreMigrations, PersonalDataKeys, PostgresEventStore, runMigrations } from '@healthtal/eventstore';
+import {
+  eventStoreMigrations,
+  PersonalDataKeys,
+  PostgresEventStore,
+  runMigrations,
+  START,
+} from '@healthtal/eventstore';
 import { createTestDatabase, type TestDatabase } from '@healthtal/eventstore/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TOPIC, HEADERS, type Relay, readRelayCheckpoint, startRelay } from '../src';
+import {
+  DEFAULT_TOPIC,
+  HEADERS,
+  type Relay,
+  readRelayCheckpoint,
+  startKafkaProjector,
+  startRelay,
+} from '../src';
 import { fromMessage } from '../src/wire';
 import { type MockCluster, startMockCluster } from './mock-cluster/mock-cluster';
-import { noteWritten, notesRegistry, readTopic } from './notes.fixture';
+import { notesRegistry, noteWritten, readTopic } from './notes.fixture';
 
 let database: TestDatabase;
 let store: PostgresEventStore;
@@ -46,7 +59,9 @@ const start = async () => {
 /** Five authors, each with its own stream of `perStream` notes numbered 1…n. */
 const writeNotes = async (perStream: number, round = 0) => {
   for (let author = 0; author < 5; author++) {
-    const events = Array.from({ length: perStream }, (_, i) => noteWritten(`a${author}`, round * perStream + i + 1));
+    const events = Array.from({ length: perStream }, (_, i) =>
+      noteWritten(`a${author}`, round * perStream + i + 1),
+    );
     await store.append(`note-a${author}`, events);
   }
 };
@@ -118,5 +133,25 @@ describe('Relay', () => {
     const published = (await readTopic(cluster.brokers, DEFAULT_TOPIC, 40)).map(fromMessage);
     const stored = await store.readAll({ limit: 1000 });
     expect(published.map((p) => p.event.metadata.eventId)).toEqual(stored.map((e) => e.metadata.eventId));
+  });
+});
+
+describe('Kafka projector', () => {
+  it('refuses a topic of more than one partition: read models need $all order', async () => {
+    const partitioned = await startMockCluster({ topics: { [DEFAULT_TOPIC]: 3 } });
+    const projector = {
+      name: 'notes',
+      handles: ['NoteWritten'],
+      install: async () => undefined,
+      position: async () => START,
+      handleBatch: async () => undefined,
+    };
+    try {
+      await expect(
+        startKafkaProjector({ projector, store, brokers: partitioned.brokers, registry: notesRegistry }),
+      ).rejects.toThrow(`Topic ${DEFAULT_TOPIC} has 3 partitions`);
+    } finally {
+      await partitioned.stop();
+    }
   });
 });

@@ -26,7 +26,8 @@ let browser: BrowserSession;
 beforeAll(async () => {
   assertFreshBuild('web-admin');
   app = await startTestApp();
-  await app.as('admin');
+  // An admin and a user of each kind, so the Users table shows its badges and labels.
+  for (const role of ['admin', 'premium', 'basic', 'demo'] as const) await app.as(role);
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -116,12 +117,18 @@ describe('the admin console', () => {
     const hours = (Date.parse(grants[0]!.expires_at!) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
-    await screenshot(page, 'admin-users');
 
     await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
     await page.getByRole('menuitem', { name: 'Revoke Demo Access' }).click();
     await expectVisible(toast(page, 'Demo Access Revoked'));
     await expectHidden(row.getByText('Demo', { exact: true }));
+
+    await page.getByPlaceholder('Search users by email...').fill('');
+    await expectText(page.getByText(/^Showing \d+ of \d+ users$/), 'Showing 5 of 5 users');
+    const adminRow = page.getByRole('row').filter({ hasText: ADMIN_EMAIL });
+    await expectVisible(adminRow.getByText('Admin', { exact: true }));
+    await screenshot(page, 'admin-users');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   test('shows a user their event history and deletes them after the spec confirmation', async () => {
@@ -160,6 +167,7 @@ describe('the admin console', () => {
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await expectVisible(page.getByText('3 selected of 3'));
     await screenshot(page, 'admin-resume-approval');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Approve Selected' }).click();
     await expectVisible(toast(page, 'Bulk approve successful'));
     await expectVisible(page.getByText('No pending submissions found.'));
@@ -177,6 +185,42 @@ describe('the admin console', () => {
     });
     const found = (await search.json()) as SearchResponse;
     expect(found.count).toBe(3);
+  });
+
+  test('lists open removal requests with their age, contact messages and the mail outbox', async () => {
+    const removal = await app.request('/api/v1/removal-requests', {
+      method: 'POST',
+      ip: nextIp(),
+      json: { email: 'cosima.quillfeather@example.org' },
+    });
+    expect(removal.status).toBeLessThan(300);
+    const contact = await app.request('/api/v1/contact-messages', {
+      method: 'POST',
+      ip: nextIp(),
+      json: {
+        name: 'Rosalind Vega',
+        email: 'rosalind@example.org',
+        phone: '555-010-4455',
+        subject: 'Team pricing',
+        message: 'Do you offer seats for a team of five recruiters?',
+      },
+    });
+    expect(contact.status).toBe(201);
+    await app.caughtUp();
+
+    const page = await signIn(ADMIN_EMAIL, '/admin/removal-requests');
+    const request = page.getByRole('row').filter({ hasText: 'cosima.quillfeather@example.org' });
+    await expectVisible(request.getByText('open', { exact: true }));
+    await expectVisible(request.getByText('today', { exact: true }));
+
+    await page.getByRole('menuitem', { name: 'Contact messages' }).click();
+    await page.getByRole('row').filter({ hasText: 'Team pricing' }).click();
+    await expectVisible(page.getByText('Do you offer seats for a team of five recruiters?'));
+
+    await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
+    const mail = page.getByRole('row').filter({ hasText: 'cosima.quillfeather@example.org' });
+    await expectVisible(mail.getByText('removal-confirmation'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   test('reports a bulk rejection that partly failed, with counts', { timeout: 60_000 }, async () => {
@@ -215,6 +259,7 @@ describe('the admin console', () => {
     await expectVisible(toast(page, 'Image uploaded successfully'));
     await expectVisible(logo.getByRole('img', { name: 'Site Logo preview' }));
     await screenshot(page, 'admin-settings');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await app.caughtUp();
     const settings = (await (await app.request('/api/v1/site-settings')).json()) as PublicSiteSettings;
@@ -263,7 +308,14 @@ describe('the admin console', () => {
     await expectVisible(page.getByRole('cell', { name: '2.4s' }));
 
     await page.getByRole('button', { name: 'View details' }).click();
-    await expectVisible(page.getByRole('dialog', { name: 'Search error details' }).getByText('r@x.example'));
+    const details = page.getByRole('dialog', { name: 'Search error details' });
+    await expectVisible(details.getByText('r@x.example'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('button', { name: 'Delete log' }).click();
+    await expectVisible(toast(page, 'Log deleted'));
+    await expectVisible(page.getByText('No error logs found for the selected filters.'));
   });
 
   test('the dashboard shows the queues, charts and read models, and survives a reload', async () => {
@@ -272,14 +324,33 @@ describe('the admin console', () => {
     while ((await app.request('/readyz')).status !== 200) await new Promise((r) => setTimeout(r, 50));
     for (const query of ['nurse', 'Quillfeather', 'therapist'])
       await app.request('/api/v1/search', { method: 'POST', as: 'premium', json: { query } });
+    const found = (await (
+      await app.request('/api/v1/search', { method: 'POST', as: 'premium', json: { query: 'Quillfeather' } })
+    ).json()) as SearchResponse;
+    for (const card of found.data.slice(0, 2))
+      expect(
+        (await app.request(`/api/v1/candidates/${card.id}/reveal`, { method: 'POST', as: 'premium' })).status,
+      ).toBe(200);
+    const exported = await app.request('/api/v1/exports', {
+      method: 'POST',
+      as: 'premium',
+      json: { search: { query: 'Quillfeather' } },
+    });
+    expect(exported.status).toBe(200);
+    await exported.arrayBuffer();
+    await app.caughtUp();
     const page = await signIn(ADMIN_EMAIL);
     await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
     await expectVisible(page.getByRole('region', { name: 'Sign-ups and active subscriptions' }));
-    await expectVisible(
-      page.getByRole('region', { name: 'Projector lag' }).getByText('users', { exact: true }),
-    );
+    // The session outlives a reload (the refresh cookie), and the dashboard loads again.
     await page.reload();
-    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
+    const readModels = page.getByRole('region', { name: 'Projector lag' });
+    await expectVisible(readModels.getByRole('row').filter({ hasText: 'users' }).getByText('caught up'));
+    await expectText(page.getByLabel('Pending resumes'), 'Pending resumes0');
+    await expectText(page.getByLabel('Search error rate'), '%');
+    await expectVisible(
+      page.getByRole('region', { name: 'Reveals and exports per day' }).locator('.recharts-bar-rectangle'),
+    );
     await screenshot(page, 'admin-dashboard');
     expect(await seriousAxeViolations(page)).toEqual([]);
   });

@@ -1,7 +1,13 @@
 import { DEMO_BANNER, PAYWALL } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import { assertFreshBuild, type BrowserSession, expectText, expectVisible, launchBrowser } from '../support/browser';
+import {
+  assertFreshBuild,
+  type BrowserSession,
+  expectText,
+  expectVisible,
+  launchBrowser,
+} from '../support/browser';
 import { expectCount, resultCount, seedDirectory, signIn } from './recruiter-support';
 
 let app: TestApp;
@@ -26,8 +32,12 @@ describe('who sees what on the search screen', () => {
     await expectVisible(paywall);
     await expectText(paywall, PAYWALL.text);
     for (const benefit of PAYWALL.benefits) await expectVisible(paywall.getByText(benefit));
-    expect(await paywall.getByRole('link', { name: PAYWALL.getStarted }).getAttribute('href')).toBe('/pricing');
-    expect(await paywall.getByRole('link', { name: PAYWALL.contactSales }).getAttribute('href')).toBe('/contact');
+    expect(await paywall.getByRole('link', { name: PAYWALL.getStarted }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    expect(await paywall.getByRole('link', { name: PAYWALL.contactSales }).getAttribute('href')).toBe(
+      '/contact',
+    );
     expect(await page.getByRole('article').count()).toBe(0);
   });
 

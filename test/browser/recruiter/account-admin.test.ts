@@ -70,13 +70,12 @@ describe('an admin on Account Settings', () => {
     await signIn(app, page, 'admin', '/account');
     const adminBar = page.getByRole('navigation', { name: 'Admin' });
     await expectVisible(adminBar);
-    await page.getByRole('switch', { name: 'Demo mode' }).check();
-    await page.waitForEvent('load');
+    // The toggle reloads the page after 0.5 s.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('switch', { name: 'Demo mode' }).check()]);
     await expectVisible(page.getByRole('heading', { name: 'Account Settings' }));
     await expectHidden(adminBar);
     expect(await page.evaluate(() => localStorage.getItem('adminDemoMode'))).toBe('true');
-    await page.getByRole('switch', { name: 'Demo mode' }).uncheck();
-    await page.waitForEvent('load');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('switch', { name: 'Demo mode' }).uncheck()]);
     await expectVisible(adminBar);
   });
 });

@@ -11,6 +11,7 @@ import {
   screenshot,
   seriousAxeViolations,
 } from '../support/browser';
+import { field, fieldMessage } from './public-support';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -28,10 +29,10 @@ afterAll(async () => {
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function fillSignup(page: Page, email: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Phone', { exact: true }).fill('512-555-0100');
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(PASSWORD);
+  await field(page, 'Confirm password').fill(PASSWORD);
+  await field(page, 'Phone').fill('512-555-0100');
   await page.getByLabel(/Where did you hear about us/).fill('A colleague');
 }
 
@@ -46,18 +47,20 @@ describe('from sign-up to a paid plan', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'signup');
     await fillSignup(page, email);
-    await page.getByLabel('Confirm password', { exact: true }).fill('something else');
+    await field(page, 'Confirm password').fill('something else');
     const create = page.getByRole('button', { name: 'Create account' });
     expect(await create.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
     await create.click();
     await expectText(page.getByText(AuthMessages.passwordsDoNotMatch), AuthMessages.passwordsDoNotMatch);
-    await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    await field(page, 'Confirm password').fill(PASSWORD);
     await create.click();
 
     await page.waitForURL('**/check-email-confirmation');
     await expectVisible(toast(page, AuthMessages.checkEmailTitle));
     await expectVisible(page.getByText(email));
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await expectVisible(toast(page, AuthMessages.emailSent));
 
     // The link in the verification mail, opened in the browser.
     const mail = await app.lastMail(email, 'verify-email');
@@ -68,8 +71,11 @@ describe('from sign-up to a paid plan', () => {
     await page.getByRole('link', { name: 'Log in' }).last().click();
 
     await page.waitForURL('**/login');
-    await page.getByLabel('Email', { exact: true }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    expect(await fieldMessage(page, 'Email')).toBe(AuthMessages.emailRequired);
+    expect(await fieldMessage(page, 'Password')).toBe(AuthMessages.passwordRequired);
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expectVisible(toast(page, 'Success!'));
     await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: email }));
@@ -100,6 +106,13 @@ describe('from sign-up to a paid plan', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'account');
 
+    // Search: premium's Export is on (the Annual plan's feature), and the page passes axe.
+    await page.goto(`${app.url}/search`);
+    const exportButton = page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Export' });
+    await expectVisible(exportButton);
+    expect(await exportButton.isEnabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
     await page.goto(`${app.url}/pricing`);
     const current = page.getByRole('region', { name: 'Annual plan' }).getByRole('button', {
       name: BillingMessages.currentPlan,
@@ -124,17 +137,18 @@ describe('from sign-up to a paid plan', () => {
     const { page } = await browser.newPage();
     await page.goto(`${app.url}/account`);
     await page.waitForURL('**/login');
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await field(page, 'Email').fill(user.email);
+    await field(page, 'Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/account');
     await expectText(page.getByRole('region', { name: 'Subscription' }), 'Tier: basic');
     // Three tabs for a non-admin; the profile saves for real.
     expect(await page.getByRole('tab').count()).toBe(3);
-    await page.getByLabel('Name', { exact: true }).fill('Robin Recruiter');
+    await field(page, 'Name').fill('Robin Recruiter');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectVisible(toast(page, AuthMessages.profileUpdated));
+    await app.caughtUp(); // the profile is read back from the users read model
     await page.reload();
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Robin Recruiter');
+    expect(await field(page, 'Name').inputValue()).toBe('Robin Recruiter');
   });
 });

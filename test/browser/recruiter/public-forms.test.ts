@@ -1,17 +1,18 @@
 import { ContactMessages, RemovalMessages, ResumeMessages } from '@healthtal/contracts';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
 import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
 import {
   assertFreshBuild,
   type BrowserSession,
+  expectHidden,
   expectText,
   expectVisible,
   launchBrowser,
   screenshot,
   seriousAxeViolations,
 } from '../support/browser';
+import { field, fieldMessage } from './public-support';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -26,14 +27,6 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The helper text MUI shows under a field, found through the field's aria-describedby. */
-async function fieldMessage(page: Page, label: string): Promise<string> {
-  const field = page.getByLabel(label, { exact: true });
-  const describedBy = await field.getAttribute('aria-describedby');
-  if (!describedBy) return '';
-  return (await page.locator(`[id="${describedBy}"]`).textContent()) ?? '';
-}
-
 describe('the public site', () => {
   test('Home shows the hero, the specialties from the directory, the FAQ, and passes axe', async () => {
     await importCandidates(app, [candidate('home-cardio', { specialty: 'Cardiology' })]);
@@ -42,7 +35,9 @@ describe('the public site', () => {
     await expectVisible(page.getByRole('heading', { level: 1, name: /healthcare professionals/ }));
     const specialties = page.getByRole('region', { name: 'Specialties in the directory' });
     await expectVisible(specialties.getByRole('link', { name: 'Cardiology' }));
-    expect(await page.getByRole('region', { name: 'Frequently asked questions' }).getByRole('button').count()).toBe(8);
+    expect(
+      await page.getByRole('region', { name: 'Frequently asked questions' }).getByRole('button').count(),
+    ).toBe(8);
     expect(await page.title()).toContain('Direct access to healthcare professional contacts');
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     expect(await page.locator('link[rel="icon"]').first().getAttribute('href')).toBe('/favicon.svg');
@@ -68,6 +63,18 @@ describe('the public site', () => {
     await page.waitForURL('**/pricing');
   });
 
+  test('on a phone the navigation is a menu drawer', async () => {
+    const { page } = await browser.newPage({ width: 390, height: 844 });
+    await page.goto(`${app.url}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    for (const item of ['Search', 'Pricing', 'About', 'Log in', 'Get Started'])
+      await expectVisible(menu.getByRole('link', { name: item }));
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL('**/pricing');
+    await expectHidden(menu);
+  });
+
   test('the contact form shows the spec messages, then sends', async () => {
     const { page } = await browser.newPage();
     await page.goto(`${app.url}/contact`);
@@ -78,16 +85,16 @@ describe('the public site', () => {
     expect(await fieldMessage(page, 'Subject')).toBe(ContactMessages.subjectTooShort);
     expect(await fieldMessage(page, 'Message')).toBe(ContactMessages.messageTooShort);
 
-    await page.getByLabel('Name', { exact: true }).fill('Dana Recruiter');
-    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
-    await page.getByLabel('Phone', { exact: true }).fill('512-555-0199');
-    await page.getByLabel('Subject', { exact: true }).fill('Team plan');
-    await page.getByLabel('Message', { exact: true }).fill('We have five recruiters. Is there a team price?');
+    await field(page, 'Name').fill('Dana Recruiter');
+    await field(page, 'Email').fill('not-an-email');
+    await field(page, 'Phone').fill('512-555-0199');
+    await field(page, 'Subject').fill('Team plan');
+    await field(page, 'Message').fill('We have five recruiters. Is there a team price?');
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await fieldMessage(page, 'Email')).toBe(ContactMessages.invalidEmail);
     expect(await fieldMessage(page, 'Name')).toBe('');
 
-    await page.getByLabel('Email', { exact: true }).fill('dana@agency.example');
+    await field(page, 'Email').fill('dana@agency.example');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expectVisible(page.getByText('Your message has been sent'));
     await app.caughtUp();
@@ -109,14 +116,14 @@ describe('the public site', () => {
     await expectText(page.getByText(ResumeMessages.stateRequired), ResumeMessages.stateRequired);
     await expectText(page.getByText(ResumeMessages.specialtyRequired), ResumeMessages.specialtyRequired);
 
-    await page.getByLabel('First name', { exact: true }).fill('Jordan');
-    await page.getByLabel('Last name', { exact: true }).fill('Rivera');
-    await page.getByLabel('Physician title', { exact: true }).fill('Hospitalist');
-    await page.getByLabel('Company name', { exact: true }).fill('St. Luke Medical Center');
-    await page.getByLabel('Email', { exact: true }).fill('jordan.rivera@mail.example');
-    await page.getByLabel('Phone', { exact: true }).fill('123');
-    await page.getByLabel('LinkedIn URL', { exact: true }).fill('not a url');
-    await page.getByLabel('City', { exact: true }).fill('Boise');
+    await field(page, 'First name').fill('Jordan');
+    await field(page, 'Last name').fill('Rivera');
+    await field(page, 'Physician title').fill('Hospitalist');
+    await field(page, 'Company name').fill('St. Luke Medical Center');
+    await field(page, 'Email').fill('jordan.rivera@mail.example');
+    await field(page, 'Phone').fill('123');
+    await field(page, 'LinkedIn URL').fill('not a url');
+    await field(page, 'City').fill('Boise');
     await page.getByRole('combobox', { name: 'State' }).click();
     await page.getByRole('option', { name: 'Idaho' }).click();
     await page.getByRole('combobox', { name: 'Specialty' }).click();
@@ -125,23 +132,24 @@ describe('the public site', () => {
     expect(await fieldMessage(page, 'Phone')).toBe(ResumeMessages.invalidPhone);
     expect(await fieldMessage(page, 'LinkedIn URL')).toBe(ResumeMessages.invalidLinkedin);
 
-    await page.getByLabel('Phone', { exact: true }).fill('(208) 555-0142');
-    await page.getByLabel('LinkedIn URL', { exact: true }).fill('linkedin.com/in/jordan-rivera');
+    await field(page, 'Phone').fill('(208) 555-0142');
+    await field(page, 'LinkedIn URL').fill('linkedin.com/in/jordan-rivera');
     await page.getByRole('button', { name: 'Add education' }).click();
-    await page.getByLabel('School 1').fill('University of Washington');
-    await page.getByLabel('Degree 1').fill('MD');
-    await page.getByLabel('Add a skill').fill('Inpatient care');
-    await page.getByLabel('Add a skill').press('Enter');
-    await page.getByLabel('Add a skill').fill('inpatient care ');
-    await page.getByLabel('Add a skill').press('Enter');
+    await field(page, 'School 1').fill('University of Washington');
+    await field(page, 'Degree 1').fill('MD');
+    await field(page, 'Add a skill').fill('Inpatient care');
+    await field(page, 'Add a skill').press('Enter');
+    await field(page, 'Add a skill').fill('inpatient care ');
+    await field(page, 'Add a skill').press('Enter');
     expect(await page.getByRole('button', { name: /inpatient care/i }).count()).toBe(1);
     await page.getByRole('button', { name: 'Submit Resume' }).click();
 
     await page.waitForURL('**/resume-submitted');
     await expectVisible(page.getByRole('heading', { name: 'Resume submitted' }));
-    const { rows } = await app.database.pool.query('select count(*)::int as n from eventstore.events where type = $1', [
-      'ResumeSubmitted',
-    ]);
+    const { rows } = await app.database.pool.query(
+      'select count(*)::int as n from eventstore.events where type = $1',
+      ['ResumeSubmitted'],
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -150,11 +158,11 @@ describe('the public site', () => {
     await importCandidates(app, [candidate('removal-me', { personalEmail: email })]);
     const { page } = await browser.newPage();
     await page.goto(`${app.url}/remove-info`);
-    await page.getByLabel('Email', { exact: true }).fill('nope');
+    await field(page, 'Email').fill('nope');
     await page.getByRole('button', { name: 'Request removal' }).click();
     expect(await fieldMessage(page, 'Email')).toBe(RemovalMessages.invalidEmail);
 
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await field(page, 'Email').fill(email);
     await page.getByRole('button', { name: 'Request removal' }).click();
     await expectText(page.getByRole('status'), RemovalMessages.requestReceived);
 

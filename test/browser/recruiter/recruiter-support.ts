@@ -21,15 +21,26 @@ export async function seedDirectory(app: TestApp): Promise<void> {
         specialty: 'Cardiology',
         city: 'Austin',
         state: 'TX',
-        skills: 'Echocardiography, Cardiac Catheterization, ACLS, BLS, Stress Testing, Holter Monitoring, Telemetry',
+        skills:
+          'Echocardiography, Cardiac Catheterization, ACLS, BLS, Stress Testing, Holter Monitoring, Telemetry',
         education: 'school-name: Baylor College of Medicine; degrees: MD',
       }),
     ),
     ...Array.from({ length: 10 }, (_, i) =>
-      candidate(`peds-${two(i)}`, { firstName: 'Pat', lastName: `Child${two(i)}`, specialty: 'Pediatrics', title: 'Pediatrician' }),
+      candidate(`peds-${two(i)}`, {
+        firstName: 'Pat',
+        lastName: `Child${two(i)}`,
+        specialty: 'Pediatrics',
+        title: 'Pediatrician',
+      }),
     ),
     ...Array.from({ length: 15 }, (_, i) =>
-      candidate(`nurse-${two(i)}`, { firstName: 'Noel', lastName: `Care${two(i)}`, city: 'Dallas', state: 'TX' }),
+      candidate(`nurse-${two(i)}`, {
+        firstName: 'Noel',
+        lastName: `Care${two(i)}`,
+        city: 'Dallas',
+        state: 'TX',
+      }),
     ),
   ]);
 }
@@ -42,7 +53,9 @@ export async function signIn(app: TestApp, page: Page, role: Role, returnTo = '/
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => url.pathname === returnTo.split('?')[0]);
-  await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: user.email }));
+  await expectVisible(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: user.email }),
+  );
   return user.email;
 }
 

@@ -45,7 +45,10 @@ describe('a recruiter works through a search', () => {
 
     const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
     const firstOnPage1 = await results.first().getByRole('heading').textContent();
-    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2' }).click();
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('button', { name: 'Page 2' })
+      .click();
     await page.waitForURL(/page=2/);
     await expectCount(results, CARDIOLOGISTS - 25);
     const firstOnPage2 = (await results.first().getByRole('heading').textContent())!;
@@ -75,7 +78,10 @@ describe('a recruiter works through a search', () => {
     const dialog = page.getByRole('dialog', { name: 'Add to List' });
     await dialog.getByRole('textbox', { name: 'List name' }).fill('Austin cardiology shortlist');
     await dialog.getByRole('button', { name: 'Add 2 to List' }).click();
-    await expectText(page.getByRole('status').filter({ hasText: 'Success!' }), 'Added 2 candidates to Austin cardiology shortlist');
+    await expectText(
+      page.getByRole('status').filter({ hasText: 'Success!' }),
+      'Added 2 candidates to Austin cardiology shortlist',
+    );
 
     // Save the search; it comes back from the sheet onto a cleared search.
     await page.getByRole('button', { name: 'Save Search' }).click();
@@ -105,7 +111,9 @@ describe('a recruiter works through a search', () => {
     const generate = page.getByRole('button', { name: 'Generate AI Email' });
     expect(await generate.isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'Job Title' }).fill('Interventional Cardiologist');
-    await page.getByRole('textbox', { name: 'Job Description' }).fill('Join our Austin heart center: cath lab, full-time.');
+    await page
+      .getByRole('textbox', { name: 'Job Description' })
+      .fill('Join our Austin heart center: cath lab, full-time.');
     await generate.click();
     const subject = page.getByRole('textbox', { name: 'Subject Line' });
     await expectVisible(subject);

@@ -145,8 +145,14 @@ function Charts({ data }: { data: AdminDashboard }) {
           <YAxis allowDecimals={false} />
           <Tooltip />
           <Legend />
-          <Bar dataKey="signups" name="Sign-ups" fill="#1976d2" />
-          <Line dataKey="activeSubscriptions" name="Active subscriptions" stroke="#2e7d32" dot={false} />
+          <Bar dataKey="signups" name="Sign-ups" fill="#1976d2" isAnimationActive={false} />
+          <Line
+            dataKey="activeSubscriptions"
+            name="Active subscriptions"
+            stroke="#2e7d32"
+            dot={{ r: 2 }}
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </ChartCard>
       <ChartCard title="Monthly revenue by plan (current subscribers)">
@@ -155,7 +161,7 @@ function Charts({ data }: { data: AdminDashboard }) {
           <XAxis dataKey="plan" />
           <YAxis tickFormatter={(value: number) => dollars(value * 100)} />
           <Tooltip formatter={(value) => dollars(Number(value) * 100)} />
-          <Bar dataKey="revenue" name="Per month" fill="#9c27b0" />
+          <Bar dataKey="revenue" name="Per month" fill="#9c27b0" isAnimationActive={false} />
         </BarChart>
       </ChartCard>
       <ChartCard title="Reveals and exports per day">
@@ -165,8 +171,8 @@ function Charts({ data }: { data: AdminDashboard }) {
           <YAxis allowDecimals={false} />
           <Tooltip />
           <Legend />
-          <Bar dataKey="reveals" name="Reveals" fill="#0288d1" />
-          <Bar dataKey="exports" name="Exports" fill="#ed6c02" />
+          <Bar dataKey="reveals" name="Reveals" fill="#0288d1" isAnimationActive={false} />
+          <Bar dataKey="exports" name="Exports" fill="#ed6c02" isAnimationActive={false} />
         </BarChart>
       </ChartCard>
       <ChartCard title="Search latency (ms) and errors per day">
@@ -177,9 +183,31 @@ function Charts({ data }: { data: AdminDashboard }) {
           <YAxis yAxisId="count" orientation="right" allowDecimals={false} />
           <Tooltip />
           <Legend />
-          <Bar yAxisId="count" dataKey="searchErrors" name="Errors" fill="#d32f2f" />
-          <Line yAxisId="ms" dataKey="p50Ms" name="p50" stroke="#1976d2" dot={false} connectNulls />
-          <Line yAxisId="ms" dataKey="p95Ms" name="p95" stroke="#ed6c02" dot={false} connectNulls />
+          <Bar
+            yAxisId="count"
+            dataKey="searchErrors"
+            name="Errors"
+            fill="#d32f2f"
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="ms"
+            dataKey="p50Ms"
+            name="p50"
+            stroke="#1976d2"
+            dot={{ r: 2 }}
+            connectNulls
+            isAnimationActive={false}
+          />
+          <Line
+            yAxisId="ms"
+            dataKey="p95Ms"
+            name="p95"
+            stroke="#ed6c02"
+            dot={{ r: 2 }}
+            connectNulls
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </ChartCard>
     </Stack>

@@ -16,6 +16,7 @@ import {
   Logout,
   Menu,
   Layout as RaLayout,
+  TitlePortal,
   UserMenu,
   useGetIdentity,
   usePermissions,
@@ -68,7 +69,12 @@ function AdminUserMenu() {
   );
 }
 
-const AdminAppBar = () => <AppBar userMenu={<AdminUserMenu />} />;
+/** The page title is the page's one h1. */
+const AdminAppBar = () => (
+  <AppBar userMenu={<AdminUserMenu />}>
+    <TitlePortal component="h1" />
+  </AppBar>
+);
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -27,9 +27,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, List, required, SelectInput, useListContext, useRefresh } from 'react-admin';
+import { DataTable, HttpError, List, required, SelectInput, useListContext, useRefresh } from 'react-admin';
 import { adminApi } from '../api';
-import { failureText, useToast } from '../notify';
+import { failureText, useToast, waitUntil } from '../notify';
 import { StatCard } from '../StatCard';
 import { useLoad } from '../useLoad';
 
@@ -153,6 +153,15 @@ function LogActions({ log, onView }: { log: SearchErrorLogRow; onView(): void })
     try {
       await adminApi.deleteSearchErrorLog(log.id);
       toast(AdminConsoleMessages.logDeleted, null);
+      // The list reads a read model: refresh once it has dropped the entry.
+      await waitUntil(async () => {
+        try {
+          await adminApi.searchErrorLog(log.id);
+          return false;
+        } catch (error) {
+          return error instanceof HttpError && error.status === 404;
+        }
+      });
       refresh();
     } catch (error) {
       toast(AdminConsoleMessages.failedToDeleteLog, failureText(error, ''), 'error');

@@ -1,4 +1,5 @@
 import { FormControlLabel, Paper, Switch, Typography } from '@mui/material';
+import { useState } from 'react';
 import { useToast } from '../app/toast';
 
 /** Spec: stored in local storage under adminDemoMode; when on, admin navigation is hidden. */
@@ -7,8 +8,9 @@ export const isAdminDemoMode = () => window.localStorage.getItem(ADMIN_DEMO_MODE
 
 export function AdminDemoModeToggle() {
   const toast = useToast();
-  const on = isAdminDemoMode();
+  const [on, setOn] = useState(isAdminDemoMode);
   const toggle = (next: boolean) => {
+    setOn(next);
     window.localStorage.setItem(ADMIN_DEMO_MODE_KEY, String(next));
     toast(next ? 'Demo mode on: admin navigation is hidden' : 'Demo mode off', 'info');
     window.setTimeout(() => window.location.reload(), 500);

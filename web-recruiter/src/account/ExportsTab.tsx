@@ -1,4 +1,4 @@
-import { RECENT_EXPORTS_SHOWN, RecentExports } from '@healthtal/contracts';
+import { RECENT_EXPORTS_SHOWN, RecentExports, shortDate } from '@healthtal/contracts';
 import {
   CircularProgress,
   Table,
@@ -33,7 +33,7 @@ export function ExportsTab() {
       <TableBody>
         {rows.map((row) => (
           <TableRow key={row.id}>
-            <TableCell>{new Date(row.exportDate).toLocaleString()}</TableCell>
+            <TableCell>{shortDate(row.exportDate)}</TableCell>
             <TableCell>{row.fileName}</TableCell>
             <TableCell align="right">{row.exportCount.toLocaleString()}</TableCell>
           </TableRow>

@@ -46,7 +46,7 @@ export function ProfileTab() {
       <TextField
         label="Email"
         value={auth.me?.user.email ?? ''}
-        disabled
+        slotProps={{ htmlInput: { readOnly: true } }}
         helperText="Your email is your login and cannot be changed here."
       />
       <TextField

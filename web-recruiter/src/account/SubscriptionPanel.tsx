@@ -1,4 +1,10 @@
-import { BillingMessages, RedirectResponse, RefundEligibility } from '@healthtal/contracts';
+import {
+  BillingMessages,
+  RedirectResponse,
+  RefundEligibility,
+  type SubscriptionInfo,
+  shortDate,
+} from '@healthtal/contracts';
 import { Alert, Box, Button, Chip, List, ListItem, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,10 +20,12 @@ export function SubscriptionPanel() {
   const [opening, setOpening] = useState(false);
   const subscription = auth.me?.subscription;
   const isDemo = auth.me?.demo.isDemo ?? false;
+  // Admins count as subscribed without buying a plan: no portal and no refund for them.
+  const paidPlan = Boolean(subscription?.subscribed && subscription.billing_interval);
   const refund = useQuery({
     queryKey: ['billing', 'refund-eligibility'],
     queryFn: ({ signal }) => api('/api/v1/billing/refund-eligibility', { schema: RefundEligibility, signal }),
-    enabled: Boolean(subscription?.subscribed),
+    enabled: paidPlan,
   });
 
   const openPortal = async () => {
@@ -47,30 +55,36 @@ export function SubscriptionPanel() {
             Subscription
           </Typography>
           <Typography color="text.secondary">
-            {subscription?.subscribed
-              ? `${subscription.plan_name ?? 'Paid plan'} · ${subscription.status ?? 'active'}`
-              : 'Free plan'}{' '}
+            {planSummary(subscription, paidPlan)}{' '}
             <Chip size="small" label={`Tier: ${auth.me?.tier ?? 'free'}`} sx={{ ml: 1 }} />
           </Typography>
           {subscription?.current_period_end ? (
             <Typography variant="body2" color="text.secondary">
-              Renews or ends on {new Date(subscription.current_period_end).toLocaleDateString()}
+              {subscription.status === 'canceled' ? 'Access until' : 'Renews on'}{' '}
+              {shortDate(subscription.current_period_end)}
             </Typography>
           ) : null}
         </Box>
-        {subscription?.subscribed ? (
+        {paidPlan ? (
           <Button variant="outlined" onClick={openPortal} disabled={opening || isDemo}>
             Manage subscription
           </Button>
-        ) : (
+        ) : null}
+        {subscription?.subscribed ? null : (
           <Button component={RouterLink} to="/pricing" variant="contained" disabled={isDemo}>
             See plans
           </Button>
         )}
       </Stack>
-      {refund.data ? <RefundStatus eligibility={refund.data} /> : null}
+      {paidPlan && refund.data ? <RefundStatus eligibility={refund.data} /> : null}
     </Paper>
   );
+}
+
+function planSummary(subscription: SubscriptionInfo | undefined, paidPlan: boolean): string {
+  if (paidPlan && subscription) return `${subscription.plan_name} plan · ${subscription.status ?? 'active'}`;
+  if (subscription?.subscribed) return `${subscription.plan_name ?? 'Admin'} access: every feature, no plan needed`;
+  return 'Free plan';
 }
 
 function RefundStatus({ eligibility }: { eligibility: RefundEligibility }) {
@@ -78,10 +92,7 @@ function RefundStatus({ eligibility }: { eligibility: RefundEligibility }) {
     return (
       <Alert severity="success" sx={{ mt: 2 }}>
         Your purchase is covered by the 30-day money-back guarantee
-        {eligibility.refundableUntil
-          ? ` until ${new Date(eligibility.refundableUntil).toLocaleDateString()}`
-          : ''}
-        .
+        {eligibility.refundableUntil ? ` until ${shortDate(eligibility.refundableUntil)}` : ''}.
       </Alert>
     );
   return (

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { NO_INDEX } from '../app/SiteMetadata';
 import { RequireAuth } from '../app/RequireAuth';
+import { NO_INDEX } from '../app/SiteMetadata';
 import { AccountPage } from './AccountPage';
 
 /** Account settings (sign-in required). */

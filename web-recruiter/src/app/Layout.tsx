@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isAdminDemoMode } from '../account/AdminDemoMode';
 import { useAuth } from './auth';
-import { SiteMetadata, useSiteSettings } from './SiteMetadata';
+import { DEFAULT_METADATA, SiteMetadata, useSiteSettings } from './SiteMetadata';
 
 const FOOTER_LINKS: readonly [string, string][] = [
   ['Submit Resume', '/submit-resume'],
@@ -100,15 +100,13 @@ export function Layout() {
               mr: 2,
             }}
           >
-            {logo ? (
-              <Box
-                component="img"
-                src={logo}
-                alt=""
-                sx={{ height: 32, maxWidth: 160, objectFit: 'contain' }}
-              />
-            ) : null}
-            <Typography variant="h6" component="span">
+            <Box
+              component="img"
+              src={logo || DEFAULT_METADATA.favicon}
+              alt=""
+              sx={{ height: 32, maxWidth: 160, objectFit: 'contain' }}
+            />
+            <Typography variant="h6" component="span" sx={{ fontWeight: 700, color: 'primary.main' }}>
               HealthTal
             </Typography>
           </Box>
@@ -238,25 +236,16 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const auth = useAuth();
   const nav = useNavItems();
   const navigate = useNavigate();
-  const go = (item: NavItem) => {
-    onClose();
-    if (item.external) window.location.assign(item.to);
-    else navigate(item.to);
-  };
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
       <List component="nav" aria-label="Mobile" sx={{ width: 260 }}>
         {[...nav.main, ...nav.end].map((item) => (
-          <ListItemButton key={item.to} onClick={() => go(item)}>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <MobileLink key={item.to} item={item} onClose={onClose} />
         ))}
         {auth.status === 'signed-in' ? (
           <>
             <Divider />
-            <ListItemButton onClick={() => go({ label: 'Account Settings', to: '/account' })}>
-              <ListItemText primary="Account Settings" />
-            </ListItemButton>
+            <MobileLink item={{ label: 'Account Settings', to: '/account' }} onClose={onClose} />
             <ListItemButton
               onClick={async () => {
                 onClose();
@@ -270,5 +259,15 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
         ) : null}
       </List>
     </Drawer>
+  );
+}
+
+/** A drawer entry is a link (the console is another app: a plain link, a full page load). */
+function MobileLink({ item, onClose }: { item: NavItem; onClose: () => void }) {
+  const link = item.external ? { component: 'a', href: item.to } : { component: RouterLink, to: item.to };
+  return (
+    <ListItemButton {...link} onClick={onClose}>
+      <ListItemText primary={item.label} />
+    </ListItemButton>
   );
 }

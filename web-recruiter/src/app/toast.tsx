@@ -1,4 +1,4 @@
-import { Alert, Snackbar } from '@mui/material';
+import { Alert, Portal, Snackbar } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
@@ -18,19 +18,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={toast?.id}
-        open={toast !== null}
-        autoHideDuration={toast?.durationMs ?? 4000}
-        onClose={(_event, reason) => reason !== 'clickaway' && setToast(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        {toast ? (
-          <Alert severity={toast.severity} variant="filled" onClose={() => setToast(null)} role="status">
-            {toast.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {/* A fresh portal per toast, appended to <body> after any open dialog or sheet: a modal hides
+          the nodes that were there when it opened from assistive technology, not later ones. */}
+      <Portal key={toast?.id}>
+        <Snackbar
+          open={toast !== null}
+          autoHideDuration={toast?.durationMs ?? 4000}
+          onClose={(_event, reason) => reason !== 'clickaway' && setToast(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        >
+          {toast ? (
+            <Alert severity={toast.severity} variant="filled" onClose={() => setToast(null)} role="status">
+              {toast.message}
+            </Alert>
+          ) : undefined}
+        </Snackbar>
+      </Portal>
     </ToastContext.Provider>
   );
 }

@@ -108,6 +108,8 @@ export function PricingPage() {
                 <CardContent sx={{ flex: 1 }}>
                   {current ? (
                     <Chip color="success" label={BillingMessages.currentPlan} sx={{ mb: 1 }} />
+                  ) : plan.highlighted ? (
+                    <Chip color="primary" label="Best value" sx={{ mb: 1 }} />
                   ) : null}
                   <Typography variant="h5" component="h2">
                     {plan.name}

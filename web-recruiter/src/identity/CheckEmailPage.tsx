@@ -14,14 +14,18 @@ export function CheckEmailPage() {
   const [busy, setBusy] = useState(false);
 
   const resend = async () => {
-    if (typeof email !== 'string') return;
+    // Opened directly (no sign-up just before): there is no address to send to (spec).
+    if (typeof email !== 'string') {
+      setError(AuthMessages.noEmailToResend);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       await api('/api/v1/auth/resend-verification', { method: 'POST', json: { email } });
       toast(AuthMessages.emailSent);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : AuthMessages.tooManyAttempts);
+      setError(caught instanceof ApiError ? caught.message : 'Error');
     } finally {
       setBusy(false);
     }
@@ -47,7 +51,7 @@ export function CheckEmailPage() {
       </Typography>
       {error ? <Alert severity="error">{error}</Alert> : null}
       <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-        <Button variant="outlined" onClick={resend} disabled={typeof email !== 'string' || busy}>
+        <Button variant="outlined" onClick={resend} disabled={busy}>
           Resend verification email
         </Button>
         <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>

@@ -1,9 +1,10 @@
-import { AuthMessages } from '@healthtal/contracts';
+import { AuthMessages, LoginRequest } from '@healthtal/contracts';
 import { Alert, Box, Button, Container, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../app/api';
 import { useAuth } from '../app/auth';
+import { type FieldErrors, fieldErrorsOf } from '../app/forms';
 import { useToast } from '../app/toast';
 
 /** Where to go after signing in, in the spec's order: return_to, the prior location, /directory. */
@@ -24,6 +25,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const target = loginTarget(params.get('return_to'), (location.state as { from?: unknown } | null)?.from);
 
@@ -32,8 +34,12 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError(null);
+    // Spec §5: email and password are required.
+    const parsed = LoginRequest.safeParse({ email, password });
+    setFieldErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
+    if (!parsed.success) return;
+    setBusy(true);
     try {
       await auth.login(email, password);
       toast('Success!');
@@ -60,6 +66,8 @@ export function LoginPage() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             required
+            error={Boolean(fieldErrors.email)}
+            helperText={fieldErrors.email}
           />
           <TextField
             label="Password"
@@ -68,6 +76,8 @@ export function LoginPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             required
+            error={Boolean(fieldErrors.password)}
+            helperText={fieldErrors.password}
           />
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Signing in…' : 'Log in'}

@@ -22,7 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { errorsFromServer, fieldErrorsOf, useFormState } from '../app/forms';
 
@@ -156,7 +156,7 @@ export function SubmitResumePage() {
               fullWidth
               label="Country"
               value={values.country}
-              disabled
+              slotProps={{ htmlInput: { readOnly: true } }}
               helperText="United States only for now."
             />
           </Grid>
@@ -198,8 +198,8 @@ export function SubmitResumePage() {
         </Typography>
         <Stack spacing={2}>
           {values.education.map((entry, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
             <Stack
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their position
               key={index}
               direction={{ xs: 'column', sm: 'row' }}
               spacing={2}
@@ -260,7 +260,7 @@ export function SubmitResumePage() {
             />
           ))}
         </Stack>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField
             label="Add a skill"
             value={skillDraft}
@@ -270,7 +270,7 @@ export function SubmitResumePage() {
             helperText={errors.skills ?? 'Press Enter to add.'}
             size="small"
           />
-          <Button onClick={addSkill} variant="outlined">
+          <Button onClick={addSkill} variant="outlined" sx={{ height: 40 }}>
             Add
           </Button>
         </Stack>
@@ -294,7 +294,7 @@ export function ResumeSubmittedPage() {
         Thank you. Our team reviews every submission; once approved, your profile appears in the HealthTal
         directory.
       </Typography>
-      <Button href="/" sx={{ mt: 4 }} variant="contained">
+      <Button component={RouterLink} to="/" sx={{ mt: 4 }} variant="contained">
         Return Home
       </Button>
     </Container>

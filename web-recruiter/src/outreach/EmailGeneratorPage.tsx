@@ -25,7 +25,8 @@ const EMPTY_FORM: GenerateForm = {
   signature: '',
 };
 
-const label = (value: string) => value.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
+const label = (value: string) =>
+  value.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
 
 /**
  * The AI Email Generator (admin-intake-outreach §2, §4, §5, §8): the form (Generate stays disabled
@@ -69,7 +70,8 @@ export function EmailGeneratorPage() {
     }
   };
   const save = async () => {
-    if (!email || !form.jobTitle.trim()) return toast(titled(M.missingInformationTitle, M.missingInformation), 'error');
+    if (!email || !form.jobTitle.trim())
+      return toast(titled(M.missingInformationTitle, M.missingInformation), 'error');
     try {
       await saveTemplate.mutateAsync({
         jobTitle: form.jobTitle.trim(),
@@ -115,9 +117,25 @@ export function EmailGeneratorPage() {
               onChange={set('jobDescription')}
             />
             <Options label="Email Tone" value={form.tone} options={EMAIL_TONES} onChange={set('tone')} />
-            <Options label="Email Length" value={form.length} options={EMAIL_LENGTHS} onChange={set('length')} />
-            <Options label="Position Type" value={form.positionType} options={POSITION_TYPES} onChange={set('positionType')} />
-            <TextField label="Email Signature" multiline minRows={2} value={form.signature} onChange={set('signature')} />
+            <Options
+              label="Email Length"
+              value={form.length}
+              options={EMAIL_LENGTHS}
+              onChange={set('length')}
+            />
+            <Options
+              label="Position Type"
+              value={form.positionType}
+              options={POSITION_TYPES}
+              onChange={set('positionType')}
+            />
+            <TextField
+              label="Email Signature"
+              multiline
+              minRows={2}
+              value={form.signature}
+              onChange={set('signature')}
+            />
             <Button type="submit" variant="contained" disabled={!ready || generate.isPending}>
               {generate.isPending ? 'AI Generating...' : 'Generate AI Email'}
             </Button>

@@ -1,4 +1,10 @@
-import { type EmailTemplate, OutreachMessages as M, shortDate, templateExcerpt, titled } from '@healthtal/contracts';
+import {
+  type EmailTemplate,
+  OutreachMessages as M,
+  shortDate,
+  templateExcerpt,
+  titled,
+} from '@healthtal/contracts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Chip, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
@@ -25,7 +31,12 @@ export function SavedTemplatesPanel({ onLoad }: { onLoad: (template: EmailTempla
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, mt: 3 }} component="section" aria-labelledby="saved-templates-title">
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, mt: 3 }}
+      component="section"
+      aria-labelledby="saved-templates-title"
+    >
       <Typography variant="h6" component="h2" id="saved-templates-title" gutterBottom>
         Saved Templates
       </Typography>

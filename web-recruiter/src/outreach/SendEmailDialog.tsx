@@ -65,7 +65,9 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
       <DialogTitle id="send-email-title">Send Email</DialogTitle>
       <DialogContent>
         {!allowed ? (
-          <Alert severity="info">{auth.me?.demo.isDemo ? DEMO_DISABLED_TOOLTIP : RevealMessages.subscriptionRequired}</Alert>
+          <Alert severity="info">
+            {auth.me?.demo.isDemo ? DEMO_DISABLED_TOOLTIP : RevealMessages.subscriptionRequired}
+          </Alert>
         ) : (
           <Stack spacing={2} sx={{ mt: 1 }}>
             <Typography variant="body2" aria-label="Recipients">
@@ -77,10 +79,17 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
               </Button>
             ) : null}
             {candidateIds.length > SEND_EMAIL_REVEAL_MAX ? (
-              <Alert severity="info">At most {SEND_EMAIL_REVEAL_MAX} recipients per email; export the rest.</Alert>
+              <Alert severity="info">
+                At most {SEND_EMAIL_REVEAL_MAX} recipients per email; export the rest.
+              </Alert>
             ) : null}
             {templates.data && templates.data.length > 0 ? (
-              <TextField select label="Use a saved template" value="" onChange={(e) => loadTemplate(e.target.value)}>
+              <TextField
+                select
+                label="Use a saved template"
+                value=""
+                onChange={(e) => loadTemplate(e.target.value)}
+              >
                 {templates.data.map((t) => (
                   <MenuItem key={t.id} value={t.id}>
                     {t.name}
@@ -89,7 +98,13 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
               </TextField>
             ) : null}
             <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
-            <TextField label="Message" value={body} onChange={(e) => setBody(e.target.value)} multiline minRows={5} />
+            <TextField
+              label="Message"
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              multiline
+              minRows={5}
+            />
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Open in">
               {composeLinks(recipients, subject, body).map((link) => (
                 <Button

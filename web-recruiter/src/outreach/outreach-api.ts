@@ -26,15 +26,25 @@ export type GenerateForm = {
 export function useGenerateEmail() {
   return useMutation({
     mutationFn: (form: GenerateForm) =>
-      api('/api/v1/email/generate', { method: 'POST', json: { ...form, mode: 'recruiter' }, schema: GeneratedEmail }),
+      api('/api/v1/email/generate', {
+        method: 'POST',
+        json: { ...form, mode: 'recruiter' },
+        schema: GeneratedEmail,
+      }),
   });
 }
 
 export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Omit<GenerateForm, 'jobDescription' | 'signature'> & { subject: string; body: string }) =>
-      api('/api/v1/email/templates', { method: 'POST', json: body, schema: EmailTemplate.pick({ id: true }) }),
+    mutationFn: (
+      body: Omit<GenerateForm, 'jobDescription' | 'signature'> & { subject: string; body: string },
+    ) =>
+      api('/api/v1/email/templates', {
+        method: 'POST',
+        json: body,
+        schema: EmailTemplate.pick({ id: true }),
+      }),
     onSuccess: ({ id }) =>
       void refetchUntil<EmailTemplateList>(client, templateKeys.all, (all) => all.some((t) => t.id === id)),
   });

@@ -2,11 +2,13 @@ import {
   CAROUSEL_SCROLL_SECONDS,
   CUSTOMER_TYPES,
   FALLBACK_HOME_SPECIALTIES,
+  HOME_BENEFITS,
   HOME_FAQ,
   HOME_METRICS,
   homeSpecialties,
   SpecialtyNames,
 } from '@healthtal/contracts';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   Accordion,
   AccordionDetails,
@@ -35,6 +37,7 @@ export function HomePage() {
       <Container sx={{ py: 6 }}>
         <SearchPreview />
         <Metrics />
+        <Benefits />
         <Specialties />
         <Faq />
         <CallToAction />
@@ -159,15 +162,30 @@ function SearchPreview() {
 
 function Metrics() {
   return (
-    <Grid container spacing={2} component="section" aria-label="HealthTal in numbers" sx={{ mb: 6 }}>
+    <Grid container spacing={2} component="section" aria-label="HealthTal in numbers" sx={{ mb: 4 }}>
       {HOME_METRICS.map((metric) => (
-        <Grid key={metric.label} size={{ xs: 6, md: 3 }}>
+        <Grid key={metric.label} size={{ xs: 6, sm: 4, md: 2 }}>
           <Card variant="outlined" sx={{ textAlign: 'center', py: 2 }}>
             <Typography variant="h4" component="p" color="primary" sx={{ fontWeight: 700 }}>
               {metric.value}
             </Typography>
             <Typography color="text.secondary">{metric.label}</Typography>
           </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+function Benefits() {
+  return (
+    <Grid container spacing={3} component="section" aria-label="Why recruiters choose HealthTal" sx={{ mb: 6 }}>
+      {HOME_BENEFITS.map((benefit) => (
+        <Grid key={benefit.title} size={{ xs: 12, sm: 6, md: 3 }}>
+          <Typography variant="h6" component="h3" gutterBottom>
+            {benefit.title}
+          </Typography>
+          <Typography color="text.secondary">{benefit.text}</Typography>
         </Grid>
       ))}
     </Grid>
@@ -208,9 +226,13 @@ function Faq() {
       <Typography id="faq-heading" variant="h4" component="h2" gutterBottom>
         Frequently asked questions
       </Typography>
-      {HOME_FAQ.map((item) => (
-        <Accordion key={item.question} disableGutters>
-          <AccordionSummary aria-controls={`${item.question}-answer`}>
+      {HOME_FAQ.map((item, index) => (
+        <Accordion key={item.question} disableGutters slotProps={{ region: { id: `faq-answer-${index}` } }}>
+          <AccordionSummary
+            id={`faq-question-${index}`}
+            aria-controls={`faq-answer-${index}`}
+            expandIcon={<ExpandMoreIcon />}
+          >
             <Typography sx={{ fontWeight: 600 }}>{item.question}</Typography>
           </AccordionSummary>
           <AccordionDetails>

@@ -1,4 +1,10 @@
-import { ListMembersChanged, ListMembersPage, SearchMessages, titled, WorkspaceMessages as M } from '@healthtal/contracts';
+import {
+  ListMembersChanged,
+  ListMembersPage,
+  WorkspaceMessages as M,
+  SearchMessages,
+  titled,
+} from '@healthtal/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
   Alert,
@@ -15,9 +21,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
-import { refetchUntil } from '../app/read-your-writes';
 import { useAuth } from '../app/auth';
 import { PageSpinner } from '../app/RequireAuth';
+import { refetchUntil } from '../app/read-your-writes';
 import { useToast } from '../app/toast';
 import { CandidateCard } from '../directory/CandidateCard';
 import { downloadExport } from '../directory/export-download';
@@ -27,7 +33,8 @@ import { useListMembers, workspaceKeys } from './workspace-api';
 
 const LOAD_FAILED = 'Failed to load list details';
 const TYPING_PAUSE_MS = 300;
-const removedText = (n: number) => `Removed ${n} ${n === 1 ? 'healthcare worker' : 'healthcare workers'} from the list.`;
+const removedText = (n: number) =>
+  `Removed ${n} ${n === 1 ? 'healthcare worker' : 'healthcare workers'} from the list.`;
 
 /**
  * One list (spec §2 "List detail"): back to the directory, search within the list, Select All,
@@ -77,7 +84,8 @@ export function ListDetailPage() {
     });
 
   const remove = async () => {
-    if (selected.size === 0) return toast(titled(SearchMessages.selectionRequiredTitle, SearchMessages.selectToRemove), 'error');
+    if (selected.size === 0)
+      return toast(titled(SearchMessages.selectionRequiredTitle, SearchMessages.selectToRemove), 'error');
     setBusy(true);
     try {
       const changed = await api(`/api/v1/lists/${listId}/members`, {
@@ -108,7 +116,13 @@ export function ListDetailPage() {
       });
       toast(SearchMessages.exported(selected.size > 0 ? selected.size : (data?.list.memberCount ?? 0)));
     } catch (error) {
-      toast(titled(SearchMessages.exportFailedTitle, error instanceof Error ? error.message : SearchMessages.exportFailed), 'error');
+      toast(
+        titled(
+          SearchMessages.exportFailedTitle,
+          error instanceof Error ? error.message : SearchMessages.exportFailed,
+        ),
+        'error',
+      );
     } finally {
       setBusy(false);
     }
@@ -121,7 +135,11 @@ export function ListDetailPage() {
         Back
       </Button>
       {members.isPending ? <PageSpinner /> : null}
-      {members.isError ? <Alert severity="error" sx={{ mt: 2 }}>{notFound ? M.listNotFound : LOAD_FAILED}</Alert> : null}
+      {members.isError ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {notFound ? M.listNotFound : LOAD_FAILED}
+        </Alert>
+      ) : null}
       {data ? (
         <>
           <Typography variant="h4" component="h1" sx={{ mt: 2 }}>
@@ -139,7 +157,12 @@ export function ListDetailPage() {
             </Stack>
           ) : (
             <>
-              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}>
+              <Stack
+                direction="row"
+                spacing={2}
+                useFlexGap
+                sx={{ flexWrap: 'wrap', alignItems: 'center', my: 2 }}
+              >
                 <TextField
                   size="small"
                   label="Search this list"
@@ -156,7 +179,11 @@ export function ListDetailPage() {
                 </Typography>
                 <Tooltip title={canExport ? '' : SearchMessages.selectAllNeedsPremium}>
                   <span>
-                    <Button variant="contained" onClick={() => void exportList()} disabled={!canExport || busy}>
+                    <Button
+                      variant="contained"
+                      onClick={() => void exportList()}
+                      disabled={!canExport || busy}
+                    >
                       {selected.size > 0 ? `Export ${selected.size}` : 'Export'}
                     </Button>
                   </span>
@@ -168,7 +195,12 @@ export function ListDetailPage() {
               {data.data.length === 0 ? <Typography>No one on this list matches “{q}”.</Typography> : null}
               <Stack spacing={1.5} component="section" aria-label="List members">
                 {data.data.map((card) => (
-                  <CandidateCard key={card.id} card={card} selected={selected.has(card.id)} onToggleSelected={toggleOne} />
+                  <CandidateCard
+                    key={card.id}
+                    card={card}
+                    selected={selected.has(card.id)}
+                    onToggleSelected={toggleOne}
+                  />
                 ))}
               </Stack>
               <ResultsPagination page={page} totalPages={data.totalPages} onPage={setPage} />

@@ -39,13 +39,20 @@ export function SavedListsSheet({ open, onClose }: { open: boolean; onClose: () 
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}
+    >
       <Box sx={{ p: 2 }} role="region" aria-label={SavedListTexts.title}>
         <Typography variant="h6" component="h2" gutterBottom>
           {SavedListTexts.title}
         </Typography>
         {lists.isLoading ? <CircularProgress aria-label="Loading" /> : null}
-        {lists.data?.length === 0 ? <Typography color="text.secondary">{SavedListTexts.empty}</Typography> : null}
+        {lists.data?.length === 0 ? (
+          <Typography color="text.secondary">{SavedListTexts.empty}</Typography>
+        ) : null}
         <Stack spacing={2}>
           {lists.data?.map((list) => (
             <Box
@@ -60,7 +67,13 @@ export function SavedListsSheet({ open, onClose }: { open: boolean; onClose: () 
               </Typography>
               {list.description ? <Typography variant="body2">{list.description}</Typography> : null}
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-                <Button size="small" variant="contained" component={RouterLink} to={`/lists/${list.id}`} onClick={onClose}>
+                <Button
+                  size="small"
+                  variant="contained"
+                  component={RouterLink}
+                  to={`/lists/${list.id}`}
+                  onClick={onClose}
+                >
                   View List
                 </Button>
                 <Box sx={{ flex: 1 }} />

@@ -6,16 +6,7 @@ import {
   titled,
 } from '@healthtal/contracts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Drawer,
-  IconButton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, CircularProgress, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
@@ -74,13 +65,20 @@ export function SavedSearchesSheet({ open, onClose }: { open: boolean; onClose: 
   };
 
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}
+    >
       <Box sx={{ p: 2 }} role="region" aria-label={SavedSearchTexts.title}>
         <Typography variant="h6" component="h2" gutterBottom>
           {SavedSearchTexts.title}
         </Typography>
         {searches.isLoading ? <CircularProgress aria-label="Loading" /> : null}
-        {searches.data?.length === 0 ? <Typography color="text.secondary">{SavedSearchTexts.empty}</Typography> : null}
+        {searches.data?.length === 0 ? (
+          <Typography color="text.secondary">{SavedSearchTexts.empty}</Typography>
+        ) : null}
         <Stack spacing={2}>
           {searches.data?.map((search) => (
             <Box
@@ -91,7 +89,9 @@ export function SavedSearchesSheet({ open, onClose }: { open: boolean; onClose: 
             >
               <Stack direction="row" sx={{ alignItems: 'center' }}>
                 <Typography sx={{ fontWeight: 600, flex: 1 }}>{search.name}</Typography>
-                {newSinceText(search) ? <Chip size="small" color="secondary" label={newSinceText(search)} /> : null}
+                {newSinceText(search) ? (
+                  <Chip size="small" color="secondary" label={newSinceText(search)} />
+                ) : null}
               </Stack>
               <Typography variant="caption" color="text.secondary">
                 Saved {shortDate(search.createdAt)}

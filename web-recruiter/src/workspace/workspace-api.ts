@@ -69,7 +69,12 @@ export function useAddToList() {
         json: { candidateIds: request.candidateIds },
         schema: ListMembersChanged,
       });
-      return { listId: changed.listId, listName: null, added: changed.added, memberCount: changed.memberCount };
+      return {
+        listId: changed.listId,
+        listName: null,
+        added: changed.added,
+        memberCount: changed.memberCount,
+      };
     },
     onSuccess: (result) =>
       void refetchUntil<ListSummary[]>(client, workspaceKeys.lists, (lists) =>
@@ -83,7 +88,11 @@ export function useDeleteList() {
   return useMutation({
     mutationFn: (id: string) => api(`/api/v1/lists/${id}`, { method: 'DELETE', schema: Deleted }),
     onSuccess: ({ id }) =>
-      void refetchUntil<ListSummary[]>(client, workspaceKeys.lists, (lists) => !lists.some((l) => l.id === id)),
+      void refetchUntil<ListSummary[]>(
+        client,
+        workspaceKeys.lists,
+        (lists) => !lists.some((l) => l.id === id),
+      ),
   });
 }
 
@@ -93,7 +102,9 @@ export function useSaveSearch() {
     mutationFn: (body: { name: string; searchParams: Record<string, unknown> }) =>
       api<{ id: string }>('/api/v1/saved-searches', { method: 'POST', json: body }),
     onSuccess: ({ id }) =>
-      void refetchUntil<SavedSearchView[]>(client, workspaceKeys.savedSearches, (all) => all.some((s) => s.id === id)),
+      void refetchUntil<SavedSearchView[]>(client, workspaceKeys.savedSearches, (all) =>
+        all.some((s) => s.id === id),
+      ),
   });
 }
 
@@ -102,7 +113,11 @@ export function useDeleteSavedSearch() {
   return useMutation({
     mutationFn: (id: string) => api(`/api/v1/saved-searches/${id}`, { method: 'DELETE', schema: Deleted }),
     onSuccess: ({ id }) =>
-      void refetchUntil<SavedSearchView[]>(client, workspaceKeys.savedSearches, (all) => !all.some((s) => s.id === id)),
+      void refetchUntil<SavedSearchView[]>(
+        client,
+        workspaceKeys.savedSearches,
+        (all) => !all.some((s) => s.id === id),
+      ),
   });
 }
 

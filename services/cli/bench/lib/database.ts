@@ -42,7 +42,15 @@ export function teardown(): Promise<void> {
  * The server benches create their databases on: DATABASE_URL when set, otherwise an embedded
  * PostgreSQL in a temp directory that is stopped and removed at teardown (or by the watchdog).
  */
-export async function benchServer(): Promise<string> {
+let server: Promise<string> | null = null;
+
+export function benchServer(): Promise<string> {
+  // One server per run, however many databases a bench opens on it.
+  server ??= startBenchServer();
+  return server;
+}
+
+async function startBenchServer(): Promise<string> {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   const dir = await mkdtemp(path.join(tmpdir(), 'healthtal-bench-pg-'));
   // As root, PostgreSQL runs as the `postgres` user, which must reach the data directory.

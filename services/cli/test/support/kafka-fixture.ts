@@ -50,7 +50,11 @@ export const appliedLogProjection = (delayMs = 0): Projection => ({
        select * from jsonb_to_recordset($1::jsonb) as r(event_id uuid, stream_id text, stream_position int)`,
       [
         JSON.stringify(
-          events.map((e) => ({ event_id: e.metadata.eventId, stream_id: e.streamId, stream_position: e.streamPosition })),
+          events.map((e) => ({
+            event_id: e.metadata.eventId,
+            stream_id: e.streamId,
+            stream_position: e.streamPosition,
+          })),
         ),
       ],
     );

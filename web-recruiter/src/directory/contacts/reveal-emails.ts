@@ -14,7 +14,10 @@ export async function emailsOf(userId: string, candidateIds: readonly string[], 
   for (const id of candidateIds.slice(0, SEND_EMAIL_REVEAL_MAX)) {
     let contact = await cachedContact(userId, id);
     if (!contact && reveal) {
-      const details = await api(`/api/v1/candidates/${id}/reveal`, { method: 'POST', schema: ContactDetails });
+      const details = await api(`/api/v1/candidates/${id}/reveal`, {
+        method: 'POST',
+        schema: ContactDetails,
+      });
       contact = { email: details.email, phone: details.phone, fetchedAt: Date.now() };
       await cacheContact(userId, id, contact);
     }

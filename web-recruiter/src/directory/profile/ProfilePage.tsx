@@ -126,7 +126,11 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
             </Stack>
           </Box>
           <Tooltip title={favourite ? 'Remove from favorites' : 'Add to favorites'}>
-            <IconButton aria-label="Favorite" aria-pressed={favourite} onClick={() => setFavourite((f) => !f)}>
+            <IconButton
+              aria-label="Favorite"
+              aria-pressed={favourite}
+              onClick={() => setFavourite((f) => !f)}
+            >
               {favourite ? <Favorite color="error" /> : <FavoriteBorder />}
             </IconButton>
           </Tooltip>
@@ -172,7 +176,11 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
             </Typography>
             <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
               {p.education.map((e) => (
-                <Chip key={`${e.school}|${e.degree}`} variant="outlined" label={e.degree ? `${e.school} · ${e.degree}` : e.school} />
+                <Chip
+                  key={`${e.school}|${e.degree}`}
+                  variant="outlined"
+                  label={e.degree ? `${e.school} · ${e.degree}` : e.school}
+                />
               ))}
             </Stack>
           </>

@@ -106,7 +106,7 @@ function QueryField({ value, onCommit }: { value: string; onCommit: (query: stri
     onCommit(text.trim());
   };
   return (
-    <form onSubmit={submit} role="search">
+    <form onSubmit={submit} aria-label="Keyword search">
       <TextField
         size="small"
         fullWidth

@@ -1,8 +1,8 @@
 import {
   DEMO_DISABLED_TOOLTIP,
   hasTermOrFilter,
-  type SearchScreenState,
   SearchMessages as M,
+  type SearchScreenState,
   searchFiltersOf,
   titled,
   WorkspaceMessages,
@@ -60,7 +60,8 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
       setOpen('email');
   };
   const openSave = () => {
-    if (!signedIn) return toast(titled('Authentication required', WorkspaceMessages.signInForSearches), 'error');
+    if (!signedIn)
+      return toast(titled('Authentication required', WorkspaceMessages.signInForSearches), 'error');
     setOpen('save');
   };
   const exportSelection = async () => {
@@ -80,7 +81,14 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
   const exportReason = isDemo ? DEMO_DISABLED_TOOLTIP : auth.can('premium') ? null : M.selectAllNeedsPremium;
   return (
     <>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }} aria-label="Actions" role="group">
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', mb: 2 }}
+        aria-label="Actions"
+        role="group"
+      >
         <Gated reason={isDemo ? DEMO_DISABLED_TOOLTIP : null}>
           <Button variant="contained" onClick={openList} disabled={isDemo}>
             Add to List
@@ -92,7 +100,11 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
           </Button>
         </Gated>
         <Gated reason={exportReason}>
-          <Button variant="outlined" onClick={() => void exportSelection()} disabled={exportReason !== null || exporting}>
+          <Button
+            variant="outlined"
+            onClick={() => void exportSelection()}
+            disabled={exportReason !== null || exporting}
+          >
             {exporting ? 'Exporting…' : 'Export'}
           </Button>
         </Gated>
@@ -111,7 +123,11 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
       </Stack>
       <AddToListDialog open={open === 'list'} onClose={() => setOpen(null)} candidateIds={ids} />
       <SendEmailDialog open={open === 'email'} onClose={() => setOpen(null)} candidateIds={ids} />
-      <SaveSearchDialog open={open === 'save'} onClose={() => setOpen(null)} searchParams={searchFiltersOf(state)} />
+      <SaveSearchDialog
+        open={open === 'save'}
+        onClose={() => setOpen(null)}
+        searchParams={searchFiltersOf(state)}
+      />
       <SavedSearchesSheet open={open === 'searches'} onClose={() => setOpen(null)} />
       <SavedListsSheet open={open === 'lists'} onClose={() => setOpen(null)} />
     </>

@@ -22,6 +22,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../app/auth';
+import { PageSpinner } from '../../app/RequireAuth';
 import { useToast } from '../../app/toast';
 import { CandidateCard } from '../CandidateCard';
 import { FilterSidebar } from './FilterSidebar';
@@ -29,8 +30,8 @@ import { Paywall } from './Paywall';
 import { ResultsPagination } from './ResultsPagination';
 import { SearchActions } from './SearchActions';
 import { SearchToolbar } from './SearchToolbar';
-import { useSearchState } from './useSearchState';
 import { SearchFailure, useSearchResults } from './useSearchResults';
+import { useSearchState } from './useSearchState';
 import { useSelection } from './useSelection';
 import { useSpecialtyCounts } from './useSpecialtyCounts';
 
@@ -61,6 +62,10 @@ export function SearchPage() {
     const ms = error instanceof SearchFailure ? ` (${error.elapsedMs} ms)` : '';
     toast(titled(M.searchErrorTitle, `${error.message}${ms}`), 'error', SEARCH_ERROR_TOAST_MS);
   }, [results.error, toast]);
+
+  // Ours: a spinner, not the paywall, while the session loads, so a subscriber's reload does not
+  // flash the paywall (the spec shows it then too).
+  if (auth.status === 'loading') return <PageSpinner />;
 
   const goToPage = (page: number) => {
     update({ page });
@@ -94,7 +99,9 @@ export function SearchPage() {
               <Tab value="results" label="Results" />
               <Tab value="selected" label={`Selected (${selection.ids.size})`} />
             </Tabs>
-            {results.isFetching && results.data ? <LinearProgress aria-label="Updating results" sx={{ mb: 1 }} /> : null}
+            {results.isFetching && results.data ? (
+              <LinearProgress aria-label="Updating results" sx={{ mb: 1 }} />
+            ) : null}
             {state.tab === 'results' ? (
               <ResultsView
                 cards={cards}
@@ -106,15 +113,27 @@ export function SearchPage() {
                 onToggle={selection.toggleOne}
               />
             ) : (
-              <SelectedView cards={selection.selectedCards} total={selection.ids.size} onToggle={selection.toggleOne} />
+              <SelectedView
+                cards={selection.selectedCards}
+                total={selection.ids.size}
+                onToggle={selection.toggleOne}
+              />
             )}
             {state.tab === 'results' && !results.isError ? (
-              <ResultsPagination page={state.page} totalPages={results.data?.totalPages ?? 0} onPage={goToPage} />
+              <ResultsPagination
+                page={state.page}
+                totalPages={results.data?.totalPages ?? 0}
+                onPage={goToPage}
+              />
             ) : null}
           </Box>
         </Stack>
       </Container>
-      <Drawer open={filtersOpen} onClose={() => setFiltersOpen(false)} slotProps={{ paper: { sx: { width: 320, p: 2 } } }}>
+      <Drawer
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        slotProps={{ paper: { sx: { width: 320, p: 2 } } }}
+      >
         <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
           <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
             {M.filtersButton}
@@ -167,13 +186,26 @@ function ResultsView({ cards, loading, error, onRetry, onClear, selected, onTogg
   return (
     <Stack spacing={1.5} component="section" aria-label="Search results">
       {cards.map((card) => (
-        <CandidateCard key={card.id} card={card} selected={selected.has(card.id)} onToggleSelected={onToggle} />
+        <CandidateCard
+          key={card.id}
+          card={card}
+          selected={selected.has(card.id)}
+          onToggleSelected={onToggle}
+        />
       ))}
     </Stack>
   );
 }
 
-function SelectedView({ cards, total, onToggle }: { cards: Card[]; total: number; onToggle: (id: string) => void }) {
+function SelectedView({
+  cards,
+  total,
+  onToggle,
+}: {
+  cards: Card[];
+  total: number;
+  onToggle: (id: string) => void;
+}) {
   if (total === 0) return <Typography color="text.secondary">No candidates selected yet.</Typography>;
   return (
     <Stack spacing={1.5} component="section" aria-label="Selected candidates">
@@ -197,6 +229,8 @@ function useSavedSearchFromNavigation() {
     const saved = (location.state as { savedSearch?: unknown } | null)?.savedSearch;
     if (!saved || typeof saved !== 'object' || !('searchParams' in saved)) return;
     const params = (saved as { searchParams: Record<string, unknown> }).searchParams;
-    navigate(`/search?${new URLSearchParams(searchParamsOf(searchStateOfFilters(params)))}`, { replace: true });
+    navigate(`/search?${new URLSearchParams(searchParamsOf(searchStateOfFilters(params)))}`, {
+      replace: true,
+    });
   }, [location.state, navigate]);
 }

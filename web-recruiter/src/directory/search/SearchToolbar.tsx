@@ -18,11 +18,26 @@ type Props = {
   tookMs: number | null;
   activeFilters: number;
   onOpenFilters: () => void;
-  selection: { mode: SelectionMode; size: number; busy: boolean; togglePage: () => void; toggleAll: () => void };
+  selection: {
+    mode: SelectionMode;
+    size: number;
+    busy: boolean;
+    pageSelected: boolean;
+    togglePage: () => void;
+    toggleAll: () => void;
+  };
 };
 
 /** Result count, sort, and the Select Page / Select All toggles (spec §2, §4). */
-export function SearchToolbar({ state, update, count, tookMs, activeFilters, onOpenFilters, selection }: Props) {
+export function SearchToolbar({
+  state,
+  update,
+  count,
+  tookMs,
+  activeFilters,
+  onOpenFilters,
+  selection,
+}: Props) {
   return (
     <Stack
       direction="row"
@@ -38,7 +53,9 @@ export function SearchToolbar({ state, update, count, tookMs, activeFilters, onO
         </Button>
       </Badge>
       <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
-        {count === null ? 'Searching…' : `${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`}
+        {count === null
+          ? 'Searching…'
+          : `${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`}
         {tookMs !== null ? (
           <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
             in {Math.round(tookMs)} ms
@@ -67,8 +84,12 @@ export function SearchToolbar({ state, update, count, tookMs, activeFilters, onO
         {state.sortDirection === 'asc' ? 'Ascending ↑' : 'Descending ↓'}
       </Button>
       <Stack direction="row" spacing={1} sx={{ ml: { md: 'auto' }, alignItems: 'center' }}>
-        <Button size="small" variant={selection.mode === 'page' ? 'contained' : 'outlined'} onClick={selection.togglePage}>
-          {selection.mode === 'page' ? 'Deselect Page' : 'Select Page'}
+        <Button
+          size="small"
+          variant={selection.pageSelected ? 'contained' : 'outlined'}
+          onClick={selection.togglePage}
+        >
+          {selection.pageSelected ? 'Deselect Page' : 'Select Page'}
         </Button>
         <Button
           size="small"

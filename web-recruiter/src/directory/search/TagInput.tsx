@@ -1,6 +1,7 @@
 import { addTag, MAX_TAGS, removeLastTag } from '@healthtal/contracts';
 import { Box, Chip, TextField } from '@mui/material';
 import { type KeyboardEvent, useState } from 'react';
+import { useAheadRef } from './useAheadRef';
 
 type Props = {
   label: string;
@@ -15,15 +16,20 @@ type Props = {
  */
 export function TagInput({ label, tags, onChange, placeholder }: Props) {
   const [text, setText] = useState('');
+  const latest = useAheadRef(tags);
+  const emit = (next: readonly string[]) => {
+    latest.current = next;
+    onChange([...next]);
+  };
   const full = tags.length >= MAX_TAGS;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      const next = addTag(tags, text);
-      if (next !== tags) onChange([...next]);
+      const next = addTag(latest.current, text);
+      if (next !== latest.current) emit(next);
       setText('');
-    } else if (event.key === 'Backspace' && text === '' && tags.length > 0) {
-      onChange([...removeLastTag(tags)]);
+    } else if (event.key === 'Backspace' && text === '' && latest.current.length > 0) {
+      emit(removeLastTag(latest.current));
     }
   };
   return (

@@ -1,7 +1,7 @@
 import {
-  type SearchScreenState,
-  SearchResponse,
   SearchLimits,
+  SearchResponse,
+  type SearchScreenState,
   searchErrorMessage,
   searchFiltersOf,
 } from '@healthtal/contracts';

@@ -5,9 +5,10 @@ import {
   searchParamsOf,
   searchStateFromParams,
 } from '@healthtal/contracts';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useToast } from '../../app/toast';
+import { useAheadRef } from './useAheadRef';
 
 /** Changing these resets the page to 1 (spec §4); sort, tab and page itself do not. */
 const KEEPS_PAGE: ReadonlySet<keyof SearchScreenState> = new Set(['page', 'tab', 'sortKey', 'sortDirection']);
@@ -22,21 +23,14 @@ export function useSearchState() {
   const toast = useToast();
   const state = useMemo(() => searchStateFromParams(params), [params]);
 
-  // Navigation commits a moment after it is asked for; two quick changes (pick a state, then add a
-  // city) must build on each other, not both on the URL of the last render.
-  const latest = useRef(params);
-  const rendered = useRef(params);
-  if (rendered.current !== params) {
-    rendered.current = params;
-    latest.current = params;
-  }
+  const latest = useAheadRef(params);
 
   const replace = useCallback(
     (next: SearchScreenState) => {
       latest.current = new URLSearchParams(searchParamsOf(next));
       setParams(latest.current);
     },
-    [setParams],
+    [setParams, latest],
   );
 
   const update = useCallback(
@@ -45,7 +39,7 @@ export function useSearchState() {
       const resets = Object.keys(patch).some((key) => !KEEPS_PAGE.has(key as keyof SearchScreenState));
       replace({ ...before, ...patch, ...(resets ? { page: 1 } : {}) });
     },
-    [replace],
+    [replace, latest],
   );
 
   const clear = useCallback(() => replace({ ...EMPTY_SEARCH, tab: state.tab }), [replace, state.tab]);

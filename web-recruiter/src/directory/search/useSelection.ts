@@ -1,12 +1,12 @@
 import {
   type CandidateCard,
-  type SearchScreenState,
-  SearchLimits,
   SearchMessages as M,
+  SearchLimits,
   SearchResponse,
+  type SearchScreenState,
   titled,
 } from '@healthtal/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useToast } from '../../app/toast';
@@ -16,8 +16,9 @@ export type SelectionMode = 'none' | 'page' | 'all';
 
 /**
  * Selection on the search screen (spec §4, §6, §8): none, the current page, or all (premium, up to
- * the cap). Select Page and Select All toggle; individual picks are refused while all is active;
- * a new search (filters, not page or sort) starts a new selection.
+ * the cap). Select Page and Select All toggle; individual picks are refused while all is active.
+ * Picks from several searches add up (a recruiter builds one list from a few searches), but a new
+ * search ends Select All, whose ids belonged to the old one.
  */
 export function useSelection(state: SearchScreenState, pageCards: readonly CandidateCard[]) {
   const auth = useAuth();
@@ -32,8 +33,14 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
     setMode('none');
     setIds(new Set());
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (its filter key) clears the selection
-  useEffect(clear, [filterKey, clear]);
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search (its filter key) changes
+  useEffect(() => {
+    if (modeRef.current === 'all') clear();
+    else setMode('none');
+  }, [filterKey, clear]);
+  const pageSelected = pageCards.length > 0 && pageCards.every((c) => ids.has(c.id));
 
   /** Spec §6: selecting needs a subscription; signed-out visitors are asked to log in. */
   const mayPick = useCallback(() => {
@@ -69,17 +76,25 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
   );
 
   const togglePage = useCallback(() => {
-    if (mode === 'page') return clear();
     if (!mayPick()) return;
+    if (mode === 'all') return toast(titled(M.selectionModeActiveTitle, M.selectionModeActive), 'warning');
     remember(pageCards);
-    setIds(new Set(pageCards.map((c) => c.id)));
-    setMode('page');
-  }, [mode, clear, mayPick, pageCards, remember]);
+    setIds((before) => {
+      const next = new Set(before);
+      for (const card of pageCards) {
+        if (pageSelected) next.delete(card.id);
+        else next.add(card.id);
+      }
+      return next;
+    });
+    setMode(pageSelected ? 'none' : 'page');
+  }, [mode, mayPick, pageCards, pageSelected, remember, toast]);
 
   const toggleAll = useCallback(async () => {
     if (mode === 'all') return clear();
     if (auth.status !== 'signed-in') return toast(titled(M.authRequiredTitle, M.signInToSelectAll), 'error');
-    if (!auth.can('premium')) return toast(titled(M.subscriptionRequiredTitle, M.selectAllNeedsPremium), 'error');
+    if (!auth.can('premium'))
+      return toast(titled(M.subscriptionRequiredTitle, M.selectAllNeedsPremium), 'error');
     setBusy(true);
     try {
       const answer = await api('/api/v1/search', {
@@ -90,14 +105,18 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
       remember(pageCards);
       setIds(new Set(answer.ids ?? []));
       setMode('all');
-      if (answer.capped) toast(titled(M.selectAllErrorTitle, M.maxLimitReached(SearchLimits.selectAllCap)), 'warning');
+      if (answer.capped)
+        toast(titled(M.selectAllErrorTitle, M.maxLimitReached(SearchLimits.selectAllCap)), 'warning');
     } catch (error) {
-      toast(titled(M.selectAllErrorTitle, error instanceof ApiError ? error.message : M.exportFailed), 'error');
+      toast(
+        titled(M.selectAllErrorTitle, error instanceof ApiError ? error.message : M.exportFailed),
+        'error',
+      );
     } finally {
       setBusy(false);
     }
   }, [mode, clear, auth, toast, state, pageCards, remember]);
 
   const selectedCards = useMemo(() => [...ids].flatMap((id) => known.get(id) ?? []), [ids, known]);
-  return { mode, ids, busy, selectedCards, toggleOne, togglePage, toggleAll, clear };
+  return { mode, ids, busy, pageSelected, selectedCards, toggleOne, togglePage, toggleAll, clear };
 }

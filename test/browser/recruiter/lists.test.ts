@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
+import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
+import {
+  assertFreshBuild,
+  type BrowserSession,
+  expectText,
+  expectVisible,
+  launchBrowser,
+  screenshot,
+} from '../support/browser';
+import { expectCount, seedDirectory, signIn } from './recruiter-support';
+
+let app: TestApp;
+let browser: BrowserSession;
+const two = (i: number) => String(i).padStart(2, '0');
+const cardiologists = (n: number) =>
+  Array.from({ length: n }, (_, i) => candidate(`cardio-${two(i)}`).candidateId);
+
+beforeAll(async () => {
+  assertFreshBuild('web-recruiter');
+  app = await startTestApp();
+  await seedDirectory(app);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function createList(name: string, candidateIds: string[]): Promise<string> {
+  const res = await app.request('/api/v1/lists', {
+    method: 'POST',
+    as: 'premium',
+    json: { name, description: 'Texas heart programs', ...(candidateIds.length ? { candidateIds } : {}) },
+  });
+  expect(res.status).toBe(201);
+  await app.caughtUp();
+  return ((await res.json()) as { list: { id: string } }).list.id;
+}
+
+describe('lists', () => {
+  test('My Lists, then one list: search within, select all, export, remove', async () => {
+    const listId = await createList('Heart team', cardiologists(30));
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'premium', '/lists');
+    const row = page.getByRole('row').filter({ hasText: 'Heart team' });
+    await expectText(row, '30 physicians');
+    await row.getByRole('link', { name: 'View Heart team' }).click();
+    await page.waitForURL(`**/lists/${listId}`);
+    const members = page.getByRole('region', { name: 'List members' }).getByRole('article');
+    await expectCount(members, 25);
+    await screenshot(page, 'lists');
+
+    await page.getByRole('searchbox', { name: 'Search this list' }).fill('Heart05');
+    await expectCount(members, 1);
+    await page.getByRole('searchbox', { name: 'Search this list' }).fill('');
+    await expectCount(members, 25);
+
+    await page.getByRole('button', { name: 'Remove from list' }).click();
+    await expectText(
+      page.getByRole('status').filter({ hasText: 'Selection Required' }),
+      'select at least one',
+    );
+
+    await page.getByRole('checkbox', { name: 'Select all' }).click();
+    await expectVisible(page.getByText('30 selected'));
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export 30' }).click();
+    const csv = await readFile((await (await download).path())!, 'utf8');
+    expect(csv.trim().split('\n')).toHaveLength(31);
+
+    await page.getByRole('checkbox', { name: 'Select all' }).click();
+    await expectVisible(page.getByText('0 selected'));
+    await members.first().getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Remove from list' }).click();
+    await expectText(
+      page.getByRole('status').filter({ hasText: 'Removed' }),
+      'Removed 1 healthcare worker from the list.',
+    );
+    await expectText(page.getByText(/physicians$/), '29 physicians');
+  });
+
+  test('an empty list leads back to search', async () => {
+    const listId = await createList('Empty for now', []);
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'premium', `/lists/${listId}`);
+    await page.getByRole('link', { name: 'Go to Search' }).click();
+    await page.waitForURL((url) => url.pathname === '/search');
+  });
+
+  test('the Saved Lists and Saved Searches sheets: view, delete, and the new-candidate badge', async () => {
+    await createList('Sheet list', cardiologists(2));
+    const saved = await app.request('/api/v1/saved-searches', {
+      method: 'POST',
+      as: 'premium',
+      json: { name: 'Cardiology watch', searchParams: { specialty: ['Cardiology'], city: ['Austin'] } },
+    });
+    expect(saved.status).toBe(201);
+    await app.caughtUp();
+    // Three cardiologists join the directory after the search was saved.
+    await importCandidates(
+      app,
+      [1, 2, 3].map((i) =>
+        candidate(`late-${i}`, { specialty: 'Cardiology', city: 'Austin', lastName: `Late${i}` }),
+      ),
+    );
+
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'premium', '/search');
+    await page.getByRole('button', { name: 'Saved Lists' }).click();
+    const list = page.getByRole('article', { name: 'Sheet list' });
+    await expectText(list, '2 physicians');
+    await expectText(list, 'Texas heart programs');
+    await list.getByRole('button', { name: 'Delete Sheet list' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'List deleted' }), 'List deleted');
+    await expectCount(page.getByRole('article', { name: 'Sheet list' }), 0);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Saved Searches' }).click();
+    const search = page.getByRole('article', { name: 'Cardiology watch' });
+    await expectText(search, '3 new since');
+    await expectText(search, 'Austin');
+    await search.getByRole('button', { name: 'Delete Cardiology watch' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'Search deleted' }), 'Search deleted');
+    await expectCount(page.getByRole('article', { name: 'Cardiology watch' }), 0);
+  });
+});

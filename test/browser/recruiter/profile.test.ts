@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { candidate } from '../../../services/cli/test/support/directory-fixture';
+import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
+import {
+  assertFreshBuild,
+  type BrowserSession,
+  expectVisible,
+  launchBrowser,
+  screenshot,
+} from '../support/browser';
+import { seedDirectory, signIn } from './recruiter-support';
+
+let app: TestApp;
+let browser: BrowserSession;
+const id = candidate('cardio-07').candidateId;
+const email = 'cardio-07@mail.example';
+
+beforeAll(async () => {
+  assertFreshBuild('web-recruiter');
+  app = await startTestApp();
+  await seedDirectory(app);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('a professional’s profile', () => {
+  test('reveal, copy ("Copied" for 2 s), and the contact kept encrypted on the device for the next visit', async () => {
+    const { page, context } = await browser.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await signIn(app, page, 'basic', `/physician/${id}`);
+    await expectVisible(page.getByRole('heading', { name: 'Casey Heart07' }));
+    await expectVisible(page.getByText('Holter Monitoring'));
+
+    const reveals: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/reveal')) reveals.push(request.url());
+    });
+    await page.getByRole('button', { name: 'View Email' }).click();
+    await page.getByRole('button', { name: email }).click();
+    await expectVisible(page.getByRole('button', { name: 'Copied' }));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
+    await expectVisible(page.getByRole('button', { name: email }), 3000);
+    // The phone came with the same reveal: showing it costs no second one.
+    await page.getByRole('button', { name: 'View Phone' }).click();
+    await expectVisible(page.getByRole('button', { name: '555-010-0100' }));
+    expect(reveals).toHaveLength(1);
+
+    const favourite = page.getByRole('button', { name: 'Favorite' });
+    await favourite.click();
+    expect(await favourite.getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'profile');
+
+    // Stored, but not as plain text; shown again after a reload without another reveal.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(stored).toContain('healthtal.revealedContacts');
+    expect(stored).not.toContain(email);
+    await page.reload();
+    await expectVisible(page.getByRole('button', { name: email }));
+    expect(reveals).toHaveLength(1);
+    // Favourites are local to the page and not kept (spec).
+    expect(await page.getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  test('/physicians/… goes back to search; an unknown id offers Back to Directory', async () => {
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'premium', `/physicians/${id}`);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/search');
+
+    await page.goto(`${app.url}/physician/${randomUUID()}`);
+    await page.getByRole('link', { name: 'Back to Directory' }).click();
+    await page.waitForURL((url) => url.pathname === '/search');
+  });
+
+  test('a demo account with a full-access grant may reveal', async () => {
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'demo-full', `/physician/${id}`);
+    await page.getByRole('button', { name: 'View Email' }).click();
+    await expectVisible(page.getByRole('button', { name: email }));
+  });
+});
