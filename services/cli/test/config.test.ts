@@ -13,7 +13,24 @@ describe('configuration from the environment', () => {
       SEED_SIZE: 20_000,
       EVENT_STORE: 'postgres',
       WORKERS: 'all',
+      TRANSPORT: 'direct',
+      KAFKA_BROKERS: [],
+      KAFKA_TOPIC: 'healthtal.events.v1',
+      KAFKA_SESSION_TIMEOUT_MS: 30_000,
     });
+  });
+
+  it('needs brokers for the Kafka transport', () => {
+    expect(() => loadConfig({ TRANSPORT: 'kafka' })).toThrow(
+      /KAFKA_BROKERS="": is required with TRANSPORT=kafka/,
+    );
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka' })).toThrow(
+      /must be a comma-separated list of host:port/,
+    );
+    expect(loadConfig({ TRANSPORT: 'kafka', KAFKA_BROKERS: 'k1:9092, k2:9092' }).KAFKA_BROKERS).toEqual([
+      'k1:9092',
+      'k2:9092',
+    ]);
   });
 
   it('reads what is set and ignores empty values', () => {

@@ -111,12 +111,13 @@ async function caughtUp(projection: Projection): Promise<boolean> {
 async function rowsOf(projection: Projection) {
   const queries: Record<string, string[]> = {
     contact_messages: ['select * from contact_messages order by id'],
-    // `seq` and `revision` count batches and identity values for the search index's change feed:
-    // they depend on how events were batched (and on rolled-back identity values), not on the events.
+    // Left out: the search index's change feed. `seq` and `revision` count identity values and
+    // batches, so they depend on how events were batched (and on rolled-back identity values); a
+    // `directory_removed` tombstone exists only if the live model showed the candidate before their
+    // erasure (a rebuild never does: the erased import reads back without names). In direct mode too.
     directory: [
       'select * from directory_candidates order by id',
       'select * from directory_contacts order by candidate_id',
-      'select id from directory_removed order by id',
       'select * from specialty_counts order by specialty',
     ],
   };
@@ -126,6 +127,17 @@ async function rowsOf(projection: Projection) {
     tables.push(rows.map(({ seq: _seq, revision: _revision, ...row }) => row));
   }
   return tables;
+}
+
+/** The rows that differ, as JSON, table by table: readable where a deep-equal diff of thousands is not. */
+function differences(rebuilt: object[][], live: object[][]) {
+  return rebuilt.flatMap((rows, table) => {
+    const json = (list: object[]) => list.map((row) => JSON.stringify(row));
+    const [left, right] = [json(rows), json(live[table]!)];
+    const onlyRebuilt = left.filter((row) => !right.includes(row)).map((row) => `rebuild only: ${row}`);
+    const onlyLive = right.filter((row) => !left.includes(row)).map((row) => `live only: ${row}`);
+    return [...onlyRebuilt, ...onlyLive].slice(0, 6);
+  });
 }
 
 it('after the relay and a projector are killed mid-stream and restarted, read models equal a rebuild', async () => {
@@ -160,6 +172,6 @@ it('after the relay and a projector are killed mid-stream and restarted, read mo
   for (const projection of projections) {
     const live = await rowsOf(projection);
     await rebuildProjection(database.pool, store, projection);
-    expect(await rowsOf(projection)).toEqual(live);
+    expect(differences(await rowsOf(projection), live)).toEqual([]);
   }
 }, 120_000);

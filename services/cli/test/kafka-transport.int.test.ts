@@ -142,9 +142,7 @@ describe('Kafka transport', () => {
 
 describe('healthtal start with TRANSPORT=kafka', () => {
   it('runs the relay and Kafka-fed projectors: a message posted over HTTP reaches its read model', async () => {
-    const t0 = Date.now();
     const app = await startTestApp({ TRANSPORT: 'kafka', KAFKA_BROKERS: cluster.brokers.join(',') });
-    console.log('TT started', Date.now() - t0);
     try {
       const response = await app.request('/api/v1/contact-messages', {
         method: 'POST',
@@ -163,10 +161,8 @@ describe('healthtal start with TRANSPORT=kafka', () => {
       await expect.poll(stored, { timeout: 15_000, interval: 50 }).toEqual([{ name: 'Dana Whitfield' }]);
       const offsets = await app.database.pool.query('select count(*) as n from relay_checkpoints');
       expect(offsets.rows[0].n).toBe('1');
-      console.log('TT seen', Date.now() - t0);
     } finally {
       await app.close();
-      console.log('TT closed', Date.now() - t0);
     }
   }, 60_000);
 });

@@ -124,7 +124,11 @@ async function consume(
     rebalanceTimeout: sessionTimeout * 2,
     // An empty fetch waits this long for data; it bounds the lag a quiet topic adds.
     maxWaitTimeInMs: 50,
+    // Bigger fetches, fewer read-model transactions when catching up.
+    maxBytesPerPartition: 4 * 1024 * 1024,
   });
+  // Another member may have moved the checkpoint while this one was not assigned the partition.
+  consumer.on(consumer.events.GROUP_JOIN, () => feed.forgetPosition());
 
   consumer.on(consumer.events.CRASH, ({ payload }) =>
     logger.error(
@@ -161,8 +165,18 @@ class ProjectorFeed {
     this.handled = new Set(projector.handles);
   }
 
+  /**
+   * The checkpoint as this member last left it, read from the database only after joining the
+   * group. A stale value costs nothing: applyBatch checks the checkpoint again under its lock.
+   */
+  private position: AllPosition | null = null;
+
+  forgetPosition(): void {
+    this.position = null;
+  }
+
   async apply(messages: readonly KafkaMessage[]): Promise<void> {
-    let position = await this.projector.position();
+    let position = this.position ?? (await this.projector.position());
     let run: RecordedEvent[] = [];
     for (const { event, previous } of messages.map(fromMessage)) {
       if (!isAfter(event.position, position)) {
@@ -179,6 +193,7 @@ class ProjectorFeed {
       position = event.position;
     }
     await this.applyRun(run);
+    this.position = position;
   }
 
   /** Unseals only the events this projector reads: the rest just move its checkpoint. */

@@ -24,7 +24,8 @@ export class TransactionalPublisher {
     try {
       const transaction = await producer.transaction();
       try {
-        await transaction.send({ topic: this.topic, messages, acks: -1 });
+        for (const chunk of chunksOf(messages))
+          await transaction.send({ topic: this.topic, messages: chunk, acks: -1 });
         await transaction.commit();
       } catch (error) {
         await transaction.abort().catch(() => undefined);
@@ -55,4 +56,29 @@ export class TransactionalPublisher {
     this.producer = producer;
     return producer;
   }
+}
+
+/**
+ * Kafka refuses a record batch over `message.max.bytes` (1 MB by default), and a thousand imported
+ * candidates are more than that: a batch goes out in sends of at most this many bytes of values,
+ * all in the one transaction.
+ */
+const MAX_SEND_BYTES = 900 * 1024;
+
+function chunksOf(messages: Message[]): Message[][] {
+  const chunks: Message[][] = [];
+  let chunk: Message[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const size = Buffer.byteLength(message.value ?? '');
+    if (chunk.length > 0 && bytes + size > MAX_SEND_BYTES) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(message);
+    bytes += size;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
 }

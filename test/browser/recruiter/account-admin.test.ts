@@ -1,3 +1,4 @@
+import { DEMO_BANNER } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
 import {
@@ -9,6 +10,7 @@ import {
   launchBrowser,
   seriousAxeViolations,
 } from '../support/browser';
+import { field, freshPage } from './public-support';
 import { seedDirectory, signIn } from './recruiter-support';
 
 let app: TestApp;
@@ -25,9 +27,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('an admin on Account Settings', () => {
+// Real browser, real server, on a shared machine: more time than the 30 s default.
+describe('an admin on Account Settings', { timeout: 90_000 }, () => {
   test('runs the search robustness tester with 20 tests and sees each run and the summary', async () => {
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await signIn(app, page, 'admin', '/account');
     await expectVisible(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }));
     expect(await page.getByRole('tab').count()).toBe(4);
@@ -65,8 +68,19 @@ describe('an admin on Account Settings', () => {
     await expectHidden(summary);
   });
 
+  test('a demo account sees the banner, a read-only profile and no notifications', async () => {
+    const { page } = await freshPage(browser);
+    await signIn(app, page, 'demo', '/account');
+    await expectVisible(page.getByText(DEMO_BANNER));
+    expect(await field(page, 'Name').isDisabled()).toBe(true);
+    expect(await field(page, 'Bio').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Notifications' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Testing' }).count()).toBe(0);
+  });
+
   test('admin demo mode hides the admin navigation until switched off', async () => {
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await signIn(app, page, 'admin', '/account');
     const adminBar = page.getByRole('navigation', { name: 'Admin' });
     await expectVisible(adminBar);

@@ -11,7 +11,7 @@ import {
   screenshot,
   seriousAxeViolations,
 } from '../support/browser';
-import { field, fieldMessage } from './public-support';
+import { field, fieldMessage, freshPage, mailedLink } from './public-support';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -36,10 +36,11 @@ async function fillSignup(page: Page, email: string) {
   await page.getByLabel(/Where did you hear about us/).fill('A colleague');
 }
 
-describe('from sign-up to a paid plan', () => {
+// Real browser, real server, on a shared machine: more time than the 30 s default.
+describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
   test('sign up, verify by the mailed link, log in, buy Annual in the billing simulator, get premium', async () => {
     const email = 'new.recruiter@agency.example';
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
 
     // Sign-up: the button waits for the terms; the form checks the passwords first.
     await page.goto(`${app.url}/signup`);
@@ -63,10 +64,9 @@ describe('from sign-up to a paid plan', () => {
     await expectVisible(toast(page, AuthMessages.emailSent));
 
     // The link in the verification mail, opened in the browser.
-    const mail = await app.lastMail(email, 'verify-email');
-    const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
-    expect(link.pathname).toBe('/verify-email');
-    await page.goto(`${app.url}${link.pathname}${link.search}`);
+    const verifyLink = await mailedLink(app, email, 'verify-email');
+    expect(verifyLink).toMatch(/^\/verify-email\?token=/);
+    await page.goto(`${app.url}${verifyLink}`);
     await expectVisible(page.getByText(`Your email ${email} is verified`));
     await page.getByRole('link', { name: 'Log in' }).last().click();
 
@@ -103,6 +103,8 @@ describe('from sign-up to a paid plan', () => {
     await expectText(subscription, 'Annual');
     await expectText(subscription, 'Tier: premium');
     await expectText(subscription, 'money-back guarantee');
+    // Account pages stay out of search engines.
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'account');
 
@@ -121,9 +123,58 @@ describe('from sign-up to a paid plan', () => {
     expect(await current.isDisabled()).toBe(true);
   });
 
+  test('a signed-out visitor who picks a plan is sent to log in, then back to Pricing', async () => {
+    const user = await app.as('free');
+    const { page } = await freshPage(browser);
+    await page.goto(`${app.url}/pricing`);
+    await page
+      .getByRole('region', { name: 'Monthly plan' })
+      .getByRole('button', { name: 'Get Monthly' })
+      .click();
+    await expectVisible(toast(page, BillingMessages.signInToSubscribe));
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('return_to') === '/pricing',
+    );
+    await field(page, 'Email').fill(user.email);
+    await field(page, 'Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/pricing');
+    // Without a session id the success page cannot vouch for a payment.
+    await page.goto(`${app.url}/success`);
+    await expectVisible(toast(page, BillingMessages.paymentUnverified));
+  });
+
+  test('a forgotten password is reset through the mailed link', async () => {
+    const user = await app.signUp();
+    const { page } = await freshPage(browser);
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await field(page, 'Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expectVisible(page.getByText(`If an account exists for ${user.email}`));
+
+    const resetLink = await mailedLink(app, user.email, 'reset-password');
+    expect(resetLink).toMatch(/^\/reset-password\?token=/);
+    await page.goto(`${app.url}${resetLink}`);
+    await field(page, 'New password').fill('a brand new secret');
+    await field(page, 'Confirm new password').fill('a different one');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    expect(await fieldMessage(page, 'Confirm new password')).toBe(AuthMessages.passwordsDoNotMatch);
+    await field(page, 'Confirm new password').fill('a brand new secret');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByRole('link', { name: 'Log in' }).last().click();
+
+    await field(page, 'Email').fill(user.email);
+    await field(page, 'Password').fill('a brand new secret');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectVisible(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: user.email }),
+    );
+  });
+
   test('signing up again with the same address says to sign in instead', async () => {
     const user = await app.as('free');
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/signup`);
     await fillSignup(page, user.email);
     await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
@@ -134,12 +185,16 @@ describe('from sign-up to a paid plan', () => {
 
   test('/account sends a signed-out visitor to log in, and back to /account after', async () => {
     const user = await app.as('basic');
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/account`);
     await page.waitForURL('**/login');
-    await field(page, 'Email').fill(user.email);
-    await field(page, 'Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Keyboard only: type, Tab to the next field, Enter submits.
+    await field(page, 'Email').focus();
+    await page.keyboard.type(user.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
     await page.waitForURL('**/account');
     await expectText(page.getByRole('region', { name: 'Subscription' }), 'Tier: basic');
     // Three tabs for a non-admin; the profile saves for real.

@@ -7,9 +7,8 @@ import {
   expectText,
   expectVisible,
   launchBrowser,
-  screenshot,
 } from '../support/browser';
-import { expectCount, signIn } from './recruiter-support';
+import { expectCount, screenshotAtRest, signIn } from './recruiter-support';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -68,7 +67,7 @@ describe('the AI email generator', () => {
     await expectText(template, 'friendly');
     await expectText(template, 'medium');
     await expectText(template, 'full-time');
-    await screenshot(page, 'email');
+    await screenshotAtRest(page, 'email');
 
     await subject.fill('something else');
     await template.getByRole('button', { name: 'Load Night Charge Nurse' }).click();

@@ -8,9 +8,8 @@ import {
   expectText,
   expectVisible,
   launchBrowser,
-  screenshot,
 } from '../support/browser';
-import { expectCount, seedDirectory, signIn } from './recruiter-support';
+import { expectCount, screenshotAtRest, seedDirectory, signIn } from './recruiter-support';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -51,7 +50,7 @@ describe('lists', () => {
     await page.waitForURL(`**/lists/${listId}`);
     const members = page.getByRole('region', { name: 'List members' }).getByRole('article');
     await expectCount(members, 25);
-    await screenshot(page, 'lists');
+    await screenshotAtRest(page, 'lists');
 
     await page.getByRole('searchbox', { name: 'Search this list' }).fill('Heart05');
     await expectCount(members, 1);
@@ -125,5 +124,29 @@ describe('lists', () => {
     await search.getByRole('button', { name: 'Delete Cardiology watch' }).click();
     await expectText(page.getByRole('status').filter({ hasText: 'Search deleted' }), 'Search deleted');
     await expectCount(page.getByRole('article', { name: 'Cardiology watch' }), 0);
+  });
+
+  test('Add to List into an existing list: the option is there once lists exist, the first is preselected', async () => {
+    const { page } = await browser.newPage();
+    await signIn(app, page, 'basic', '/search?specialty=Pediatrics');
+    const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
+    await expectCount(results, 10);
+    await results.nth(0).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Add to List' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add to List' });
+    // No lists yet: only a new one can be made, and not without a name.
+    expect(await dialog.getByRole('radio', { name: 'Existing list' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Add 1 to List' }).isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'List name' }).fill('Peds');
+    await dialog.getByRole('button', { name: 'Add 1 to List' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'Success!' }), 'Added 1 candidate to Peds');
+
+    await results.nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Add to List' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add to List' });
+    await dialog.getByRole('radio', { name: 'Existing list' }).check();
+    await expectText(dialog.getByRole('combobox', { name: 'List' }), 'Peds (1)');
+    await dialog.getByRole('button', { name: 'Add 2 to List' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'Success!' }), 'Added 1 candidate to Peds');
   });
 });

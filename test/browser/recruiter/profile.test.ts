@@ -2,14 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { candidate } from '../../../services/cli/test/support/directory-fixture';
 import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import {
-  assertFreshBuild,
-  type BrowserSession,
-  expectVisible,
-  launchBrowser,
-  screenshot,
-} from '../support/browser';
-import { seedDirectory, signIn } from './recruiter-support';
+import { assertFreshBuild, type BrowserSession, expectVisible, launchBrowser } from '../support/browser';
+import { screenshotAtRest, seedDirectory, signIn } from './recruiter-support';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -52,7 +46,7 @@ describe('a professional’s profile', () => {
     const favourite = page.getByRole('button', { name: 'Favorite' });
     await favourite.click();
     expect(await favourite.getAttribute('aria-pressed')).toBe('true');
-    await screenshot(page, 'profile');
+    await screenshotAtRest(page, 'profile');
 
     // Stored, but not as plain text; shown again after a reload without another reveal.
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
@@ -63,6 +57,14 @@ describe('a professional’s profile', () => {
     expect(reveals).toHaveLength(1);
     // Favourites are local to the page and not kept (spec).
     expect(await page.getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed')).toBe('false');
+
+    // Signing out forgets them (a shared computer).
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: /@harness\.test$/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForFunction(() => !JSON.stringify({ ...localStorage }).includes('revealedContacts'));
   });
 
   test('/physicians/… goes back to search; an unknown id offers Back to Directory', async () => {

@@ -12,7 +12,7 @@ import {
   screenshot,
   seriousAxeViolations,
 } from '../support/browser';
-import { field, fieldMessage } from './public-support';
+import { field, fieldMessage, freshPage, mailedLink } from './public-support';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -27,10 +27,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('the public site', () => {
+// Real browser, real server, on a shared machine: more time than the 30 s default.
+describe('the public site', { timeout: 90_000 }, () => {
   test('Home shows the hero, the specialties from the directory, the FAQ, and passes axe', async () => {
     await importCandidates(app, [candidate('home-cardio', { specialty: 'Cardiology' })]);
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/`);
     await expectVisible(page.getByRole('heading', { level: 1, name: /healthcare professionals/ }));
     const specialties = page.getByRole('region', { name: 'Specialties in the directory' });
@@ -40,13 +41,29 @@ describe('the public site', () => {
     ).toBe(8);
     expect(await page.title()).toContain('Direct access to healthcare professional contacts');
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('index, follow');
+    expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+      `${app.url}/og-image.png`,
+    );
     expect(await page.locator('link[rel="icon"]').first().getAttribute('href')).toBe('/favicon.svg');
+    // The default share image, favicon and manifest icons are served.
+    const manifest = (await (await fetch(`${app.url}/manifest.webmanifest`)).json()) as {
+      icons: { src: string }[];
+    };
+    for (const file of ['/og-image.png', '/favicon.svg', ...manifest.icons.map((icon) => icon.src)]) {
+      const res = await fetch(`${app.url}${file}`);
+      expect([file, res.status, res.headers.get('content-type')?.startsWith('image/')]).toEqual([
+        file,
+        200,
+        true,
+      ]);
+    }
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'home');
   });
 
   test('keyboard only: Tab reaches the navigation with a visible focus ring, Enter follows the link', async () => {
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/`);
     await expectVisible(page.getByRole('heading', { level: 1 }));
     // Tab until the main navigation's Pricing link has focus.
@@ -64,7 +81,7 @@ describe('the public site', () => {
   });
 
   test('on a phone the navigation is a menu drawer', async () => {
-    const { page } = await browser.newPage({ width: 390, height: 844 });
+    const { page } = await freshPage(browser, { width: 390, height: 844 });
     await page.goto(`${app.url}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
@@ -76,7 +93,7 @@ describe('the public site', () => {
   });
 
   test('the contact form shows the spec messages, then sends', async () => {
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/contact`);
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await fieldMessage(page, 'Name')).toBe(ContactMessages.nameTooShort);
@@ -84,6 +101,7 @@ describe('the public site', () => {
     expect(await fieldMessage(page, 'Phone')).toBe(ContactMessages.phoneTooShort);
     expect(await fieldMessage(page, 'Subject')).toBe(ContactMessages.subjectTooShort);
     expect(await fieldMessage(page, 'Message')).toBe(ContactMessages.messageTooShort);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await field(page, 'Name').fill('Dana Recruiter');
     await field(page, 'Email').fill('not-an-email');
@@ -103,7 +121,7 @@ describe('the public site', () => {
   });
 
   test('the resume form shows the spec messages, then lands on its own confirmation page', async () => {
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/submit-resume`);
     await page.getByRole('button', { name: 'Submit Resume' }).click();
     expect(await fieldMessage(page, 'First name')).toBe(ResumeMessages.firstNameRequired);
@@ -115,6 +133,7 @@ describe('the public site', () => {
     expect(await fieldMessage(page, 'Phone')).toBe(ResumeMessages.invalidPhone);
     await expectText(page.getByText(ResumeMessages.stateRequired), ResumeMessages.stateRequired);
     await expectText(page.getByText(ResumeMessages.specialtyRequired), ResumeMessages.specialtyRequired);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await field(page, 'First name').fill('Jordan');
     await field(page, 'Last name').fill('Rivera');
@@ -156,20 +175,20 @@ describe('the public site', () => {
   test('a professional asks for removal, confirms through the mailed link, and is removed', async () => {
     const email = 'removal-me@mail.example';
     await importCandidates(app, [candidate('removal-me', { personalEmail: email })]);
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/remove-info`);
     await field(page, 'Email').fill('nope');
     await page.getByRole('button', { name: 'Request removal' }).click();
     expect(await fieldMessage(page, 'Email')).toBe(RemovalMessages.invalidEmail);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await field(page, 'Email').fill(email);
     await page.getByRole('button', { name: 'Request removal' }).click();
     await expectText(page.getByRole('status'), RemovalMessages.requestReceived);
 
-    const mail = await app.lastMail(email, 'removal-confirmation');
-    const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
-    expect(link.pathname).toBe('/confirm-removal');
-    await page.goto(`${app.url}${link.pathname}${link.search}`);
+    const confirmLink = await mailedLink(app, email, 'removal-confirmation');
+    expect(confirmLink).toMatch(/^\/confirm-removal\?token=/);
+    await page.goto(`${app.url}${confirmLink}`);
     await expectText(page.getByRole('status'), RemovalMessages.removed);
 
     // The link works once.
@@ -180,7 +199,7 @@ describe('the public site', () => {
   });
 
   test('an unknown path shows Not Found: Go Back returns to the last page, Return Home goes to /', async () => {
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/about`);
     await expectVisible(page.getByRole('heading', { name: 'About HealthTal' }));
     await page.goto(`${app.url}/no/such/page`);
@@ -193,7 +212,7 @@ describe('the public site', () => {
   });
 
   test('Specialties A–Z links each specialty to a search for it', async () => {
-    const { page } = await browser.newPage();
+    const { page } = await freshPage(browser);
     await page.goto(`${app.url}/specialties`);
     const links = page.getByRole('main').getByRole('link');
     await expectVisible(links.first());

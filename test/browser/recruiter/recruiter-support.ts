@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
 import { PASSWORD, type Role, type TestApp } from '../../../services/cli/test/support/harness';
-import { expectVisible } from '../support/browser';
+import { expectVisible, screenshot } from '../support/browser';
 
 /** Austin cardiologists: more than one page (25) of results for the three-filter search. */
 export const CARDIOLOGISTS = 40;
@@ -72,4 +72,14 @@ export async function expectCount(locator: Locator, n: number, timeout = 15_000)
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`expected ${locator} to match ${n} elements, last count: ${last}`);
+}
+
+/** A screenshot of the page at rest: toasts closed, scrolled to the top, transitions finished. */
+export async function screenshotAtRest(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
+  for (const close of await page.getByRole('status').getByRole('button', { name: 'Close' }).all())
+    await close.click().catch(() => {});
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
 }

@@ -7,10 +7,16 @@ import {
   expectText,
   expectVisible,
   launchBrowser,
-  screenshot,
   seriousAxeViolations,
 } from '../support/browser';
-import { CARDIOLOGISTS, expectCount, resultCount, seedDirectory, signIn } from './recruiter-support';
+import {
+  CARDIOLOGISTS,
+  expectCount,
+  resultCount,
+  screenshotAtRest,
+  seedDirectory,
+  signIn,
+} from './recruiter-support';
 
 let app: TestApp;
 let browser: BrowserSession;
@@ -143,9 +149,9 @@ describe('a recruiter works through a search', () => {
     await signIn(app, page, 'basic', '/search?specialty=Cardiology');
     await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'search');
+    await screenshotAtRest(page, 'search');
     await page.setViewportSize({ width: 390, height: 844 });
     await expectVisible(page.getByRole('button', { name: 'Search Filters' }));
-    await screenshot(page, 'search-mobile');
+    await screenshotAtRest(page, 'search-mobile');
   });
 });

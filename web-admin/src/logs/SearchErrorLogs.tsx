@@ -27,9 +27,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, HttpError, List, required, SelectInput, useListContext, useRefresh } from 'react-admin';
+import { DataTable, List, required, SelectInput, useListContext, useRefresh } from 'react-admin';
 import { adminApi } from '../api';
-import { failureText, useToast, waitUntil } from '../notify';
+import { failureText, isGone, useToast, waitUntil } from '../notify';
 import { StatCard } from '../StatCard';
 import { useLoad } from '../useLoad';
 
@@ -78,9 +78,10 @@ const userOf = (log: SearchErrorLogRow) => log.userEmail ?? AdminConsoleMessages
 
 /** Total Errors, Affected Users, Avg Response Time, Most Common Type, over the chosen range. */
 function LogStatCards() {
-  const { filterValues } = useListContext();
+  const { filterValues, total } = useListContext();
   const range = (filterValues.range ?? '24h') as SearchErrorRange;
-  const { data } = useLoad(() => adminApi.searchErrorStats(range), range);
+  // Again when the list's total changes: a deleted entry leaves the cards too.
+  const { data } = useLoad(() => adminApi.searchErrorStats(range), `${range}-${total}`);
   return (
     <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', p: 2 }}>
       <StatCard label="Total Errors" value={data?.totalErrors} />
@@ -154,14 +155,7 @@ function LogActions({ log, onView }: { log: SearchErrorLogRow; onView(): void })
       await adminApi.deleteSearchErrorLog(log.id);
       toast(AdminConsoleMessages.logDeleted, null);
       // The list reads a read model: refresh once it has dropped the entry.
-      await waitUntil(async () => {
-        try {
-          await adminApi.searchErrorLog(log.id);
-          return false;
-        } catch (error) {
-          return error instanceof HttpError && error.status === 404;
-        }
-      });
+      await waitUntil(() => isGone(() => adminApi.searchErrorLog(log.id)));
       refresh();
     } catch (error) {
       toast(AdminConsoleMessages.failedToDeleteLog, failureText(error, ''), 'error');

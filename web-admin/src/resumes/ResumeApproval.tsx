@@ -8,6 +8,7 @@ import {
   type ResumeAction,
   ResumeMessages,
   type ResumeStatus,
+  type ResumeSubmissionCounts,
   type ResumeSubmissionRow,
   selectionCounter,
 } from '@healthtal/contracts';
@@ -76,11 +77,18 @@ export function ResumeApproval() {
     setSelected([]);
   };
 
-  /** The tabs read a read model: wait until it has taken in `decided` more decisions, then reload. */
-  const reloadAfter = async (decided: number) => {
-    const before = counts.data?.pending;
-    if (before !== undefined && decided > 0)
-      await waitUntil(async () => (await adminApi.resumeCounts()).pending <= before - decided);
+  /**
+   * The tabs read a read model: wait until the target tab's count has taken in our `decided`
+   * decisions (counted just before sending them), then reload.
+   */
+  const reloadAfter = async (
+    action: ResumeAction,
+    before: ResumeSubmissionCounts | null,
+    decided: number,
+  ) => {
+    const status = action === 'approve' ? 'approved' : 'rejected';
+    if (before && decided > 0)
+      await waitUntil(async () => (await adminApi.resumeCounts())[status] >= before[status] + decided);
     setSelected([]);
     counts.reload();
     list.refetch();
@@ -88,6 +96,7 @@ export function ResumeApproval() {
 
   const decideOne = async (id: string, action: ResumeAction) => {
     setBusy(true);
+    const before = await adminApi.resumeCounts().catch(() => null);
     let decided = 0;
     try {
       const result = await adminApi.decideResume(id, action);
@@ -96,7 +105,7 @@ export function ResumeApproval() {
     } catch (error) {
       toast(AdminConsoleMessages.actionFailed, failureText(error, actionFailedText(action)), 'error');
     }
-    await reloadAfter(decided);
+    await reloadAfter(action, before, decided);
     setBusy(false);
   };
 
@@ -107,6 +116,7 @@ export function ResumeApproval() {
       return;
     }
     setBusy(true);
+    const before = await adminApi.resumeCounts().catch(() => null);
     let decided = 0;
     try {
       const result =
@@ -118,7 +128,7 @@ export function ResumeApproval() {
       const fallback = action === 'approve' ? ResumeMessages.approvalFailed : ResumeMessages.rejectionFailed;
       toast(AdminConsoleMessages.actionFailed, failureText(error, fallback), 'error');
     }
-    await reloadAfter(decided);
+    await reloadAfter(action, before, decided);
     setBusy(false);
   };
 

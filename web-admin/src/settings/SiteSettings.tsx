@@ -104,7 +104,9 @@ function TextSettingCard({ row, onChange }: { row: SiteSettingRow; onChange(row:
   const save = async () => {
     setSaving(true);
     try {
-      onChange(await adminApi.saveSetting(row.key, value));
+      const saved = await adminApi.saveSetting(row.key, value);
+      // The answer is read from the read model, which may not have the change yet; the server trims.
+      onChange({ ...saved, value: value.trim() });
       toast(SiteSettingMessages.saved, LABELS[row.key]);
     } catch (error) {
       toast(SiteSettingMessages.saveFailed, failureText(error, ''), 'error');

@@ -8,10 +8,11 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import VerifiedIcon from '@mui/icons-material/Verified';
-import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import {
   DataTable,
-  List,
+  ListBase,
+  ListView,
   Pagination,
   RefreshButton,
   SearchInput,
@@ -26,9 +27,13 @@ import { UserRowMenu } from './UserRowMenu';
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : 'Never');
 
-/** Total Users, Active Subscriptions, Paid Subscriptions, Total Exports. A failure leaves them blank. */
+/**
+ * Total Users, Active Subscriptions, Paid Subscriptions, Total Exports. Loaded again when the list's
+ * total changes (a deletion, a refresh that found new sign-ups). A failure leaves them blank.
+ */
 function UserStatCards() {
-  const { data } = useLoad(adminApi.userStats, 'user-stats');
+  const { total } = useListContext();
+  const { data } = useLoad(adminApi.userStats, `user-stats-${total}`);
   return (
     <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mt: 2 }}>
       <StatCard label="Total Users" value={data?.totalUsers} icon={<PeopleIcon fontSize="small" />} />
@@ -89,20 +94,21 @@ const UserActions = () => (
 export function UserList() {
   const toast = useToast();
   return (
-    <Box>
+    <ListBase
+      sort={{ field: 'signupDate', order: 'DESC' }}
+      perPage={25}
+      queryOptions={{
+        onError: (error: Error) =>
+          toast(AdminConsoleMessages.failedToLoadUsers, failureText(error, ''), 'error'),
+      }}
+    >
       <UserStatCards />
-      <List
+      <ListView
         title="User Management"
-        sort={{ field: 'signupDate', order: 'DESC' }}
-        perPage={25}
         filters={userFilters}
         actions={<UserActions />}
         pagination={<UsersFooter />}
         empty={false}
-        queryOptions={{
-          onError: (error: Error) =>
-            toast(AdminConsoleMessages.failedToLoadUsers, failureText(error, ''), 'error'),
-        }}
       >
         <DataTable<AdminUserRow>
           bulkActionButtons={false}
@@ -152,7 +158,7 @@ export function UserList() {
             render={(record) => <UserRowMenu record={record} />}
           />
         </DataTable>
-      </List>
-    </Box>
+      </ListView>
+    </ListBase>
   );
 }

@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { Confirm, useRefresh } from 'react-admin';
 import { adminApi } from '../api';
-import { failureText, useToast, waitUntil } from '../notify';
+import { failureText, isGone, useToast, waitUntil } from '../notify';
 import { UserHistoryDialog } from './UserHistoryDialog';
 
 type Open = 'grant' | 'delete' | 'history' | null;
@@ -62,6 +62,7 @@ export function UserRowMenu({ record }: { record: AdminUserRow }) {
       await adminApi.deleteUser(record.id);
       toast(AdminUserMessages.userDeleted, record.email);
       setOpen(null);
+      await waitUntil(() => isGone(() => adminApi.user(record.id)));
       refresh();
     } catch (error) {
       toast(

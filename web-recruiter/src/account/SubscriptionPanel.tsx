@@ -83,7 +83,8 @@ export function SubscriptionPanel() {
 
 function planSummary(subscription: SubscriptionInfo | undefined, paidPlan: boolean): string {
   if (paidPlan && subscription) return `${subscription.plan_name} plan · ${subscription.status ?? 'active'}`;
-  if (subscription?.subscribed) return `${subscription.plan_name ?? 'Admin'} access: every feature, no plan needed`;
+  if (subscription?.subscribed)
+    return `${subscription.plan_name ?? 'Admin'} access: every feature, no plan needed`;
   return 'Free plan';
 }
 

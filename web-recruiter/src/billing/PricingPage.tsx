@@ -37,6 +37,9 @@ const PRICING_FAQ = [
   ['How do I pay?', 'By card through our payment provider; we never see your card number.'],
 ] as const;
 
+/** The card's corner badge (current plan, or the highlighted plan), out of the flow so titles align. */
+const PLAN_BADGE = { position: 'absolute', top: 16, right: 16 } as const;
+
 /** True when this card is the plan the signed-in user pays for now. */
 export function isCurrentPlan(plan: Plan, auth: Auth): boolean {
   const subscription = auth.me?.subscription;
@@ -98,6 +101,7 @@ export function PricingPage() {
                 component="section"
                 aria-label={`${plan.name} plan`}
                 sx={{
+                  position: 'relative',
                   height: '100%',
                   display: 'flex',
                   flexDirection: 'column',
@@ -107,9 +111,9 @@ export function PricingPage() {
               >
                 <CardContent sx={{ flex: 1 }}>
                   {current ? (
-                    <Chip color="success" label={BillingMessages.currentPlan} sx={{ mb: 1 }} />
+                    <Chip color="success" label={BillingMessages.currentPlan} sx={PLAN_BADGE} />
                   ) : plan.highlighted ? (
-                    <Chip color="primary" label="Best value" sx={{ mb: 1 }} />
+                    <Chip color="primary" label="Best value" sx={PLAN_BADGE} />
                   ) : null}
                   <Typography variant="h5" component="h2">
                     {plan.name}

@@ -74,7 +74,7 @@ export const CandidateCard = memo(function CandidateCard({
             sx={{ mt: -0.5, ml: -1 }}
           />
         ) : null}
-        <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
+        <Avatar sx={{ bgcolor: 'primary.main', display: { xs: 'none', sm: 'flex' } }} aria-hidden>
           {initialsOf(card.firstName, card.lastName)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>

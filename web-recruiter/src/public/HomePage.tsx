@@ -179,7 +179,13 @@ function Metrics() {
 
 function Benefits() {
   return (
-    <Grid container spacing={3} component="section" aria-label="Why recruiters choose HealthTal" sx={{ mb: 6 }}>
+    <Grid
+      container
+      spacing={3}
+      component="section"
+      aria-label="Why recruiters choose HealthTal"
+      sx={{ mb: 6 }}
+    >
       {HOME_BENEFITS.map((benefit) => (
         <Grid key={benefit.title} size={{ xs: 12, sm: 6, md: 3 }}>
           <Typography variant="h6" component="h3" gutterBottom>

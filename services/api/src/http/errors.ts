@@ -25,6 +25,11 @@ export function toProblem(error: unknown): HttpProblem | null {
   if (error instanceof WrongExpectedVersion) {
     return new HttpProblem(409, 'Conflict', 'Someone changed this at the same time. Reload and try again.');
   }
+  // The router could not percent-decode a path param (`/lists/%E0%A4%A`): the client's URL is broken.
+  if (error instanceof URIError)
+    return new HttpProblem(400, 'Malformed URL', 'The request path is not valid percent-encoding.', {
+      params: 'Not valid percent-encoding.',
+    });
   const type = (error as { type?: unknown })?.type;
   if (typeof type === 'string' && bodyParserProblems[type]) return bodyParserProblems[type]();
   return null;

@@ -41,9 +41,8 @@ export function fieldErrors(error: z.ZodError, root = 'body'): Record<string, st
   return errors;
 }
 
-export const validationProblem = (error: z.ZodError, root?: string) => {
-  const errors = fieldErrors(error, root);
-  return new HttpProblem(400, 'Your request has invalid fields', Object.values(errors).join(' '), errors);
-};
+/** The 400 of a request whose fields (path → message) the server refuses. */
+export const invalidFields = (errors: Record<string, string>) =>
+  new HttpProblem(400, 'Your request has invalid fields', Object.values(errors).join(' '), errors);
 
 export const notFound = (what = 'Resource') => new HttpProblem(404, `${what} not found`);

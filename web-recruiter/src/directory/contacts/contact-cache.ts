@@ -1,10 +1,12 @@
 import { isRevealFresh } from '@healthtal/contracts';
+import { onSessionChange } from '../../app/api';
 
 /**
  * Revealed contacts stay on this device for 24 hours (spec §3, §9), so a second look costs no
  * reveal. The first version kept them base64-encoded; we keep them encrypted: AES-GCM under a
  * non-extractable key that lives in IndexedDB (scripts can use it but nobody can read it out, and
  * a copy of localStorage alone is ciphertext). Without WebCrypto or IndexedDB nothing is cached.
+ * Signing out forgets them all, so the next person at a shared computer starts clean.
  */
 export type RevealedContact = { email: string | null; phone: string | null; fetchedAt: number };
 
@@ -105,3 +107,13 @@ export async function cacheContact(userId: string, candidateId: string, contact:
   entries[candidateId] = { fetchedAt: contact.fetchedAt, iv: toBase64(iv), data: toBase64(data) };
   writeAll(userId, entries);
 }
+
+/** Forgets every revealed contact kept on this device. */
+export function forgetRevealedContacts(): void {
+  for (const key of Object.keys(localStorage))
+    if (key.startsWith(STORAGE_PREFIX)) localStorage.removeItem(key);
+}
+
+onSessionChange((session) => {
+  if (session === null) forgetRevealedContacts();
+});

@@ -8,15 +8,27 @@ import {
   WorkspaceMessages,
 } from '@healthtal/contracts';
 import { Button, Stack, Tooltip } from '@mui/material';
-import { type ReactElement, useMemo, useState } from 'react';
+import { lazy, type ReactElement, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth';
 import { useToast } from '../../app/toast';
-import { SendEmailDialog } from '../../outreach/SendEmailDialog';
-import { AddToListDialog } from '../../workspace/AddToListDialog';
-import { SavedListsSheet } from '../../workspace/SavedListsSheet';
-import { SavedSearchesSheet } from '../../workspace/SavedSearchesSheet';
-import { SaveSearchDialog } from '../../workspace/SaveSearchDialog';
 import { downloadExport } from '../export-download';
+
+// Loaded when first opened: the search page's first download stays small.
+const SendEmailDialog = lazy(() =>
+  import('../../outreach/SendEmailDialog').then((m) => ({ default: m.SendEmailDialog })),
+);
+const AddToListDialog = lazy(() =>
+  import('../../workspace/AddToListDialog').then((m) => ({ default: m.AddToListDialog })),
+);
+const SavedListsSheet = lazy(() =>
+  import('../../workspace/SavedListsSheet').then((m) => ({ default: m.SavedListsSheet })),
+);
+const SavedSearchesSheet = lazy(() =>
+  import('../../workspace/SavedSearchesSheet').then((m) => ({ default: m.SavedSearchesSheet })),
+);
+const SaveSearchDialog = lazy(() =>
+  import('../../workspace/SaveSearchDialog').then((m) => ({ default: m.SaveSearchDialog })),
+);
 
 type Props = { state: SearchScreenState; selectedIds: ReadonlySet<string>; loading: boolean };
 type Open = 'list' | 'email' | 'save' | 'searches' | 'lists' | null;
@@ -41,6 +53,7 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
   const [exporting, setExporting] = useState(false);
+  const close = () => setOpen(null);
   const signedIn = auth.status === 'signed-in';
   const isDemo = auth.me?.demo.isDemo ?? false;
   const ids = useMemo(() => [...selectedIds], [selectedIds]);
@@ -121,15 +134,15 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
           AI Email Generator
         </Button>
       </Stack>
-      <AddToListDialog open={open === 'list'} onClose={() => setOpen(null)} candidateIds={ids} />
-      <SendEmailDialog open={open === 'email'} onClose={() => setOpen(null)} candidateIds={ids} />
-      <SaveSearchDialog
-        open={open === 'save'}
-        onClose={() => setOpen(null)}
-        searchParams={searchFiltersOf(state)}
-      />
-      <SavedSearchesSheet open={open === 'searches'} onClose={() => setOpen(null)} />
-      <SavedListsSheet open={open === 'lists'} onClose={() => setOpen(null)} />
+      <Suspense fallback={null}>
+        {open === 'list' ? <AddToListDialog open onClose={close} candidateIds={ids} /> : null}
+        {open === 'email' ? <SendEmailDialog open onClose={close} candidateIds={ids} /> : null}
+        {open === 'save' ? (
+          <SaveSearchDialog open onClose={close} searchParams={searchFiltersOf(state)} />
+        ) : null}
+        {open === 'searches' ? <SavedSearchesSheet open onClose={close} /> : null}
+        {open === 'lists' ? <SavedListsSheet open onClose={close} /> : null}
+      </Suspense>
     </>
   );
 }

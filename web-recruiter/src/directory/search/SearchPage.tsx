@@ -80,7 +80,7 @@ export function SearchPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           Search the Directory
         </Typography>
-        <Stack direction="row" spacing={3} sx={{ alignItems: 'flex-start' }}>
+        <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
           <Box component="aside" sx={{ width: 300, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
             {sidebar}
           </Box>
@@ -127,7 +127,7 @@ export function SearchPage() {
               />
             ) : null}
           </Box>
-        </Stack>
+        </Box>
       </Container>
       <Drawer
         open={filtersOpen}

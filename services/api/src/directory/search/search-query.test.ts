@@ -65,9 +65,14 @@ function candidate(seq: number): IndexedCandidate {
 // 3,000 documents sorted, 300 more in the tail, 150 removed.
 const index = new SearchIndex();
 const all: IndexedCandidate[] = [];
-for (let seq = 1; seq <= 3000; seq++) all.push(candidate(seq)), index.add(all.at(-1)!);
+const addCandidate = (seq: number) => {
+  const doc = candidate(seq);
+  all.push(doc);
+  index.add(doc);
+};
+for (let seq = 1; seq <= 3000; seq++) addCandidate(seq);
 index.reorder();
-for (let seq = 3001; seq <= 3300; seq++) all.push(candidate(seq)), index.add(all.at(-1)!);
+for (let seq = 3001; seq <= 3300; seq++) addCandidate(seq);
 const removed = new Set<number>();
 for (let i = 0; i < 150; i++) {
   const seq = 1 + Math.floor(rand() * 3300);

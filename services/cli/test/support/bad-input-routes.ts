@@ -1,0 +1,145 @@
+import type { policy } from '@healthtal/api';
+import { nobody } from './hostile-inputs';
+
+/** The routes the bad-input test walks, what they take, and what a valid call to each looks like. */
+
+export type PolicyRoute = keyof typeof policy;
+export type Requirement = (typeof policy)[PolicyRoute];
+export type Expectation =
+  /** 4xx problem+json whose `errors` map is not empty (and names `field`, when given). */
+  | { kind: 'invalid'; field?: string }
+  /** 4xx problem+json with a title (or, on a `page`, an HTML page). */
+  | { kind: 'refused'; page?: boolean }
+  /** Exactly this status (a problem+json when it is an error, unless `page`: an HTML page). */
+  | { kind: 'status'; status: number; page?: boolean }
+  /** An idempotent read: 2xx, or a 4xx problem+json; never a 5xx. */
+  | { kind: 'read' };
+/** The simulator's pages answer a browser's navigation with HTML, not problem+json. */
+export const HTML_PAGES = new Set<PolicyRoute>([
+  'GET /api/v1/billing/simulator/:sessionId',
+  'POST /api/v1/billing/simulator/:sessionId/complete',
+  'POST /api/v1/billing/simulator/:sessionId/cancel',
+  'GET /api/v1/billing/simulator/portal/:sessionId',
+  'POST /api/v1/billing/simulator/portal/:sessionId/cancel',
+]);
+export const ADMIN_LISTS = new Set<PolicyRoute>([
+  'GET /api/admin/demo-grants',
+  'GET /api/admin/users',
+  'GET /api/admin/contact-messages',
+  'GET /api/admin/removal-requests',
+  'GET /api/admin/resume-submissions',
+  'GET /api/admin/mail-outbox',
+  'GET /api/admin/outbox',
+  'GET /api/admin/site-settings',
+  'GET /api/admin/search-error-logs',
+]);
+export const RANGE_QUERIES = new Set<PolicyRoute>([
+  'GET /api/admin/dashboard',
+  'GET /api/admin/search-error-stats',
+]);
+export const PAGED = new Set<PolicyRoute>(['GET /api/v1/lists/:id/members', 'GET /api/v1/me/activity']);
+
+export type Fixtures = { listId: string; savedSearchId: string; freeUserId: string };
+/** A body each route accepts, on a resource that exists, so one broken field is all that is wrong. */
+export type Valid = {
+  params?: Record<string, string>;
+  body: Record<string, unknown>;
+  emptyBody?: Expectation;
+};
+
+const searchFilters = {
+  query: 'nurse',
+  specialty: ['Cardiology'],
+  sortKey: 'relevance',
+  sortDirection: 'asc',
+};
+export function validBodies(f: Fixtures): Partial<Record<PolicyRoute, Valid>> {
+  const password = 'correct horse battery';
+  const list = { id: f.listId };
+  return {
+    'POST /api/v1/auth/signup': {
+      body: {
+        email: `probe-${nobody()}@bad-input.test`,
+        password,
+        confirmPassword: password,
+        source: 'A friend',
+        phone: '555-010-2030',
+        acceptTerms: true,
+      },
+    },
+    'POST /api/v1/auth/login': { body: { email: 'nobody@bad-input.test', password } },
+    'POST /api/v1/auth/verify-email': { body: { token: 't'.repeat(32) } },
+    'POST /api/v1/auth/resend-verification': { body: { email: 'nobody@bad-input.test' } },
+    'POST /api/v1/auth/forgot-password': { body: { email: 'nobody@bad-input.test' } },
+    'POST /api/v1/auth/reset-password': {
+      body: { token: 't'.repeat(32), password, confirmPassword: password },
+    },
+    'PUT /api/v1/me/profile': { body: { name: 'Probe Person', bio: 'Recruits nurses.' } },
+    'PUT /api/v1/me/notifications': { body: { marketing: true, newFeatures: false, securityAlerts: true } },
+    'POST /api/v1/billing/checkout': { body: { priceId: 'price_monthly', returnPath: '/search' } },
+    'POST /api/admin/demo-grants': {
+      body: { userId: f.freeUserId, featureType: 'full_access', duration: '1d', notes: 'probe', maxUses: 5 },
+    },
+    'POST /api/v1/search': {
+      body: { ...searchFilters, page: 1, limit: 10, selectAll: false },
+      // Every filter is optional: {} is the whole directory.
+      emptyBody: { kind: 'status', status: 200 },
+    },
+    'POST /api/v1/contact-messages': {
+      body: {
+        name: 'Dana Whitfield',
+        email: 'dana@example.org',
+        phone: '(555) 010-2030',
+        subject: 'Enterprise pricing',
+        message: 'We have twelve recruiters; do you offer team plans?',
+      },
+    },
+    'POST /api/v1/removal-requests': { body: { email: 'someone@example.org' } },
+    'POST /api/v1/removal-requests/confirm': { body: { token: 't'.repeat(32) } },
+    'POST /api/v1/resume-submissions': {
+      body: {
+        firstName: 'Maya',
+        middleName: 'J',
+        lastName: 'Okonkwo',
+        title: 'Family Nurse Practitioner',
+        companyName: 'Baylor Scott & White',
+        specialty: 'Nurse Practitioner',
+        email: 'maya.okonkwo@example.org',
+        phone: '(512) 555-0147',
+        city: 'Austin',
+        state: 'Texas',
+        country: 'United States',
+        linkedinUrl: 'https://www.linkedin.com/in/maya-okonkwo',
+        education: [{ school: 'University of Texas at Austin', degree: 'MSN' }],
+        skills: ['Telehealth', 'Pediatrics'],
+      },
+    },
+    'POST /api/admin/resume-submissions/bulk-approve': { body: { ids: [nobody()] } },
+    'POST /api/admin/resume-submissions/bulk-reject': { body: { ids: [nobody()] } },
+    'POST /api/v1/email/generate': {
+      body: {
+        jobTitle: 'ICU Nurse',
+        jobDescription: 'Nights, Level I trauma centre.',
+        tone: 'professional',
+        signature: 'Sam',
+      },
+    },
+    'POST /api/v1/email/templates': {
+      body: { jobTitle: 'ICU Nurse', subject: 'An ICU role', body: 'Hello {{first_name}}' },
+    },
+    'PUT /api/admin/site-settings/:key': { params: { key: 'seo_title' }, body: { value: 'HealthTal' } },
+    'POST /api/v1/exports': { body: { candidateIds: [nobody()], format: 'csv', fileName: 'probe' } },
+    'POST /api/v1/lists': { body: { name: 'Probe list', description: 'probe', candidateIds: [nobody()] } },
+    'PATCH /api/v1/lists/:id': { params: list, body: { name: 'Renamed', description: 'probe' } },
+    'POST /api/v1/lists/:id/members': { params: list, body: { candidateIds: [nobody()] } },
+    'DELETE /api/v1/lists/:id/members': { params: list, body: { candidateIds: [nobody()] } },
+    'POST /api/v1/lists/:id/export': {
+      params: list,
+      body: { format: 'csv', fileName: 'probe', candidateIds: [nobody()] },
+      // Everything is optional: {} exports the whole list, and this one is empty.
+      emptyBody: { kind: 'status', status: 404 },
+    },
+    'POST /api/v1/saved-searches': { body: { name: 'Probe search', searchParams: searchFilters } },
+    'PATCH /api/v1/saved-searches/:id': { params: { id: f.savedSearchId }, body: { name: 'Renamed' } },
+  };
+}
