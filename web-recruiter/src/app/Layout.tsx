@@ -24,6 +24,7 @@ import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isAdminDemoMode } from '../account/AdminDemoMode';
 import { useAuth } from './auth';
 import { DEFAULT_METADATA, SiteMetadata, useSiteSettings } from './SiteMetadata';
+import { useToast } from './toast';
 
 const FOOTER_LINKS: readonly [string, string][] = [
   ['Submit Resume', '/submit-resume'],
@@ -203,6 +204,7 @@ function AdminBar() {
 function AccountMenu() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
@@ -221,8 +223,7 @@ function AccountMenu() {
         <MenuItem
           onClick={async () => {
             setAnchor(null);
-            await auth.logout();
-            navigate('/');
+            await signOut();
           }}
         >
           Sign Out
@@ -232,10 +233,28 @@ function AccountMenu() {
   );
 }
 
+/** Signs out and goes home, or shows the spec's error toast and stays signed in. */
+function useSignOut() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return async () => {
+    try {
+      await auth.logout();
+      navigate('/');
+    } catch {
+      toast(LOGOUT_FAILED, 'error');
+    }
+  };
+}
+
+/** Spec §8: the 'Error' toast when signing out fails. */
+const LOGOUT_FAILED = 'Could not log out. Please try again.';
+
 function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const auth = useAuth();
   const nav = useNavItems();
-  const navigate = useNavigate();
+  const signOut = useSignOut();
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
       <List component="nav" aria-label="Mobile" sx={{ width: 260 }}>
@@ -249,8 +268,7 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
             <ListItemButton
               onClick={async () => {
                 onClose();
-                await auth.logout();
-                navigate('/');
+                await signOut();
               }}
             >
               <ListItemText primary="Sign Out" />

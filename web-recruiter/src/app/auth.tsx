@@ -20,6 +20,7 @@ export type Auth = {
   /** True when the signed-in user has the capability (the server decides; this only hides UI). */
   can(capability: Capability): boolean;
   login(email: string, password: string): Promise<void>;
+  /** Rejects when the server could not end the session; the caller says so. */
   logout(): Promise<void>;
   /** Re-reads /api/v1/me (after a checkout, a profile change, …). */
   reload(): Promise<void>;
@@ -92,7 +93,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await loadMe();
       },
       async logout() {
-        await api('/api/v1/auth/logout', { method: 'POST' }).catch(() => {});
+        // A failed sign-out keeps the session (the refresh cookie may still be valid): say so.
+        await api('/api/v1/auth/logout', { method: 'POST' });
         setSession(null);
         setMe(null);
         setStatus('signed-out');
