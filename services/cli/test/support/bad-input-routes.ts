@@ -14,6 +14,7 @@ export type Expectation =
   | { kind: 'status'; status: number; page?: boolean }
   /** An idempotent read: 2xx, or a 4xx problem+json; never a 5xx. */
   | { kind: 'read' };
+
 /** The simulator's pages answer a browser's navigation with HTML, not problem+json. */
 export const HTML_PAGES = new Set<PolicyRoute>([
   'GET /api/v1/billing/simulator/:sessionId',
@@ -22,6 +23,7 @@ export const HTML_PAGES = new Set<PolicyRoute>([
   'GET /api/v1/billing/simulator/portal/:sessionId',
   'POST /api/v1/billing/simulator/portal/:sessionId/cancel',
 ]);
+/** ra-data-simple-rest lists: sort, range and filter, each JSON in a query parameter. */
 export const ADMIN_LISTS = new Set<PolicyRoute>([
   'GET /api/admin/demo-grants',
   'GET /api/admin/users',
