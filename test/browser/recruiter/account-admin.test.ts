@@ -33,6 +33,7 @@ describe('an admin on Account Settings', { timeout: 90_000 }, () => {
     const { page } = await freshPage(browser);
     await signIn(app, page, 'admin', '/account');
     await expectVisible(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }));
+    await expectVisible(page.getByRole('tab', { name: 'Profile' }));
     expect(await page.getByRole('tab').count()).toBe(4);
 
     await page.getByRole('tab', { name: 'Testing' }).click();

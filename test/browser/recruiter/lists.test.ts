@@ -115,7 +115,7 @@ describe('lists', () => {
     await list.getByRole('button', { name: 'Delete Sheet list' }).click();
     await expectText(page.getByRole('status').filter({ hasText: 'List deleted' }), 'List deleted');
     await expectCount(page.getByRole('article', { name: 'Sheet list' }), 0);
-    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Close Saved Lists' }).click();
 
     await page.getByRole('button', { name: 'Saved Searches' }).click();
     const search = page.getByRole('article', { name: 'Cardiology watch' });

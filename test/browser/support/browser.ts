@@ -71,11 +71,21 @@ export async function launchBrowser(): Promise<BrowserSession> {
 
 const require = createRequire(import.meta.url);
 
-export type AxeViolation = { id: string; impact: string | null; help: string; nodes: number };
-type AxeResults = { violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[] };
+/** One failed axe rule, with the elements it failed on (their CSS selectors), so a failure says where. */
+export type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: number;
+  targets: string[];
+};
+type AxeResults = {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+};
 
 /** Runs axe-core in the page; returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await settleTransitions(page);
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
     // axe is injected as a global script; this function runs in the page, not in Node.
@@ -84,16 +94,36 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
       document: unknown;
     };
     const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
-    return result.violations.map(
-      (v: { id: string; impact: string | null; help: string; nodes: unknown[] }) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        nodes: v.nodes.length,
-      }),
-    );
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.length,
+      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
   });
   return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * Waits (up to 3 s) until no finite CSS animation or transition is running: a toast or dialog caught
+ * half-faded has blended colours, and axe would report contrast that no user sees. Endless ones
+ * (spinners, the home carousel) are ignored.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3000, polling: 100 },
+    )
+    .catch(() => {});
 }
 
 /** Saves a screenshot under docs/screenshots when SCREENSHOTS=1 (`npm run screenshots`). */

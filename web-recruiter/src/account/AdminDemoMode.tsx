@@ -1,10 +1,7 @@
 import { FormControlLabel, Paper, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useToast } from '../app/toast';
-
-/** Spec: stored in local storage under adminDemoMode; when on, admin navigation is hidden. */
-export const ADMIN_DEMO_MODE_KEY = 'adminDemoMode';
-export const isAdminDemoMode = () => window.localStorage.getItem(ADMIN_DEMO_MODE_KEY) === 'true';
+import { ADMIN_DEMO_MODE_KEY, isAdminDemoMode } from './admin-demo-mode';
 
 export function AdminDemoModeToggle() {
   const toast = useToast();

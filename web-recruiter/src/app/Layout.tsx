@@ -6,25 +6,19 @@ import {
   Box,
   Button,
   Container,
-  Divider,
-  Drawer,
   IconButton,
   Link,
-  List,
-  ListItemButton,
-  ListItemText,
   Menu,
   MenuItem,
   Stack,
   Toolbar,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { isAdminDemoMode } from '../account/AdminDemoMode';
 import { useAuth } from './auth';
+import { type NavItem, useNavItems, useSignOut } from './navigation';
 import { DEFAULT_METADATA, SiteMetadata, useSiteSettings } from './SiteMetadata';
-import { useToast } from './toast';
 
 const FOOTER_LINKS: readonly [string, string][] = [
   ['Submit Resume', '/submit-resume'],
@@ -47,36 +41,7 @@ const ADMIN_LINKS: readonly [string, string][] = [
   ['Logs', '/admin-logs'],
 ];
 
-type NavItem = { label: string; to: string; external?: boolean };
-
-/** What the top navigation offers this visitor (the same items feed the desktop bar and the mobile menu). */
-function useNavItems(): { main: NavItem[]; end: NavItem[]; showAdmin: boolean } {
-  const auth = useAuth();
-  const showAdmin = auth.can('admin') && !isAdminDemoMode();
-  if (auth.status !== 'signed-in')
-    return {
-      main: [
-        { label: 'Search', to: '/search' },
-        { label: 'Pricing', to: '/pricing' },
-        { label: 'About', to: '/about' },
-      ],
-      end: [
-        { label: 'Log in', to: '/login' },
-        { label: 'Get Started', to: '/signup' },
-      ],
-      showAdmin: false,
-    };
-  return {
-    main: [
-      { label: 'Search', to: '/search' },
-      { label: 'Lists', to: '/lists' },
-      { label: 'Email', to: '/email' },
-      ...(showAdmin ? [{ label: 'Admin', to: '/admin', external: true }] : []),
-    ],
-    end: [],
-    showAdmin,
-  };
-}
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 /** The shared layout: top navigation (signed in or out, with a mobile menu), demo banner, page, footer. */
 export function Layout() {
@@ -133,7 +98,11 @@ export function Layout() {
         </Toolbar>
         {nav.showAdmin ? <AdminBar /> : null}
       </AppBar>
-      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
+      {mobileOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
+        </Suspense>
+      ) : null}
       {auth.me?.demo.isDemo ? (
         <Alert severity="warning" square>
           {DEMO_BANNER}
@@ -230,62 +199,5 @@ function AccountMenu() {
         </MenuItem>
       </Menu>
     </>
-  );
-}
-
-/** Signs out and goes home, or shows the spec's error toast and stays signed in. */
-function useSignOut() {
-  const auth = useAuth();
-  const navigate = useNavigate();
-  const toast = useToast();
-  return async () => {
-    try {
-      await auth.logout();
-      navigate('/');
-    } catch {
-      toast(LOGOUT_FAILED, 'error');
-    }
-  };
-}
-
-/** Spec §8: the 'Error' toast when signing out fails. */
-const LOGOUT_FAILED = 'Could not log out. Please try again.';
-
-function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const auth = useAuth();
-  const nav = useNavItems();
-  const signOut = useSignOut();
-  return (
-    <Drawer anchor="right" open={open} onClose={onClose}>
-      <List component="nav" aria-label="Mobile" sx={{ width: 260 }}>
-        {[...nav.main, ...nav.end].map((item) => (
-          <MobileLink key={item.to} item={item} onClose={onClose} />
-        ))}
-        {auth.status === 'signed-in' ? (
-          <>
-            <Divider />
-            <MobileLink item={{ label: 'Account Settings', to: '/account' }} onClose={onClose} />
-            <ListItemButton
-              onClick={async () => {
-                onClose();
-                await signOut();
-              }}
-            >
-              <ListItemText primary="Sign Out" />
-            </ListItemButton>
-          </>
-        ) : null}
-      </List>
-    </Drawer>
-  );
-}
-
-/** A drawer entry is a link (the console is another app: a plain link, a full page load). */
-function MobileLink({ item, onClose }: { item: NavItem; onClose: () => void }) {
-  const link = item.external ? { component: 'a', href: item.to } : { component: RouterLink, to: item.to };
-  return (
-    <ListItemButton {...link} onClick={onClose}>
-      <ListItemText primary={item.label} />
-    </ListItemButton>
   );
 }

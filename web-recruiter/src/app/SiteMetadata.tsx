@@ -1,7 +1,7 @@
 import { PublicSiteSettings } from '@healthtal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation, useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { api } from './api';
 
 /**
@@ -25,18 +25,22 @@ export function useSiteSettings() {
   });
 }
 
-/** A route asks search engines to stay away with `handle: NO_INDEX` (account, payment, one-time links). */
-export const NO_INDEX = { noindex: true } as const;
-
-function useNoIndex(): boolean {
-  return useMatches().some((match) => (match.handle as { noindex?: boolean } | undefined)?.noindex === true);
-}
+/** Pages search engines should stay away from: the account, payment and one-time-link pages. */
+const NO_INDEX_PATHS = [
+  '/account',
+  '/success',
+  '/check-email-confirmation',
+  '/verify-email',
+  '/reset-password',
+  '/resume-submitted',
+  '/confirm-removal',
+];
 
 /** Keeps the document head (title, description, canonical, share image, favicon) in line with the settings. */
 export function SiteMetadata() {
   const settings: Partial<PublicSiteSettings> = useSiteSettings().data ?? {};
   const { pathname } = useLocation();
-  const noindex = useNoIndex();
+  const noindex = NO_INDEX_PATHS.includes(pathname);
   const title = settings.seo_title || DEFAULT_METADATA.title;
   const description = settings.seo_description || DEFAULT_METADATA.description;
   const image = settings.seo_image_url || DEFAULT_METADATA.image;

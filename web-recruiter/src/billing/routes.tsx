@@ -1,10 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
-import { NO_INDEX } from '../app/SiteMetadata';
-import { PaymentSuccessPage } from './PaymentSuccessPage';
-import { PricingPage } from './PricingPage';
+import { lazyPage } from '../app/lazy-page';
 
 /** Plans, checkout and the page checkout returns to. */
 export const billingRoutes: RouteObject[] = [
-  { path: '/pricing', element: <PricingPage /> },
-  { path: '/success', element: <PaymentSuccessPage />, handle: NO_INDEX },
+  { path: '/pricing', element: lazyPage(() => import('./PricingPage'), 'PricingPage') },
+  {
+    path: '/success',
+    element: lazyPage(() => import('./PaymentSuccessPage'), 'PaymentSuccessPage'),
+  },
 ];

@@ -25,9 +25,7 @@ import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { errorsFromServer, fieldErrorsOf, useFormState } from '../app/forms';
-
-/** Where a submitted resume lands (the spec's /success is the payment page; see the README's routes). */
-export const RESUME_SUBMITTED_PATH = '/resume-submitted';
+import { RESUME_SUBMITTED_PATH } from './routes';
 
 type Education = { school: string; degree: string };
 

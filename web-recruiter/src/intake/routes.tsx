@@ -1,15 +1,19 @@
 import type { RouteObject } from 'react-router-dom';
-import { NO_INDEX } from '../app/SiteMetadata';
-import { ConfirmRemovalPage } from './ConfirmRemovalPage';
-import { ContactPage } from './ContactPage';
-import { RemoveInfoPage } from './RemoveInfoPage';
-import { RESUME_SUBMITTED_PATH, ResumeSubmittedPage, SubmitResumePage } from './SubmitResumePage';
+import { lazyPage } from '../app/lazy-page';
+
+/** Where a submitted resume lands (the spec's /success is the payment page; see the README's routes). */
+export const RESUME_SUBMITTED_PATH = '/resume-submitted';
+
+const resume = () => import('./SubmitResumePage');
 
 /** Public intake: contact, resume submission, removal requests. */
 export const intakeRoutes: RouteObject[] = [
-  { path: '/contact', element: <ContactPage /> },
-  { path: '/submit-resume', element: <SubmitResumePage /> },
-  { path: RESUME_SUBMITTED_PATH, element: <ResumeSubmittedPage />, handle: NO_INDEX },
-  { path: '/remove-info', element: <RemoveInfoPage /> },
-  { path: '/confirm-removal', element: <ConfirmRemovalPage />, handle: NO_INDEX },
+  { path: '/contact', element: lazyPage(() => import('./ContactPage'), 'ContactPage') },
+  { path: '/submit-resume', element: lazyPage(resume, 'SubmitResumePage') },
+  { path: RESUME_SUBMITTED_PATH, element: lazyPage(resume, 'ResumeSubmittedPage') },
+  { path: '/remove-info', element: lazyPage(() => import('./RemoveInfoPage'), 'RemoveInfoPage') },
+  {
+    path: '/confirm-removal',
+    element: lazyPage(() => import('./ConfirmRemovalPage'), 'ConfirmRemovalPage'),
+  },
 ];

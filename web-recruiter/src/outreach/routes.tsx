@@ -1,21 +1,7 @@
-import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { PageSpinner, RequireAuth } from '../app/RequireAuth';
+import { guardedPage } from '../app/lazy-page';
 
-const EmailGeneratorPage = lazy(() =>
-  import('./EmailGeneratorPage').then((m) => ({ default: m.EmailGeneratorPage })),
-);
-
-/** The outreach context's screens (see App.tsx for how the contexts' routes are composed). */
+/** The outreach context's screens: the AI email generator (sign-in required). */
 export const outreachRoutes: RouteObject[] = [
-  {
-    path: '/email',
-    element: (
-      <RequireAuth>
-        <Suspense fallback={<PageSpinner />}>
-          <EmailGeneratorPage />
-        </Suspense>
-      </RequireAuth>
-    ),
-  },
+  { path: '/email', element: guardedPage(() => import('./EmailGeneratorPage'), 'EmailGeneratorPage') },
 ];

@@ -1,16 +1,15 @@
 import type { RouteObject } from 'react-router-dom';
-import { AboutPage } from './AboutPage';
-import { HomePage } from './HomePage';
-import { CompliancePage, MoneyBackGuaranteePage, PrivacyPage, TermsPage } from './PolicyPage';
-import { SpecialtiesPage } from './SpecialtiesPage';
+import { lazyPage } from '../app/lazy-page';
 
-/** The public site's static and marketing pages. */
+const policy = () => import('./PolicyPage');
+
+/** The public site's static and marketing pages, each loaded when first visited. */
 export const publicRoutes: RouteObject[] = [
-  { path: '/', element: <HomePage /> },
-  { path: '/about', element: <AboutPage /> },
-  { path: '/terms', element: <TermsPage /> },
-  { path: '/privacy', element: <PrivacyPage /> },
-  { path: '/compliance', element: <CompliancePage /> },
-  { path: '/money-back-guarantee', element: <MoneyBackGuaranteePage /> },
-  { path: '/specialties', element: <SpecialtiesPage /> },
+  { path: '/', element: lazyPage(() => import('./HomePage'), 'HomePage') },
+  { path: '/about', element: lazyPage(() => import('./AboutPage'), 'AboutPage') },
+  { path: '/terms', element: lazyPage(policy, 'TermsPage') },
+  { path: '/privacy', element: lazyPage(policy, 'PrivacyPage') },
+  { path: '/compliance', element: lazyPage(policy, 'CompliancePage') },
+  { path: '/money-back-guarantee', element: lazyPage(policy, 'MoneyBackGuaranteePage') },
+  { path: '/specialties', element: lazyPage(() => import('./SpecialtiesPage'), 'SpecialtiesPage') },
 ];

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
+import { SheetHeader } from './SheetHeader';
 import { useDeleteList, useLists } from './workspace-api';
 
 export const SavedListTexts = {
@@ -46,9 +47,7 @@ export function SavedListsSheet({ open, onClose }: { open: boolean; onClose: () 
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}
     >
       <Box sx={{ p: 2 }} role="region" aria-label={SavedListTexts.title}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {SavedListTexts.title}
-        </Typography>
+        <SheetHeader title={SavedListTexts.title} onClose={onClose} />
         {lists.isLoading ? <CircularProgress aria-label="Loading" /> : null}
         {lists.data?.length === 0 ? (
           <Typography color="text.secondary">{SavedListTexts.empty}</Typography>

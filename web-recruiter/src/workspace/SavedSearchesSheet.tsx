@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
+import { SheetHeader } from './SheetHeader';
 import { useDeleteSavedSearch, useOpenSavedSearch, useSavedSearches } from './workspace-api';
 
 export const SavedSearchTexts = {
@@ -72,9 +73,7 @@ export function SavedSearchesSheet({ open, onClose }: { open: boolean; onClose: 
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}
     >
       <Box sx={{ p: 2 }} role="region" aria-label={SavedSearchTexts.title}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {SavedSearchTexts.title}
-        </Typography>
+        <SheetHeader title={SavedSearchTexts.title} onClose={onClose} />
         {searches.isLoading ? <CircularProgress aria-label="Loading" /> : null}
         {searches.data?.length === 0 ? (
           <Typography color="text.secondary">{SavedSearchTexts.empty}</Typography>

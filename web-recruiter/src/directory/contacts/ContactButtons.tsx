@@ -2,9 +2,9 @@ import { RevealMessages as M } from '@healthtal/contracts';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import LinkedIn from '@mui/icons-material/LinkedIn';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
-import { Button, CircularProgress, Stack, Tooltip } from '@mui/material';
-import { useState } from 'react';
-import { DemoRestrictionDialog } from './DemoRestrictionDialog';
+import { Button, CircularProgress, Stack } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
+import { LazyTooltip } from '../../app/lazy-tooltip';
 import { type ContactField, useContactReveal } from './useContactReveal';
 
 type Props = {
@@ -57,9 +57,9 @@ export function ContactButtons({ candidateId, hasEmail, hasPhone, linkedinUrl, s
     );
     // Without access, nothing happens and a tooltip says a subscription is needed (spec §4).
     return !reveal.canView && !reveal.isDemo && available ? (
-      <Tooltip title={LABELS[field].tooltip} enterDelay={700} enterNextDelay={300}>
+      <LazyTooltip title={LABELS[field].tooltip} enterDelay={700} enterNextDelay={300}>
         <span>{control}</span>
-      </Tooltip>
+      </LazyTooltip>
     ) : (
       control
     );
@@ -86,7 +86,15 @@ export function ContactButtons({ candidateId, hasEmail, hasPhone, linkedinUrl, s
           LinkedIn
         </Button>
       ) : null}
-      <DemoRestrictionDialog open={demoOpen} onClose={() => setDemoOpen(false)} />
+      {demoOpen ? (
+        <Suspense fallback={null}>
+          <DemoRestrictionDialog open onClose={() => setDemoOpen(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
+
+const DemoRestrictionDialog = lazy(() =>
+  import('./DemoRestrictionDialog').then((m) => ({ default: m.DemoRestrictionDialog })),
+);

@@ -7,9 +7,10 @@ import {
   titled,
   WorkspaceMessages,
 } from '@healthtal/contracts';
-import { Button, Stack, Tooltip } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { lazy, type ReactElement, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth';
+import { LazyTooltip } from '../../app/lazy-tooltip';
 import { useToast } from '../../app/toast';
 import { downloadExport } from '../export-download';
 
@@ -36,9 +37,9 @@ type Open = 'list' | 'email' | 'save' | 'searches' | 'lists' | null;
 /** A button that is off with a reason, shown as its tooltip (the demo gate of spec §6). */
 function Gated({ reason, children }: { reason: string | null; children: ReactElement }) {
   return reason ? (
-    <Tooltip title={reason} enterDelay={700} enterNextDelay={300}>
+    <LazyTooltip title={reason} enterDelay={700} enterNextDelay={300}>
       <span>{children}</span>
-    </Tooltip>
+    </LazyTooltip>
   ) : (
     children
   );

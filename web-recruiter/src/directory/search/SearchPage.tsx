@@ -12,20 +12,19 @@ import {
   Button,
   CircularProgress,
   Container,
-  Drawer,
   LinearProgress,
+  Skeleton,
   Stack,
   Tab,
   Tabs,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../app/auth';
 import { PageSpinner } from '../../app/RequireAuth';
 import { useToast } from '../../app/toast';
 import { CandidateCard } from '../CandidateCard';
-import { FilterSidebar } from './FilterSidebar';
 import { Paywall } from './Paywall';
 import { ResultsPagination } from './ResultsPagination';
 import { SearchActions } from './SearchActions';
@@ -71,7 +70,11 @@ export function SearchPage() {
     update({ page });
     window.scrollTo({ top: 0 });
   };
-  const sidebar = <FilterSidebar state={state} update={update} clear={clear} specialties={specialties} />;
+  const sidebar = (
+    <Suspense fallback={<FiltersSkeleton />}>
+      <FilterSidebar state={state} update={update} clear={clear} specialties={specialties} />
+    </Suspense>
+  );
   const count = results.isError ? 0 : (results.data?.count ?? null);
 
   return (
@@ -129,19 +132,11 @@ export function SearchPage() {
           </Box>
         </Box>
       </Container>
-      <Drawer
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        slotProps={{ paper: { sx: { width: 320, p: 2 } } }}
-      >
-        <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
-            {M.filtersButton}
-          </Typography>
-          <Button onClick={() => setFiltersOpen(false)}>Done</Button>
-        </Stack>
-        {sidebar}
-      </Drawer>
+      {filtersOpen ? (
+        <Suspense fallback={null}>
+          <FiltersDrawer onClose={() => setFiltersOpen(false)}>{sidebar}</FiltersDrawer>
+        </Suspense>
+      ) : null}
     </Paywall>
   );
 }
@@ -233,4 +228,19 @@ function useSavedSearchFromNavigation() {
       replace: true,
     });
   }, [location.state, navigate]);
+}
+
+// The filters (with MUI's Autocomplete) arrive just after the results: not in the first download.
+const FiltersDrawer = lazy(() => import('./FiltersDrawer').then((m) => ({ default: m.FiltersDrawer })));
+const FilterSidebar = lazy(() => import('./FilterSidebar').then((m) => ({ default: m.FilterSidebar })));
+
+function FiltersSkeleton() {
+  return (
+    <Stack spacing={2} aria-busy="true" aria-label="Search filters">
+      {Array.from({ length: 12 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} variant="rounded" height={40} />
+      ))}
+    </Stack>
+  );
 }
