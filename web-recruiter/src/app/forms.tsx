@@ -1,3 +1,4 @@
+import { TextField, type TextFieldProps } from '@mui/material';
 import { useState } from 'react';
 import { ApiError } from './api';
 
@@ -37,4 +38,33 @@ export function useFormState<T extends Record<string, unknown>>(initial: T) {
     setErrors(({ [key as string]: _dropped, ...rest }) => rest);
   };
   return { values, set, setValues, errors, setErrors, busy, setBusy };
+}
+
+type FormState<T extends Record<string, unknown>> = ReturnType<typeof useFormState<T>>;
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/**
+ * A text field bound to one form value: shows the field's message (from the schema or the server)
+ * in place of its hint, and clears it as the user types.
+ */
+export function FormField<T extends Record<string, unknown>>({
+  form,
+  name,
+  helperText,
+  ...props
+}: { form: Pick<FormState<T>, 'values' | 'set' | 'errors'>; name: TextKeys<T> } & Omit<
+  TextFieldProps,
+  'value' | 'onChange' | 'error' | 'name'
+>) {
+  const message = form.errors[name];
+  return (
+    <TextField
+      {...props}
+      name={name}
+      value={form.values[name]}
+      onChange={(event) => form.set(name, event.target.value as T[typeof name])}
+      error={Boolean(message)}
+      helperText={message ?? helperText}
+    />
+  );
 }

@@ -1,13 +1,14 @@
 import { AuthMessages, EmailRequest, ResetPasswordRequest } from '@healthtal/contracts';
-import { Alert, Box, Button, Container, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { api } from '../app/api';
-import { errorsFromServer, fieldErrorsOf, useFormState } from '../app/forms';
+import { errorsFromServer, FormField, fieldErrorsOf, useFormState } from '../app/forms';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
-  const { values, set, errors, setErrors, busy, setBusy } = useFormState({ email: '' });
+  const form = useFormState({ email: '' });
+  const { values, errors, setErrors, busy, setBusy } = form;
   const [sent, setSent] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,16 +35,7 @@ export function ForgotPasswordPage() {
         <Box component="form" onSubmit={submit} noValidate>
           <Stack spacing={2}>
             {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-              error={Boolean(errors.email)}
-              helperText={errors.email}
-            />
+            <FormField form={form} name="email" label="Email" type="email" autoComplete="email" required />
             <Button type="submit" variant="contained" disabled={busy}>
               Send reset link
             </Button>
@@ -57,10 +49,11 @@ export function ForgotPasswordPage() {
 /** The link in the reset email lands here with its token. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
-  const { values, set, errors, setErrors, busy, setBusy } = useFormState({
+  const form = useFormState({
     password: '',
     confirmPassword: '',
   });
+  const { values, errors, setErrors, busy, setBusy } = form;
   const [done, setDone] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,25 +87,21 @@ export function ResetPasswordPage() {
             {errors.form || errors.token ? (
               <Alert severity="error">{errors.form ?? AuthMessages.invalidOrExpiredLink}</Alert>
             ) : null}
-            <TextField
+            <FormField
+              form={form}
+              name="password"
               label="New password"
               type="password"
               autoComplete="new-password"
               required
-              value={values.password}
-              onChange={(e) => set('password', e.target.value)}
-              error={Boolean(errors.password)}
-              helperText={errors.password}
             />
-            <TextField
+            <FormField
+              form={form}
+              name="confirmPassword"
               label="Confirm new password"
               type="password"
               autoComplete="new-password"
               required
-              value={values.confirmPassword}
-              onChange={(e) => set('confirmPassword', e.target.value)}
-              error={Boolean(errors.confirmPassword)}
-              helperText={errors.confirmPassword}
             />
             <Button type="submit" variant="contained" disabled={busy}>
               Save new password

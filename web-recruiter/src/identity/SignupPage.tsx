@@ -10,14 +10,13 @@ import {
   FormHelperText,
   Link,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import type { FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
 import { useAuth } from '../app/auth';
-import { fieldErrorsOf, useFormState } from '../app/forms';
+import { FormField, fieldErrorsOf, useFormState } from '../app/forms';
 import { useToast } from '../app/toast';
 
 /** Sign-up (spec §5): email, password twice, optional source, phone, terms; submit disabled until terms. */
@@ -70,51 +69,26 @@ export function SignupPage() {
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
           {errors.form ? <SignupError message={errors.form} /> : null}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
-          />
-          <TextField
+          <FormField form={form} name="email" label="Email" type="email" autoComplete="email" required />
+          <FormField
+            form={form}
+            name="password"
             label="Password"
             type="password"
             autoComplete="new-password"
             required
-            value={values.password}
-            onChange={(e) => set('password', e.target.value)}
-            error={Boolean(errors.password)}
-            helperText={errors.password ?? 'At least 6 characters.'}
+            helperText={'At least 6 characters.'}
           />
-          <TextField
+          <FormField
+            form={form}
+            name="confirmPassword"
             label="Confirm password"
             type="password"
             autoComplete="new-password"
             required
-            value={values.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword}
           />
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            value={values.phone}
-            onChange={(e) => set('phone', e.target.value)}
-            error={Boolean(errors.phone)}
-            helperText={errors.phone}
-          />
-          <TextField
-            label="Where did you hear about us? (optional)"
-            value={values.source}
-            onChange={(e) => set('source', e.target.value)}
-          />
+          <FormField form={form} name="phone" label="Phone" type="tel" autoComplete="tel" required />
+          <FormField form={form} name="source" label="Where did you hear about us? (optional)" />
           <Box>
             <FormControlLabel
               control={

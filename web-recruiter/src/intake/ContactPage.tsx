@@ -2,7 +2,7 @@ import { ContactMessageRequest, ContactMessages } from '@healthtal/contracts';
 import { Alert, Box, Button, Container, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { api } from '../app/api';
-import { errorsFromServer, fieldErrorsOf, useFormState } from '../app/forms';
+import { errorsFromServer, FormField, fieldErrorsOf, useFormState } from '../app/forms';
 
 const FIELDS = [
   ['name', 'Name', 'name'],
@@ -13,13 +13,14 @@ const FIELDS = [
 
 /** The contact form: name, email, phone, subject, message, with the spec's messages. */
 export function ContactPage() {
-  const { values, set, setValues, errors, setErrors, busy, setBusy } = useFormState({
+  const form = useFormState({
     name: '',
     email: '',
     phone: '',
     subject: '',
     message: '',
   });
+  const { values, set, setValues, errors, setErrors, busy, setBusy } = form;
   const [sent, setSent] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -68,16 +69,7 @@ export function ContactPage() {
               helperText={errors[key]}
             />
           ))}
-          <TextField
-            label="Message"
-            required
-            multiline
-            minRows={5}
-            value={values.message}
-            onChange={(e) => set('message', e.target.value)}
-            error={Boolean(errors.message)}
-            helperText={errors.message}
-          />
+          <FormField form={form} name="message" label="Message" required multiline minRows={5} />
           <Button type="submit" variant="contained" disabled={busy}>
             {busy ? 'Sending…' : 'Send Message'}
           </Button>

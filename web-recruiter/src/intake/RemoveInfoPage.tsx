@@ -1,12 +1,13 @@
 import { RemovalMessages, RemovalRequestAccepted, RemovalRequestForm } from '@healthtal/contracts';
-import { Alert, Box, Button, Container, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { api } from '../app/api';
-import { errorsFromServer, fieldErrorsOf, useFormState } from '../app/forms';
+import { errorsFromServer, FormField, fieldErrorsOf, useFormState } from '../app/forms';
 
 /** Remove My Information: an email address, then a confirmation link by mail. */
 export function RemoveInfoPage() {
-  const { values, set, errors, setErrors, busy, setBusy } = useFormState({ email: '' });
+  const form = useFormState({ email: '' });
+  const { values, errors, setErrors, busy, setBusy } = form;
   const [answer, setAnswer] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -45,16 +46,7 @@ export function RemoveInfoPage() {
         <Box component="form" onSubmit={submit} noValidate sx={{ mt: 2 }}>
           <Stack spacing={2}>
             {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              value={values.email}
-              onChange={(e) => set('email', e.target.value)}
-              error={Boolean(errors.email)}
-              helperText={errors.email}
-            />
+            <FormField form={form} name="email" label="Email" type="email" autoComplete="email" required />
             <Button type="submit" variant="contained" disabled={busy}>
               Request removal
             </Button>

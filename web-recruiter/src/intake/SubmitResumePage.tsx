@@ -24,7 +24,7 @@ import {
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
-import { errorsFromServer, fieldErrorsOf, useFormState } from '../app/forms';
+import { errorsFromServer, FormField, fieldErrorsOf, useFormState } from '../app/forms';
 import { RESUME_SUBMITTED_PATH } from './routes';
 
 type Education = { school: string; degree: string };
@@ -178,15 +178,7 @@ export function SubmitResumePage() {
           </Grid>
           {values.specialty === OTHER_SPECIALTY ? (
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                fullWidth
-                required
-                label="Other specialty"
-                value={values.otherSpecialty}
-                onChange={(e) => set('otherSpecialty', e.target.value)}
-                error={Boolean(errors.otherSpecialty)}
-                helperText={errors.otherSpecialty}
-              />
+              <FormField form={form} name="otherSpecialty" fullWidth required label="Other specialty" />
             </Grid>
           ) : null}
         </Grid>

@@ -236,7 +236,7 @@ const FilterSidebar = lazy(() => import('./FilterSidebar').then((m) => ({ defaul
 
 function FiltersSkeleton() {
   return (
-    <Stack spacing={2} aria-busy="true" aria-label="Search filters">
+    <Stack spacing={2} component="section" aria-busy="true" aria-label="Search filters">
       {Array.from({ length: 12 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} variant="rounded" height={40} />
