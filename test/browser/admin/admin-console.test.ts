@@ -1,49 +1,31 @@
 import { recordSearchFailure } from '@healthtal/api';
 import type { DemoGrantRow, PublicSiteSettings, SearchResponse } from '@healthtal/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
+import { ADMIN_EMAIL, nextIp, type Role } from '../../../services/cli/test/support/harness';
 import {
-  ADMIN_EMAIL,
-  nextIp,
-  PASSWORD,
-  startTestApp,
-  type TestApp,
-} from '../../../services/cli/test/support/harness';
-import {
-  assertFreshBuild,
-  type BrowserSession,
   expectHidden,
   expectText,
   expectVisible,
-  launchBrowser,
   screenshot,
   seriousAxeViolations,
+  signIn,
+  useBrowserApp,
 } from '../support/browser';
 
-let app: TestApp;
-let browser: BrowserSession;
+// The console is laid out for a desktop screen.
+const suite = useBrowserApp({ app: 'web-admin', viewport: { width: 1440, height: 900 } });
 
 beforeAll(async () => {
-  assertFreshBuild('web-admin');
-  app = await startTestApp();
   // An admin and a user of each kind, so the Users table shows its badges and labels.
-  for (const role of ['admin', 'premium', 'basic', 'demo'] as const) await app.as(role);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+  for (const role of ['admin', 'premium', 'basic', 'demo'] as const) await suite.app.as(role);
 });
 
-/** Signs in through the console's own login page, then opens `path` (a spec route, e.g. /users). */
-async function signIn(email: string, path = '/admin/'): Promise<Page> {
-  const { page } = await browser.newPage({ width: 1440, height: 900 });
-  await page.goto(`${app.url}/admin/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin/#/');
-  if (path !== '/admin/') await page.goto(`${app.url}${path}`);
+/** A fresh console page, signed in as `role` and showing `path` (a spec route, e.g. /users). */
+async function consolePage(role: Role, path: string): Promise<Page> {
+  const page = await suite.page();
+  await signIn(suite, page, role, path);
   return page;
 }
 
@@ -62,7 +44,7 @@ const LOGO = Buffer.from(
 let resumes = 0;
 async function submitResume(firstName: string, lastName: string): Promise<string> {
   resumes++;
-  const response = await app.request('/api/v1/resume-submissions', {
+  const response = await suite.app.request('/api/v1/resume-submissions', {
     method: 'POST',
     ip: nextIp(),
     json: {
@@ -86,8 +68,8 @@ describe('the admin console', () => {
   test('finds a user by email, grants 1-day demo access, shows the Demo badge, and revokes it', {
     timeout: 60_000,
   }, async () => {
-    const user = await app.signUp();
-    const page = await signIn(ADMIN_EMAIL, '/users');
+    const user = await suite.app.signUp();
+    const page = await consolePage('admin', '/users');
     await page.waitForURL('**/admin/#/users**');
     await expectVisible(page.getByLabel('Total Users'));
 
@@ -108,7 +90,7 @@ describe('the admin console', () => {
     await expectVisible(row.getByText('Demo', { exact: true }));
 
     const grants = (await (
-      await app.request(
+      await suite.app.request(
         `/api/admin/demo-grants?filter=${encodeURIComponent(JSON.stringify({ q: user.email }))}`,
         { as: 'admin' },
       )
@@ -132,8 +114,8 @@ describe('the admin console', () => {
   });
 
   test('shows a user their event history and deletes them after the spec confirmation', async () => {
-    const user = await app.signUp();
-    const page = await signIn(ADMIN_EMAIL, '/admin/users');
+    const user = await suite.app.signUp();
+    const page = await consolePage('admin', '/admin/users');
     await page.getByPlaceholder('Search users by email...').fill(user.email);
     const row = page.getByRole('row').filter({ hasText: user.email });
     await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
@@ -159,9 +141,9 @@ describe('the admin console', () => {
   test('bulk-approves three resumes, which recruiter search then finds', { timeout: 60_000 }, async () => {
     for (const firstName of ['Adaeze', 'Bartholomew', 'Cosima'])
       await submitResume(firstName, 'Quillfeather');
-    await app.caughtUp();
+    await suite.app.caughtUp();
 
-    const page = await signIn(ADMIN_EMAIL, '/resume-approval');
+    const page = await consolePage('admin', '/resume-approval');
     await expectVisible(page.getByRole('tab', { name: 'Pending (3)' }));
     await expectVisible(page.getByText('0 selected of 3'));
     await page.getByRole('checkbox', { name: 'Select all' }).check();
@@ -176,9 +158,9 @@ describe('the admin console', () => {
     await expectVisible(page.getByRole('tab', { name: 'Approved (3)' }));
     await expectVisible(page.getByRole('cell', { name: /Cosima Quillfeather/ }));
 
-    await app.caughtUp();
-    while ((await app.request('/readyz')).status !== 200) await new Promise((r) => setTimeout(r, 50));
-    const search = await app.request('/api/v1/search', {
+    await suite.app.caughtUp();
+    while ((await suite.app.request('/readyz')).status !== 200) await new Promise((r) => setTimeout(r, 50));
+    const search = await suite.app.request('/api/v1/search', {
       method: 'POST',
       as: 'premium',
       json: { query: 'Quillfeather' },
@@ -188,13 +170,17 @@ describe('the admin console', () => {
   });
 
   test('lists open removal requests with their age, contact messages and the mail outbox', async () => {
-    const removal = await app.request('/api/v1/removal-requests', {
+    // A removal request is only recorded for an address HealthTal holds: put it in the directory.
+    await importCandidates(suite.app, [
+      candidate('removal-requester', { personalEmail: 'cosima.quillfeather@example.org' }),
+    ]);
+    const removal = await suite.app.request('/api/v1/removal-requests', {
       method: 'POST',
       ip: nextIp(),
       json: { email: 'cosima.quillfeather@example.org' },
     });
     expect(removal.status).toBeLessThan(300);
-    const contact = await app.request('/api/v1/contact-messages', {
+    const contact = await suite.app.request('/api/v1/contact-messages', {
       method: 'POST',
       ip: nextIp(),
       json: {
@@ -206,9 +192,9 @@ describe('the admin console', () => {
       },
     });
     expect(contact.status).toBe(201);
-    await app.caughtUp();
+    await suite.app.caughtUp();
 
-    const page = await signIn(ADMIN_EMAIL, '/admin/removal-requests');
+    const page = await consolePage('admin', '/admin/removal-requests');
     const request = page.getByRole('row').filter({ hasText: 'cosima.quillfeather@example.org' });
     await expectVisible(request.getByText('open', { exact: true }));
     await expectVisible(request.getByText('today', { exact: true }));
@@ -226,15 +212,15 @@ describe('the admin console', () => {
   test('reports a bulk rejection that partly failed, with counts', { timeout: 60_000 }, async () => {
     const first = await submitResume('Dov', 'Ettinger');
     await submitResume('Ines', 'Ettinger');
-    await app.caughtUp();
-    const page = await signIn(ADMIN_EMAIL, '/resume-approval');
+    await suite.app.caughtUp();
+    const page = await consolePage('admin', '/resume-approval');
     await page.getByRole('button', { name: 'Reject Selected' }).click();
     await expectVisible(toast(page, 'No Submissions Selected'));
 
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await expectVisible(page.getByText('2 selected of 2'));
     // Another admin approves one of them meanwhile: approved is final, so rejecting it fails.
-    const approved = await app.request(`/api/admin/resume-submissions/${first}/approve`, {
+    const approved = await suite.app.request(`/api/admin/resume-submissions/${first}/approve`, {
       method: 'POST',
       as: 'admin',
       json: {},
@@ -250,7 +236,7 @@ describe('the admin console', () => {
   });
 
   test('uploads a logo that the public site then shows', { timeout: 60_000 }, async () => {
-    const page = await signIn(ADMIN_EMAIL, '/admin-settings');
+    const page = await consolePage('admin', '/admin-settings');
     await expectVisible(page.getByRole('tab', { name: 'Visual Assets' }));
     const logo = page.getByRole('region', { name: 'Site Logo' });
     await logo
@@ -261,8 +247,8 @@ describe('the admin console', () => {
     await screenshot(page, 'admin-settings');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await app.caughtUp();
-    const settings = (await (await app.request('/api/v1/site-settings')).json()) as PublicSiteSettings;
+    await suite.app.caughtUp();
+    const settings = (await (await suite.app.request('/api/v1/site-settings')).json()) as PublicSiteSettings;
     expect(settings.site_logo_url).toMatch(/\/api\/v1\/site-assets\/[0-9a-f]{64}\.svg$/);
     const image = await fetch(settings.site_logo_url!);
     expect(image.headers.get('content-type')).toBe('image/svg+xml');
@@ -272,15 +258,15 @@ describe('the admin console', () => {
     await page.getByRole('textbox', { name: 'SEO Title' }).fill('HealthTal: find healthcare professionals');
     await page.getByRole('button', { name: 'Save SEO Title' }).click();
     await expectVisible(toast(page, 'Setting saved'));
-    await app.caughtUp();
-    const saved = (await (await app.request('/api/v1/site-settings')).json()) as PublicSiteSettings;
+    await suite.app.caughtUp();
+    const saved = (await (await suite.app.request('/api/v1/site-settings')).json()) as PublicSiteSettings;
     expect(saved.seo_title).toBe('HealthTal: find healthcare professionals');
   });
 
   test('filters the search error logs to the last hour', async () => {
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     await recordSearchFailure(
-      app.store,
+      suite.app.store,
       {
         errorMessage: 'statement timeout',
         errorType: 'timeout',
@@ -290,13 +276,13 @@ describe('the admin console', () => {
       { now: minutesAgo(10) },
     );
     await recordSearchFailure(
-      app.store,
+      suite.app.store,
       { errorMessage: 'connection reset', errorType: 'database_error', responseTimeMs: 120 },
       { now: minutesAgo(300) },
     );
-    await app.caughtUp();
+    await suite.app.caughtUp();
 
-    const page = await signIn(ADMIN_EMAIL, '/admin-logs');
+    const page = await consolePage('admin', '/admin-logs');
     await expectVisible(page.getByRole('cell', { name: 'connection reset' }));
     await expectText(page.getByLabel('Total Errors'), 'Total Errors2');
 
@@ -319,27 +305,32 @@ describe('the admin console', () => {
   });
 
   test('the dashboard shows the queues, charts and read models, and survives a reload', async () => {
-    // Something to chart: a subscriber and a few searches (the other tests made users and resumes).
-    await app.as('basic');
-    while ((await app.request('/readyz')).status !== 200) await new Promise((r) => setTimeout(r, 50));
+    // Something to chart: a subscriber, a few searches, and two professionals to reveal and export.
+    await importCandidates(suite.app, [
+      candidate('dashboard-1', { lastName: 'Okonkwo' }),
+      candidate('dashboard-2', { lastName: 'Okonkwo' }),
+    ]);
+    await suite.app.as('basic');
+    while ((await suite.app.request('/readyz')).status !== 200) await new Promise((r) => setTimeout(r, 50));
     for (const query of ['nurse', 'Quillfeather', 'therapist'])
-      await app.request('/api/v1/search', { method: 'POST', as: 'premium', json: { query } });
+      await suite.app.request('/api/v1/search', { method: 'POST', as: 'premium', json: { query } });
     const found = (await (
-      await app.request('/api/v1/search', { method: 'POST', as: 'premium', json: { query: 'Quillfeather' } })
+      await suite.app.request('/api/v1/search', { method: 'POST', as: 'premium', json: { query: 'Okonkwo' } })
     ).json()) as SearchResponse;
     for (const card of found.data.slice(0, 2))
       expect(
-        (await app.request(`/api/v1/candidates/${card.id}/reveal`, { method: 'POST', as: 'premium' })).status,
+        (await suite.app.request(`/api/v1/candidates/${card.id}/reveal`, { method: 'POST', as: 'premium' }))
+          .status,
       ).toBe(200);
-    const exported = await app.request('/api/v1/exports', {
+    const exported = await suite.app.request('/api/v1/exports', {
       method: 'POST',
       as: 'premium',
-      json: { search: { query: 'Quillfeather' } },
+      json: { search: { query: 'Okonkwo' } },
     });
     expect(exported.status).toBe(200);
     await exported.arrayBuffer();
-    await app.caughtUp();
-    const page = await signIn(ADMIN_EMAIL);
+    await suite.app.caughtUp();
+    const page = await consolePage('admin', '/admin/');
     await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
     await expectVisible(page.getByRole('region', { name: 'Sign-ups and active subscriptions' }));
     // The session outlives a reload (the refresh cookie), and the dashboard loads again.
@@ -356,11 +347,10 @@ describe('the admin console', () => {
   });
 
   test('refuses a non-admin: Access Denied in the console, 403 from the API', async () => {
-    const premium = await app.as('premium');
-    const page = await signIn(premium.email, '/users');
+    const page = await consolePage('premium', '/users');
     await expectVisible(page.getByRole('heading', { name: 'Access Denied' }));
     await expectVisible(page.getByText('You do not have permission to view this page.'));
-    expect((await app.request('/api/admin/users', { as: 'premium' })).status).toBe(403);
-    expect((await app.request('/api/admin/dashboard', { as: 'premium' })).status).toBe(403);
+    expect((await suite.app.request('/api/admin/users', { as: 'premium' })).status).toBe(403);
+    expect((await suite.app.request('/api/admin/dashboard', { as: 'premium' })).status).toBe(403);
   });
 });

@@ -1,33 +1,15 @@
 import { DEMO_BANNER, PAYWALL } from '@healthtal/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import {
-  assertFreshBuild,
-  type BrowserSession,
-  expectText,
-  expectVisible,
-  launchBrowser,
-} from '../support/browser';
-import { expectCount, resultCount, seedDirectory, signIn } from './recruiter-support';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectCount, resultCount, seedDirectory } from './recruiter-support';
 
-let app: TestApp;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  await seedDirectory(app);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
+beforeAll(() => seedDirectory(suite.app));
 
 describe('who sees what on the search screen', () => {
   test('a free account sees the page blurred under the paywall, with no results', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'free', '/search');
+    const page = await suite.page();
+    await signIn(suite, page, 'free', '/search');
     const paywall = page.getByRole('dialog', { name: PAYWALL.title });
     await expectVisible(paywall);
     await expectText(paywall, PAYWALL.text);
@@ -42,14 +24,14 @@ describe('who sees what on the search screen', () => {
   });
 
   test('a signed-out visitor also meets the paywall', async () => {
-    const { page } = await browser.newPage();
-    await page.goto(`${app.url}/search?specialty=Cardiology`);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/search?specialty=Cardiology`);
     await expectVisible(page.getByRole('dialog', { name: PAYWALL.title }));
   });
 
   test('a demo account sees results but no contacts: a click shows the demo restriction', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'demo', '/search?specialty=Cardiology');
+    const page = await suite.page();
+    await signIn(suite, page, 'demo', '/search?specialty=Cardiology');
     await expectVisible(page.getByText(DEMO_BANNER));
     await expectText(resultCount(page), '40 results');
     const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
@@ -72,16 +54,16 @@ describe('who sees what on the search screen', () => {
   });
 
   test('a basic subscriber is told Select All comes with the Annual plan', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'basic', '/search?specialty=Cardiology');
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?specialty=Cardiology');
     await expectText(resultCount(page), '40 results');
     await page.getByRole('button', { name: 'Select All' }).click();
     await expectText(page.getByRole('status').filter({ hasText: 'Subscription Required' }), 'Annual plan');
   });
 
   test('a premium subscriber selects all; individual picks are refused until it is undone', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'premium', '/search?specialty=Cardiology');
+    const page = await suite.page();
+    await signIn(suite, page, 'premium', '/search?specialty=Cardiology');
     await expectText(resultCount(page), '40 results');
     await page.getByRole('button', { name: 'Select All' }).click();
     await expectText(page.getByRole('toolbar', { name: 'Results' }), '40 selected');

@@ -1,37 +1,24 @@
 import { DEMO_BANNER } from '@healthtal/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
-  assertFreshBuild,
-  type BrowserSession,
   expectHidden,
   expectText,
   expectVisible,
-  launchBrowser,
   seriousAxeViolations,
+  signIn,
+  useBrowserApp,
 } from '../support/browser';
-import { field, freshPage } from './public-support';
-import { seedDirectory, signIn } from './recruiter-support';
+import { field } from './public-support';
+import { seedDirectory } from './recruiter-support';
 
-let app: TestApp;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  await seedDirectory(app);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
+beforeAll(() => seedDirectory(suite.app));
 
 // Real browser, real server, on a shared machine: more time than the 30 s default.
 describe('an admin on Account Settings', { timeout: 90_000 }, () => {
   test('runs the search robustness tester with 20 tests and sees each run and the summary', async () => {
-    const { page } = await freshPage(browser);
-    await signIn(app, page, 'admin', '/account');
+    const page = await suite.page();
+    await signIn(suite, page, 'admin', '/account');
     await expectVisible(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }));
     await expectVisible(page.getByRole('tab', { name: 'Profile' }));
     expect(await page.getByRole('tab').count()).toBe(4);
@@ -70,8 +57,8 @@ describe('an admin on Account Settings', { timeout: 90_000 }, () => {
   });
 
   test('a demo account sees the banner, a read-only profile and no notifications', async () => {
-    const { page } = await freshPage(browser);
-    await signIn(app, page, 'demo', '/account');
+    const page = await suite.page();
+    await signIn(suite, page, 'demo', '/account');
     await expectVisible(page.getByText(DEMO_BANNER));
     expect(await field(page, 'Name').isDisabled()).toBe(true);
     expect(await field(page, 'Bio').isDisabled()).toBe(true);
@@ -81,8 +68,8 @@ describe('an admin on Account Settings', { timeout: 90_000 }, () => {
   });
 
   test('admin demo mode hides the admin navigation until switched off', async () => {
-    const { page } = await freshPage(browser);
-    await signIn(app, page, 'admin', '/account');
+    const page = await suite.page();
+    await signIn(suite, page, 'admin', '/account');
     const adminBar = page.getByRole('navigation', { name: 'Admin' });
     await expectVisible(adminBar);
     // The toggle reloads the page after 0.5 s.

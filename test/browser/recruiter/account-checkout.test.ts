@@ -1,30 +1,17 @@
 import { AuthMessages, BillingMessages } from '@healthtal/contracts';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
+import { describe, expect, test } from 'vitest';
+import { PASSWORD } from '../../../services/cli/test/support/harness';
 import {
-  assertFreshBuild,
-  type BrowserSession,
   expectText,
   expectVisible,
-  launchBrowser,
   screenshot,
   seriousAxeViolations,
+  useBrowserApp,
 } from '../support/browser';
-import { field, fieldMessage, freshPage, mailedLink } from './public-support';
+import { field, fieldMessage, mailedLink } from './public-support';
 
-let app: TestApp;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -40,10 +27,10 @@ async function fillSignup(page: Page, email: string) {
 describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
   test('sign up, verify by the mailed link, log in, buy Annual in the billing simulator, get premium', async () => {
     const email = 'new.recruiter@agency.example';
-    const { page } = await freshPage(browser);
+    const page = await suite.page();
 
     // Sign-up: the button waits for the terms; the form checks the passwords first.
-    await page.goto(`${app.url}/signup`);
+    await page.goto(`${suite.app.url}/signup`);
     await expectVisible(page.getByRole('heading', { name: 'Create your account' }));
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'signup');
@@ -64,9 +51,9 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
     await expectVisible(toast(page, AuthMessages.emailSent));
 
     // The link in the verification mail, opened in the browser.
-    const verifyLink = await mailedLink(app, email, 'verify-email');
+    const verifyLink = await mailedLink(suite.app, email, 'verify-email');
     expect(verifyLink).toMatch(/^\/verify-email\?token=/);
-    await page.goto(`${app.url}${verifyLink}`);
+    await page.goto(`${suite.app.url}${verifyLink}`);
     await expectVisible(page.getByText(`Your email ${email} is verified`));
     await page.getByRole('link', { name: 'Log in' }).last().click();
 
@@ -81,7 +68,7 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
     await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: email }));
 
     // Pricing → checkout in the local billing simulator → back on /success.
-    await page.goto(`${app.url}/pricing`);
+    await page.goto(`${suite.app.url}/pricing`);
     const annual = page.getByRole('region', { name: 'Annual plan' });
     await expectVisible(annual.getByRole('button', { name: 'Get Annual' }));
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -109,13 +96,13 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
     await screenshot(page, 'account');
 
     // Search: premium's Export is on (the Annual plan's feature), and the page passes axe.
-    await page.goto(`${app.url}/search`);
+    await page.goto(`${suite.app.url}/search`);
     const exportButton = page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Export' });
     await expectVisible(exportButton);
     expect(await exportButton.isEnabled()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    await page.goto(`${app.url}/pricing`);
+    await page.goto(`${suite.app.url}/pricing`);
     const current = page.getByRole('region', { name: 'Annual plan' }).getByRole('button', {
       name: BillingMessages.currentPlan,
     });
@@ -124,9 +111,9 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
   });
 
   test('a signed-out visitor who picks a plan is sent to log in, then back to Pricing', async () => {
-    const user = await app.as('free');
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/pricing`);
+    const user = await suite.app.as('free');
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/pricing`);
     await page
       .getByRole('region', { name: 'Monthly plan' })
       .getByRole('button', { name: 'Get Monthly' })
@@ -140,22 +127,22 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/pricing');
     // Without a session id the success page cannot vouch for a payment.
-    await page.goto(`${app.url}/success`);
+    await page.goto(`${suite.app.url}/success`);
     await expectVisible(toast(page, BillingMessages.paymentUnverified));
   });
 
   test('a forgotten password is reset through the mailed link', async () => {
-    const user = await app.signUp();
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/login`);
+    const user = await suite.app.signUp();
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await field(page, 'Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectVisible(page.getByText(`If an account exists for ${user.email}`));
 
-    const resetLink = await mailedLink(app, user.email, 'reset-password');
+    const resetLink = await mailedLink(suite.app, user.email, 'reset-password');
     expect(resetLink).toMatch(/^\/reset-password\?token=/);
-    await page.goto(`${app.url}${resetLink}`);
+    await page.goto(`${suite.app.url}${resetLink}`);
     await field(page, 'New password').fill('a brand new secret');
     await field(page, 'Confirm new password').fill('a different one');
     await page.getByRole('button', { name: 'Save new password' }).click();
@@ -173,9 +160,9 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
   });
 
   test('signing up again with the same address says to sign in instead', async () => {
-    const user = await app.as('free');
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/signup`);
+    const user = await suite.app.as('free');
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/signup`);
     await fillSignup(page, user.email);
     await page.getByRole('checkbox', { name: /I accept the terms and conditions/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -184,9 +171,9 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
   });
 
   test('/account sends a signed-out visitor to log in, and back to /account after', async () => {
-    const user = await app.as('basic');
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/account`);
+    const user = await suite.app.as('basic');
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/account`);
     await page.waitForURL('**/login');
     expect(await seriousAxeViolations(page)).toEqual([]);
     // Keyboard only: type, Tab to the next field, Enter submits.
@@ -202,7 +189,7 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
     await field(page, 'Name').fill('Robin Recruiter');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectVisible(toast(page, AuthMessages.profileUpdated));
-    await app.caughtUp(); // the profile is read back from the users read model
+    await suite.app.caughtUp(); // the profile is read back from the users read model
     await page.reload();
     expect(await field(page, 'Name').inputValue()).toBe('Robin Recruiter');
   });

@@ -1,33 +1,14 @@
 import { OutreachMessages } from '@healthtal/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import {
-  assertFreshBuild,
-  type BrowserSession,
-  expectText,
-  expectVisible,
-  launchBrowser,
-} from '../support/browser';
-import { expectCount, screenshotAtRest, signIn } from './recruiter-support';
+import { describe, expect, test } from 'vitest';
+import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectCount, screenshotAtRest } from './recruiter-support';
 
-let app: TestApp;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
 
 describe('the AI email generator', () => {
   test('generate, edit, copy, save as a template, load it and delete it', async () => {
-    const { page, context } = await browser.newPage();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    await signIn(app, page, 'basic', '/email');
+    const page = await suite.page({ clipboard: true });
+    await signIn(suite, page, 'basic', '/email');
     await expectVisible(page.getByText(OutreachMessages.noTemplates));
 
     const generate = page.getByRole('button', { name: 'Generate AI Email' });
@@ -81,8 +62,8 @@ describe('the AI email generator', () => {
   });
 
   test('a failed generation shows the spec toast', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'basic', '/email');
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/email');
     await page.route('**/api/v1/email/generate', (route) =>
       route.fulfill({
         status: 502,

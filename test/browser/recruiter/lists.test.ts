@@ -1,49 +1,32 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
-import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import {
-  assertFreshBuild,
-  type BrowserSession,
-  expectText,
-  expectVisible,
-  launchBrowser,
-} from '../support/browser';
-import { expectCount, screenshotAtRest, seedDirectory, signIn } from './recruiter-support';
+import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectCount, screenshotAtRest, seedDirectory } from './recruiter-support';
 
-let app: TestApp;
-let browser: BrowserSession;
 const two = (i: number) => String(i).padStart(2, '0');
 const cardiologists = (n: number) =>
   Array.from({ length: n }, (_, i) => candidate(`cardio-${two(i)}`).candidateId);
 
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  await seedDirectory(app);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
+beforeAll(() => seedDirectory(suite.app));
 
 async function createList(name: string, candidateIds: string[]): Promise<string> {
-  const res = await app.request('/api/v1/lists', {
+  const res = await suite.app.request('/api/v1/lists', {
     method: 'POST',
     as: 'premium',
     json: { name, description: 'Texas heart programs', ...(candidateIds.length ? { candidateIds } : {}) },
   });
   expect(res.status).toBe(201);
-  await app.caughtUp();
+  await suite.app.caughtUp();
   return ((await res.json()) as { list: { id: string } }).list.id;
 }
 
 describe('lists', () => {
   test('My Lists, then one list: search within, select all, export, remove', async () => {
     const listId = await createList('Heart team', cardiologists(30));
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'premium', '/lists');
+    const page = await suite.page();
+    await signIn(suite, page, 'premium', '/lists');
     const row = page.getByRole('row').filter({ hasText: 'Heart team' });
     await expectText(row, '30 physicians');
     await row.getByRole('link', { name: 'View Heart team' }).click();
@@ -83,31 +66,31 @@ describe('lists', () => {
 
   test('an empty list leads back to search', async () => {
     const listId = await createList('Empty for now', []);
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'premium', `/lists/${listId}`);
+    const page = await suite.page();
+    await signIn(suite, page, 'premium', `/lists/${listId}`);
     await page.getByRole('link', { name: 'Go to Search' }).click();
     await page.waitForURL((url) => url.pathname === '/search');
   });
 
   test('the Saved Lists and Saved Searches sheets: view, delete, and the new-candidate badge', async () => {
     await createList('Sheet list', cardiologists(2));
-    const saved = await app.request('/api/v1/saved-searches', {
+    const saved = await suite.app.request('/api/v1/saved-searches', {
       method: 'POST',
       as: 'premium',
       json: { name: 'Cardiology watch', searchParams: { specialty: ['Cardiology'], city: ['Austin'] } },
     });
     expect(saved.status).toBe(201);
-    await app.caughtUp();
+    await suite.app.caughtUp();
     // Three cardiologists join the directory after the search was saved.
     await importCandidates(
-      app,
+      suite.app,
       [1, 2, 3].map((i) =>
         candidate(`late-${i}`, { specialty: 'Cardiology', city: 'Austin', lastName: `Late${i}` }),
       ),
     );
 
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'premium', '/search');
+    const page = await suite.page();
+    await signIn(suite, page, 'premium', '/search');
     await page.getByRole('button', { name: 'Saved Lists' }).click();
     const list = page.getByRole('article', { name: 'Sheet list' });
     await expectText(list, '2 physicians');
@@ -127,8 +110,8 @@ describe('lists', () => {
   });
 
   test('Add to List into an existing list: the option is there once lists exist, the first is preselected', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'basic', '/search?specialty=Pediatrics');
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?specialty=Pediatrics');
     const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
     await expectCount(results, 10);
     await results.nth(0).getByRole('checkbox').check();

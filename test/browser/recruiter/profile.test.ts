@@ -1,31 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { candidate } from '../../../services/cli/test/support/directory-fixture';
-import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import { assertFreshBuild, type BrowserSession, expectVisible, launchBrowser } from '../support/browser';
-import { screenshotAtRest, seedDirectory, signIn } from './recruiter-support';
+import { expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { screenshotAtRest, seedDirectory } from './recruiter-support';
 
-let app: TestApp;
-let browser: BrowserSession;
 const id = candidate('cardio-07').candidateId;
 const email = 'cardio-07@mail.example';
 
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  await seedDirectory(app);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
+beforeAll(() => seedDirectory(suite.app));
 
 describe('a professional’s profile', () => {
   test('reveal, copy ("Copied" for 2 s), and the contact kept encrypted on the device for the next visit', async () => {
-    const { page, context } = await browser.newPage();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    await signIn(app, page, 'basic', `/physician/${id}`);
+    const page = await suite.page({ clipboard: true });
+    await signIn(suite, page, 'basic', `/physician/${id}`);
     await expectVisible(page.getByRole('heading', { name: 'Casey Heart07' }));
     await expectVisible(page.getByText('Holter Monitoring'));
 
@@ -68,19 +56,19 @@ describe('a professional’s profile', () => {
   });
 
   test('/physicians/… goes back to search; an unknown id offers Back to Directory', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'premium', `/physicians/${id}`);
+    const page = await suite.page();
+    await signIn(suite, page, 'premium', `/physicians/${id}`);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((url) => url.pathname === '/search');
 
-    await page.goto(`${app.url}/physician/${randomUUID()}`);
+    await page.goto(`${suite.app.url}/physician/${randomUUID()}`);
     await page.getByRole('link', { name: 'Back to Directory' }).click();
     await page.waitForURL((url) => url.pathname === '/search');
   });
 
   test('a demo account with a full-access grant may reveal', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'demo-full', `/physician/${id}`);
+    const page = await suite.page();
+    await signIn(suite, page, 'demo-full', `/physician/${id}`);
     await page.getByRole('button', { name: 'View Email' }).click();
     await expectVisible(page.getByRole('button', { name: email }));
   });

@@ -1,38 +1,24 @@
 import { ContactMessages, RemovalMessages, ResumeMessages } from '@healthtal/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
-import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
 import {
-  assertFreshBuild,
-  type BrowserSession,
   expectHidden,
   expectText,
   expectVisible,
-  launchBrowser,
   screenshot,
   seriousAxeViolations,
+  useBrowserApp,
 } from '../support/browser';
-import { field, fieldMessage, freshPage, mailedLink } from './public-support';
+import { field, fieldMessage, mailedLink } from './public-support';
 
-let app: TestApp;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
 
 // Real browser, real server, on a shared machine: more time than the 30 s default.
 describe('the public site', { timeout: 90_000 }, () => {
   test('Home shows the hero, the specialties from the directory, the FAQ, and passes axe', async () => {
-    await importCandidates(app, [candidate('home-cardio', { specialty: 'Cardiology' })]);
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/`);
+    await importCandidates(suite.app, [candidate('home-cardio', { specialty: 'Cardiology' })]);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/`);
     await expectVisible(page.getByRole('heading', { level: 1, name: /healthcare professionals/ }));
     const specialties = page.getByRole('region', { name: 'Specialties in the directory' });
     await expectVisible(specialties.getByRole('link', { name: 'Cardiology' }));
@@ -43,15 +29,15 @@ describe('the public site', { timeout: 90_000 }, () => {
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('index, follow');
     expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
-      `${app.url}/og-image.png`,
+      `${suite.app.url}/og-image.png`,
     );
     expect(await page.locator('link[rel="icon"]').first().getAttribute('href')).toBe('/favicon.svg');
     // The default share image, favicon and manifest icons are served.
-    const manifest = (await (await fetch(`${app.url}/manifest.webmanifest`)).json()) as {
+    const manifest = (await (await fetch(`${suite.app.url}/manifest.webmanifest`)).json()) as {
       icons: { src: string }[];
     };
     for (const file of ['/og-image.png', '/favicon.svg', ...manifest.icons.map((icon) => icon.src)]) {
-      const res = await fetch(`${app.url}${file}`);
+      const res = await fetch(`${suite.app.url}${file}`);
       expect([file, res.status, res.headers.get('content-type')?.startsWith('image/')]).toEqual([
         file,
         200,
@@ -63,8 +49,8 @@ describe('the public site', { timeout: 90_000 }, () => {
   });
 
   test('keyboard only: Tab reaches the navigation with a visible focus ring, Enter follows the link', async () => {
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/`);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/`);
     await expectVisible(page.getByRole('heading', { level: 1 }));
     // Tab until the main navigation's Pricing link has focus.
     for (let i = 0; i < 10; i++) {
@@ -81,8 +67,8 @@ describe('the public site', { timeout: 90_000 }, () => {
   });
 
   test('on a phone the navigation is a menu drawer', async () => {
-    const { page } = await freshPage(browser, { width: 390, height: 844 });
-    await page.goto(`${app.url}/`);
+    const page = await suite.page({ width: 390, height: 844 });
+    await page.goto(`${suite.app.url}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     for (const item of ['Search', 'Pricing', 'About', 'Log in', 'Get Started'])
@@ -93,8 +79,8 @@ describe('the public site', { timeout: 90_000 }, () => {
   });
 
   test('the contact form shows the spec messages, then sends', async () => {
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/contact`);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/contact`);
     await page.getByRole('button', { name: 'Send Message' }).click();
     expect(await fieldMessage(page, 'Name')).toBe(ContactMessages.nameTooShort);
     expect(await fieldMessage(page, 'Email')).toBe(ContactMessages.invalidEmail);
@@ -115,14 +101,14 @@ describe('the public site', { timeout: 90_000 }, () => {
     await field(page, 'Email').fill('dana@agency.example');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expectVisible(page.getByText('Your message has been sent'));
-    await app.caughtUp();
-    const { rows } = await app.database.pool.query('select count(*)::int as n from contact_messages');
+    await suite.app.caughtUp();
+    const { rows } = await suite.app.database.pool.query('select count(*)::int as n from contact_messages');
     expect(rows[0].n).toBe(1);
   });
 
   test('the resume form shows the spec messages, then lands on its own confirmation page', async () => {
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/submit-resume`);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/submit-resume`);
     await page.getByRole('button', { name: 'Submit Resume' }).click();
     expect(await fieldMessage(page, 'First name')).toBe(ResumeMessages.firstNameRequired);
     expect(await fieldMessage(page, 'Last name')).toBe(ResumeMessages.lastNameRequired);
@@ -165,7 +151,7 @@ describe('the public site', { timeout: 90_000 }, () => {
 
     await page.waitForURL('**/resume-submitted');
     await expectVisible(page.getByRole('heading', { name: 'Resume submitted' }));
-    const { rows } = await app.database.pool.query(
+    const { rows } = await suite.app.database.pool.query(
       'select count(*)::int as n from eventstore.events where type = $1',
       ['ResumeSubmitted'],
     );
@@ -174,9 +160,9 @@ describe('the public site', { timeout: 90_000 }, () => {
 
   test('a professional asks for removal, confirms through the mailed link, and is removed', async () => {
     const email = 'removal-me@mail.example';
-    await importCandidates(app, [candidate('removal-me', { personalEmail: email })]);
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/remove-info`);
+    await importCandidates(suite.app, [candidate('removal-me', { personalEmail: email })]);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/remove-info`);
     await field(page, 'Email').fill('nope');
     await page.getByRole('button', { name: 'Request removal' }).click();
     expect(await fieldMessage(page, 'Email')).toBe(RemovalMessages.invalidEmail);
@@ -186,34 +172,34 @@ describe('the public site', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Request removal' }).click();
     await expectText(page.getByRole('status'), RemovalMessages.requestReceived);
 
-    const confirmLink = await mailedLink(app, email, 'removal-confirmation');
+    const confirmLink = await mailedLink(suite.app, email, 'removal-confirmation');
     expect(confirmLink).toMatch(/^\/confirm-removal\?token=/);
-    await page.goto(`${app.url}${confirmLink}`);
+    await page.goto(`${suite.app.url}${confirmLink}`);
     await expectText(page.getByRole('status'), RemovalMessages.removed);
 
     // The link works once.
     await page.reload();
     await expectText(page.getByRole('alert'), RemovalMessages.failed);
-    await page.goto(`${app.url}/confirm-removal`);
+    await page.goto(`${suite.app.url}/confirm-removal`);
     await expectText(page.getByRole('alert'), RemovalMessages.noToken);
   });
 
   test('an unknown path shows Not Found: Go Back returns to the last page, Return Home goes to /', async () => {
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/about`);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/about`);
     await expectVisible(page.getByRole('heading', { name: 'About HealthTal' }));
-    await page.goto(`${app.url}/no/such/page`);
+    await page.goto(`${suite.app.url}/no/such/page`);
     await expectVisible(page.getByRole('heading', { name: 'Page Not Found' }));
     await page.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL('**/about');
-    await page.goto(`${app.url}/still-missing`);
+    await page.goto(`${suite.app.url}/still-missing`);
     await page.getByRole('link', { name: 'Return Home' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
   });
 
   test('Specialties A–Z links each specialty to a search for it', async () => {
-    const { page } = await freshPage(browser);
-    await page.goto(`${app.url}/specialties`);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/specialties`);
     const links = page.getByRole('main').getByRole('link');
     await expectVisible(links.first());
     expect(await links.count()).toBeGreaterThanOrEqual(75);

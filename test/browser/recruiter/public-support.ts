@@ -1,7 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
 import type { TestApp } from '../../../services/cli/test/support/harness';
-import type { BrowserSession } from '../support/browser';
 
 /**
  * The form control labelled exactly `text`. MUI puts an aria-hidden " *" after a required field's
@@ -17,13 +15,6 @@ export async function fieldMessage(page: Page, text: string): Promise<string> {
   const describedBy = await field(page, text).getAttribute('aria-describedby');
   if (!describedBy) return '';
   return (await page.locator(`[id="${describedBy}"]`).textContent()) ?? '';
-}
-
-/** A page in a fresh context that is closed when the test ends (fewer renderers on a busy machine). */
-export async function freshPage(browser: BrowserSession, size?: { width: number; height: number }) {
-  const opened = await browser.newPage(size);
-  onTestFinished(() => opened.context.close().catch(() => {}));
-  return opened;
 }
 
 /** The path and query of the link in the newest mail of this kind (the browser opens it on the test server). */

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
-import { PASSWORD, type Role, type TestApp } from '../../../services/cli/test/support/harness';
-import { expectVisible, screenshot } from '../support/browser';
+import type { TestApp } from '../../../services/cli/test/support/harness';
+import { screenshot } from '../support/browser';
 
 /** Austin cardiologists: more than one page (25) of results for the three-filter search. */
 export const CARDIOLOGISTS = 40;
@@ -43,20 +43,6 @@ export async function seedDirectory(app: TestApp): Promise<void> {
       }),
     ),
   ]);
-}
-
-/** Signs in through the login page and lands on `returnTo`. */
-export async function signIn(app: TestApp, page: Page, role: Role, returnTo = '/search'): Promise<string> {
-  const user = await app.as(role);
-  await page.goto(`${app.url}/login?return_to=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL((url) => url.pathname === returnTo.split('?')[0]);
-  await expectVisible(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: user.email }),
-  );
-  return user.email;
 }
 
 /** The result count in the toolbar, once it says `text`. */

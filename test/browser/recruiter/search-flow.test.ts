@@ -1,42 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import {
-  assertFreshBuild,
-  type BrowserSession,
-  expectText,
-  expectVisible,
-  launchBrowser,
-  seriousAxeViolations,
-} from '../support/browser';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectText, expectVisible, seriousAxeViolations, signIn, useBrowserApp } from '../support/browser';
 import {
   CARDIOLOGISTS,
   expectCount,
   resultCount,
   screenshotAtRest,
   seedDirectory,
-  signIn,
 } from './recruiter-support';
 
-let app: TestApp;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  await seedDirectory(app);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
+beforeAll(() => seedDirectory(suite.app));
 
 describe('a recruiter works through a search', () => {
   test('search with three filters, page 2, reload, reveal and copy, a new list, a saved search, an email template', async () => {
-    const { page, context } = await browser.newPage();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
-    await signIn(app, page, 'basic', '/search');
+    const page = await suite.page({ clipboard: true });
+    await signIn(suite, page, 'basic', '/search');
 
     // Three filters: a specialty from the counts, a state, a city tag.
     await page.getByRole('combobox', { name: 'Specialty' }).click();
@@ -95,7 +74,7 @@ describe('a recruiter works through a search', () => {
     await save.getByRole('textbox', { name: 'Search name' }).fill('Austin cardiologists');
     await save.getByRole('button', { name: 'Save' }).click();
     await expectText(page.getByRole('status').filter({ hasText: 'Search saved' }), 'Search saved');
-    await page.goto(`${app.url}/search`);
+    await page.goto(`${suite.app.url}/search`);
     await expectText(resultCount(page), '65 results');
     await page.getByRole('button', { name: 'Saved Searches' }).click();
     const saved = page.getByRole('article', { name: 'Austin cardiologists' });
@@ -130,8 +109,8 @@ describe('a recruiter works through a search', () => {
   });
 
   test('a premium subscriber selects a page of results and exports it', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'premium', '/search?specialty=Cardiology&state=TX');
+    const page = await suite.page();
+    await signIn(suite, page, 'premium', '/search?specialty=Cardiology&state=TX');
     await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
     await page.getByRole('button', { name: 'Select Page' }).click();
     await expectText(page.getByRole('toolbar', { name: 'Results' }), '25 selected');
@@ -145,8 +124,8 @@ describe('a recruiter works through a search', () => {
   });
 
   test('the search page has no serious accessibility violations', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'basic', '/search?specialty=Cardiology');
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?specialty=Cardiology');
     await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshotAtRest(page, 'search');

@@ -1,33 +1,15 @@
 import { SearchMessages } from '@healthtal/contracts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import {
-  assertFreshBuild,
-  type BrowserSession,
-  expectText,
-  expectVisible,
-  launchBrowser,
-} from '../support/browser';
-import { expectCount, resultCount, seedDirectory, signIn } from './recruiter-support';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectCount, resultCount, seedDirectory } from './recruiter-support';
 
-let app: TestApp;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  await seedDirectory(app);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
+beforeAll(() => seedDirectory(suite.app));
 
 describe('the search screen’s states', () => {
   test('tag inputs: trimmed, no duplicates, at most five, Backspace removes; the page goes back to 1', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'basic', '/search?page=2');
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?page=2');
     await expectText(resultCount(page), '65 results');
     const city = page.getByRole('textbox', { name: 'City' });
     for (const typed of ['Austin', ' austin ', '   ', 'Dallas', 'Houston', 'El Paso', 'Waco', 'Tyler']) {
@@ -42,8 +24,8 @@ describe('the search screen’s states', () => {
   });
 
   test('no match shows the empty state; a failed search shows the error and Retry Search', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'basic', '/search?query=zzzzzz');
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?query=zzzzzz');
     await expectVisible(page.getByText(SearchMessages.noResults));
 
     let fail = true;
@@ -69,8 +51,8 @@ describe('the search screen’s states', () => {
   });
 
   test('on a phone the filters open in a drawer from Search Filters; upgraded=true welcomes and leaves the URL', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'premium', '/search?upgraded=true&specialty=Pediatrics');
+    const page = await suite.page();
+    await signIn(suite, page, 'premium', '/search?upgraded=true&specialty=Pediatrics');
     await expectText(page.getByRole('status').filter({ hasText: 'Welcome' }), SearchMessages.welcome);
     await page.waitForURL((url) => url.search === '?specialty=Pediatrics');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -86,8 +68,8 @@ describe('the search screen’s states', () => {
   });
 
   test('a filter change repaints within 150 ms of the API answering', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'basic', '/search');
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search');
     await expectText(resultCount(page), '65 results');
     // Note when the count changes, to compare with when the search's answer finished arriving.
     await page.evaluate(() => {
@@ -114,8 +96,8 @@ describe('the search screen’s states', () => {
   });
 
   test('Send Email reveals the selected candidates’ emails and offers the compose links', async () => {
-    const { page } = await browser.newPage();
-    await signIn(app, page, 'basic', '/search?specialty=Pediatrics');
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?specialty=Pediatrics');
     const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
     await expectCount(results, 10);
     await results.nth(0).getByRole('checkbox').check();

@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
-import { assertFreshBuild, type BrowserSession, expectVisible, launchBrowser } from '../support/browser';
+import { describe, expect, test } from 'vitest';
+import { PASSWORD } from '../../../services/cli/test/support/harness';
+import { expectVisible, useBrowserApp } from '../support/browser';
 
-let app: TestApp;
-let browser: BrowserSession;
-
-beforeAll(async () => {
-  assertFreshBuild('web-recruiter');
-  app = await startTestApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const suite = useBrowserApp({ app: 'web-recruiter' });
 
 describe('signing in to the recruiter app', () => {
   test('a subscriber signs in, lands on the return_to page, stays signed in on reload, signs out', async () => {
-    const user = await app.as('basic');
-    const { page } = await browser.newPage();
+    const user = await suite.app.as('basic');
+    const page = await suite.page();
 
-    await page.goto(`${app.url}/login?return_to=%2Flists`);
+    await page.goto(`${suite.app.url}/login?return_to=%2Flists`);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -38,9 +27,9 @@ describe('signing in to the recruiter app', () => {
   });
 
   test('a wrong password shows the server message and keeps the visitor signed out', async () => {
-    const user = await app.as('free');
-    const { page } = await browser.newPage();
-    await page.goto(`${app.url}/login`);
+    const user = await suite.app.as('free');
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/login`);
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -49,10 +38,10 @@ describe('signing in to the recruiter app', () => {
   });
 
   test('an unknown path shows Not Found with a way home', async () => {
-    const { page } = await browser.newPage();
-    await page.goto(`${app.url}/no-such-page`);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}/no-such-page`);
     await expectVisible(page.getByRole('heading', { name: 'Page Not Found' }));
     await page.getByRole('link', { name: 'Return Home' }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${suite.app.url}/`);
   });
 });

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { PASSWORD, type Role, startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
 
 /**
  * Browser tests drive Debian's Chromium (installed by .ci/run) through playwright-core, against the
@@ -67,6 +69,98 @@ export async function launchBrowser(): Promise<BrowserSession> {
       await plain.close();
     },
   };
+}
+
+type Viewport = { width?: number; height?: number };
+
+/** One test file's product and browser, started once for the file and stopped after it. */
+export type BrowserSuite = {
+  /** The web app the file drives; it decides which login page `signIn` uses. */
+  readonly webApp: WebApp;
+  readonly app: TestApp;
+  readonly browser: BrowserSession;
+  /**
+   * A page in a fresh context that is closed when the test ends (fewer renderers on a busy machine).
+   * `clipboard` lets the page read and write the clipboard, for the copy buttons.
+   */
+  page(options?: Viewport & { clipboard?: boolean }): Promise<Page>;
+};
+
+/**
+ * Registers the file's beforeAll/afterAll: checks the web app's build, starts the product (with
+ * `env` over the test defaults) and Chromium, and closes them in reverse. `app` and `browser` are
+ * read inside tests and later hooks; `viewport` is the default size of `page()`.
+ */
+export function useBrowserApp({
+  app: webApp,
+  env,
+  viewport,
+}: {
+  app: WebApp;
+  env?: Record<string, string>;
+  viewport?: Viewport;
+}): BrowserSuite {
+  let app: TestApp | undefined;
+  let browser: BrowserSession | undefined;
+  beforeAll(async () => {
+    assertFreshBuild(webApp);
+    app = await startTestApp(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`${what} starts in useBrowserApp's beforeAll; read it in a test`);
+    return value;
+  };
+  const suite: BrowserSuite = {
+    webApp,
+    get app() {
+      return started(app, 'the test app');
+    },
+    get browser() {
+      return started(browser, 'the browser');
+    },
+    async page({ clipboard = false, ...size } = {}) {
+      const { context, page } = await suite.browser.newPage({ ...viewport, ...size });
+      onTestFinished(() => context.close().catch(() => {}));
+      if (clipboard)
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.app.url });
+      return page;
+    },
+  };
+  return suite;
+}
+
+/**
+ * Signs `role` in through the suite's own login page and lands on `path`: the recruiter app's
+ * /login?return_to=, or the admin console's login at /admin/, which has no return_to, so `path`
+ * (a console route such as /users) is opened after it.
+ */
+export async function signIn(suite: BrowserSuite, page: Page, role: Role, path: string): Promise<void> {
+  const { app } = suite;
+  const { email } = await app.as(role);
+  if (suite.webApp === 'web-admin') {
+    await page.goto(`${app.url}/admin/`);
+    await fillLogin(page, email, 'Sign in');
+    await page.waitForURL('**/admin/#/');
+    if (path !== '/admin/') await page.goto(`${app.url}${path}`);
+    return;
+  }
+  await page.goto(`${app.url}/login?return_to=${encodeURIComponent(path)}`);
+  await fillLogin(page, email, 'Log in');
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
+  await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: email }));
+}
+
+async function fillLogin(page: Page, email: string, button: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: button }).click();
 }
 
 const require = createRequire(import.meta.url);

@@ -15,6 +15,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
+  // An idle connection ended by the server (a database dropped `with (force)` while a test still
+  // held the pool) must not become an uncaught error that fails the whole run.
+  pool.on('error', () => {});
   return {
     url: url.toString(),
     pool,
