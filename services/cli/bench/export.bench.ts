@@ -14,9 +14,7 @@
  * Memory: resident set size sampled every 5 ms, peak minus the value just before (after a GC).
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os, { tmpdir } from 'node:os';
-import path from 'node:path';
+import os from 'node:os';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
@@ -24,11 +22,10 @@ import { runInNewContext } from 'node:vm';
 import { openCandidateExport } from '@healthtal/api';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/embedded-postgres';
+import { ensureDatabase, } from '../src/embedded-postgres';
 import { type HealthTal, startHealthTal } from '../src/start';
 import { benchServer, onTeardown, teardown } from './lib/database';
 import { syntheticCandidate } from './lib/export-workload';
-import { cleanUpAfterExit } from './lib/watchdog';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
