@@ -22,7 +22,7 @@ import { runInNewContext } from 'node:vm';
 import { openCandidateExport } from '@healthtal/api';
 import { pino } from 'pino';
 import { loadConfig } from '../src/config';
-import { ensureDatabase, } from '../src/embedded-postgres';
+import { ensureDatabase } from '../src/embedded-postgres';
 import { type HealthTal, startHealthTal } from '../src/start';
 import { benchServer, onTeardown, teardown } from './lib/database';
 import { syntheticCandidate } from './lib/export-workload';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InvalidEventData } from '../errors';
-import type { EventStore, NewEvent, } from '../event-store';
+import type { EventStore, NewEvent } from '../event-store';
 import { type ContractHarness, incremented, streamOf } from './contract-support';
 
 /** The contract for bulk imports (createStreams) and personal data; part of eventStoreContract. */
