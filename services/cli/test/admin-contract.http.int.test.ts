@@ -107,7 +107,9 @@ async function seed() {
     expect(sent.status).toBe(201);
   }
   // Removal requests are kept for people in the directory: two of the resumes, approved.
+  await app.caughtUp();
   const pending = await list('resume-submissions', { sort: ['lastName', 'ASC'] });
+  expect(pending.rows).toHaveLength(3);
   for (const { id } of pending.rows.slice(0, 2)) {
     const approved = await app.request(`/api/admin/resume-submissions/${id}/approve`, {
       method: 'POST',

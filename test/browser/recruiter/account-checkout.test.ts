@@ -136,6 +136,8 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
     const page = await suite.page();
     await page.goto(`${suite.app.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The page arrives as its own chunk; until then the login form (with its own Email) stays up.
+    await expectVisible(page.getByRole('heading', { name: 'Reset your password' }));
     await field(page, 'Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expectVisible(page.getByText(`If an account exists for ${user.email}`));
