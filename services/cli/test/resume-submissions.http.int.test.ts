@@ -8,23 +8,9 @@ import {
 } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextIp, startTestApp, type TestApp, testMetadata } from './support/harness';
+import { VALID_RESUME } from './support/resumes';
 
-const valid = {
-  firstName: 'Maya',
-  middleName: 'J',
-  lastName: 'Okonkwo',
-  title: 'Family Nurse Practitioner',
-  companyName: 'Baylor Scott & White',
-  specialty: 'Nurse Practitioner',
-  email: 'maya.okonkwo@example.org',
-  phone: '(512) 555-0147',
-  city: 'Austin',
-  state: 'Texas',
-  country: 'United States',
-  linkedinUrl: 'https://www.linkedin.com/in/maya-okonkwo',
-  education: [{ school: 'University of Texas at Austin', degree: 'MSN' }],
-  skills: ['Telehealth', 'Pediatrics'],
-};
+const valid = VALID_RESUME;
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { policy } from '@healthtal/api';
 import { nobody } from './hostile-inputs';
+import { VALID_RESUME } from './resumes';
 
 /** The routes the bad-input test walks, what they take, and what a valid call to each looks like. */
 
@@ -98,24 +99,7 @@ export function validBodies(f: Fixtures): Partial<Record<PolicyRoute, Valid>> {
     },
     'POST /api/v1/removal-requests': { body: { email: 'someone@example.org' } },
     'POST /api/v1/removal-requests/confirm': { body: { token: 't'.repeat(32) } },
-    'POST /api/v1/resume-submissions': {
-      body: {
-        firstName: 'Maya',
-        middleName: 'J',
-        lastName: 'Okonkwo',
-        title: 'Family Nurse Practitioner',
-        companyName: 'Baylor Scott & White',
-        specialty: 'Nurse Practitioner',
-        email: 'maya.okonkwo@example.org',
-        phone: '(512) 555-0147',
-        city: 'Austin',
-        state: 'Texas',
-        country: 'United States',
-        linkedinUrl: 'https://www.linkedin.com/in/maya-okonkwo',
-        education: [{ school: 'University of Texas at Austin', degree: 'MSN' }],
-        skills: ['Telehealth', 'Pediatrics'],
-      },
-    },
+    'POST /api/v1/resume-submissions': { body: VALID_RESUME },
     'POST /api/admin/resume-submissions/bulk-approve': { body: { ids: [nobody()] } },
     'POST /api/admin/resume-submissions/bulk-reject': { body: { ids: [nobody()] } },
     'POST /api/v1/email/generate': {
