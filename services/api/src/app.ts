@@ -168,12 +168,26 @@ export function createApi(deps: ApiDependencies): Api {
   };
 }
 
-/** A single-page app: files when they exist, index.html for every other GET under its path. */
+/**
+ * A single-page app: files when they exist, index.html for every other GET under its path. The
+ * content-hashed chunks under assets/ never change, so browsers keep them; index.html and the other
+ * files are revalidated, so a new release's index never points at chunks that are gone.
+ */
 function staticApp(dir: string): express.Router {
   const router = express.Router();
-  router.use(express.static(dir, { index: 'index.html', maxAge: '1h' }));
+  router.use(
+    express.static(dir, {
+      index: 'index.html',
+      setHeaders: (res, file) =>
+        res.setHeader(
+          'Cache-Control',
+          /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    }),
+  );
   router.get('/{*rest}', (_req, res) => {
-    res.sendFile('index.html', { root: dir, maxAge: 0 });
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile('index.html', { root: dir, cacheControl: false });
   });
   return router;
 }
