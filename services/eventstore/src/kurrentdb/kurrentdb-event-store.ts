@@ -24,6 +24,7 @@ import type {
   Subscription,
 } from '../event-store';
 import { isAfter, NO_STREAM as NO_VERSION, START } from '../event-store';
+import { prepareNewStreams } from '../new-streams';
 import type { PersonalDataKeys } from '../personal-data';
 import { PersonalDataProtector } from '../personal-data-protector';
 import type { EventRegistry } from '../registry';
@@ -87,19 +88,8 @@ export class KurrentDBEventStore implements EventStore {
    * on PostgreSQL for a batch that did commit).
    */
   async createStreams(streams: NewStream[]): Promise<{ created: number; existing: string[] }> {
-    const { registry } = this.options;
-    const batch = streams.filter((stream) => stream.events.length > 0);
-    if (batch.length === 0) return { created: 0, existing: [] };
-    for (const { streamId } of batch) registry.assertStreamName(streamId);
-    const valid = await this.protector.protect(
-      batch.flatMap(({ events }) => events.map((e) => registry.validate(e))),
-    );
-    let next = 0;
-    const prepared = batch.map(({ streamId, events }) => ({
-      streamId,
-      events: events.map(() => valid[next++]!),
-    }));
-
+    const prepared = await prepareNewStreams(streams, this.options.registry, this.protector);
+    if (prepared.length === 0) return { created: 0, existing: [] };
     const existing = await this.appendNewStreams(prepared);
     return {
       created: prepared.length - existing.size,

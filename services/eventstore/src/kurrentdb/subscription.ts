@@ -5,6 +5,7 @@ import type {
 } from '@kurrent/kurrentdb-client';
 import type { AllPosition, RecordedEvent, SubscribeOptions, Subscription } from '../event-store';
 import { isAfter, START } from '../event-store';
+import { Pause, PositionWaiters } from '../subscription-support';
 import { LagWatchdog } from './lag-watchdog';
 import { allFilter, fromLogPosition, toReadPosition } from './mapping';
 
@@ -40,14 +41,14 @@ export class KurrentSubscription implements Subscription {
   private buffer: AllStreamResolvedEvent[] = [];
   private resubscribe = true;
   private stopped = false;
-  private wake: (() => void) | null = null;
+  private readonly pause = new Pause();
   private loop: Promise<void> | null = null;
   private watchdogTimer: NodeJS.Timeout | null = null;
   private checking = false;
   private handling = false;
   /** Pause before reopening a stream that failed; grows while it keeps failing. */
   private reopenDelayMs = 0;
-  private waiters: { target: AllPosition; resolve: () => void }[] = [];
+  private readonly waiters = new PositionWaiters();
   private readonly watchdog: LagWatchdog;
 
   constructor(
@@ -69,13 +70,13 @@ export class KurrentSubscription implements Subscription {
   async caughtUp(): Promise<void> {
     const target = await this.source.headPosition(this.options.types ? { types: this.options.types } : {});
     if (!isAfter(target, this.position)) return;
-    await new Promise<void>((resolve) => this.waiters.push({ target, resolve }));
+    await this.waiters.wait(target);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.watchdogTimer) clearInterval(this.watchdogTimer);
-    this.wake?.();
+    this.pause.stop();
     await this.loop;
     await this.closeLive();
     this.onStopped();
@@ -85,13 +86,13 @@ export class KurrentSubscription implements Subscription {
     let failures = 0;
     while (!this.stopped) {
       if (this.resubscribe) {
-        if (this.reopenDelayMs > 0) await this.sleep(this.reopenDelayMs);
+        if (this.reopenDelayMs > 0) await this.pause.sleep(this.reopenDelayMs);
         if (!this.stopped) this.openLive();
         continue;
       }
       const batch = this.buffer.slice(0, this.options.batchSize ?? 500);
       if (batch.length === 0) {
-        await this.sleep(1000);
+        await this.pause.sleep(1000);
         continue;
       }
       try {
@@ -103,7 +104,7 @@ export class KurrentSubscription implements Subscription {
         // The batch stays at the head of the buffer and is handed over again after the pause.
         failures++;
         this.options.onError?.(error);
-        await this.sleep(Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
+        await this.pause.sleep(Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
       }
     }
   }
@@ -122,7 +123,7 @@ export class KurrentSubscription implements Subscription {
         this.position = fromLogPosition(last.position);
       }
       this.watchdog.arrived();
-      this.releaseWaiters();
+      this.waiters.release(this.position);
     } finally {
       this.handling = false;
     }
@@ -140,7 +141,7 @@ export class KurrentSubscription implements Subscription {
         checkpointReached: (_subscription, position) => {
           this.watchdog.arrived();
           // Nothing buffered or in hand: every event of ours up to the checkpoint was handled.
-          if (this.buffer.length === 0 && !this.handling) this.releaseWaiters(fromLogPosition(position));
+          if (this.buffer.length === 0 && !this.handling) this.waiters.release(fromLogPosition(position));
         },
       },
     });
@@ -153,7 +154,7 @@ export class KurrentSubscription implements Subscription {
       this.reopenDelayMs = 0;
       this.buffer.push(resolved);
       if (this.buffer.length >= HIGH_WATER) live.pause();
-      this.wake?.();
+      this.pause.wake();
     });
     live.on('caughtUp', () => this.watchdog.arrived());
     const dropped = (error?: unknown) => {
@@ -161,7 +162,7 @@ export class KurrentSubscription implements Subscription {
       if (error) this.options.onError?.(error);
       this.resubscribe = true;
       this.reopenDelayMs = Math.min(Math.max(this.reopenDelayMs * 2, 250), MAX_BACKOFF_MS);
-      this.wake?.();
+      this.pause.wake();
     };
     live.on('error', dropped);
     live.on('end', () => dropped());
@@ -185,7 +186,7 @@ export class KurrentSubscription implements Subscription {
       if (this.watchdog.isStalled(head, this.position)) {
         this.options.onError?.(new Error('Subscription to $all stalled behind the head; resubscribing'));
         this.resubscribe = true;
-        this.wake?.();
+        this.pause.wake();
       }
     } catch (error) {
       this.options.onError?.(error);
@@ -195,26 +196,4 @@ export class KurrentSubscription implements Subscription {
   }
 
   /** Resolves the caughtUp() calls whose target has been reached. */
-  private releaseWaiters(reached: AllPosition = this.position): void {
-    this.waiters = this.waiters.filter((waiter) => {
-      if (isAfter(waiter.target, reached)) return true;
-      waiter.resolve();
-      return false;
-    });
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
-  }
 }

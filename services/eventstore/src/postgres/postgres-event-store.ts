@@ -15,6 +15,7 @@ import type {
   Subscription,
 } from '../event-store';
 import { isAfter, START } from '../event-store';
+import { prepareNewStreams } from '../new-streams';
 import type { PersonalDataKeys } from '../personal-data';
 import { PersonalDataProtector } from '../personal-data-protector';
 import type { EventRegistry } from '../registry';
@@ -67,20 +68,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   async createStreams(streams: NewStream[]): Promise<{ created: number; existing: string[] }> {
-    const { registry } = this.options;
-    const batch = streams.filter((stream) => stream.events.length > 0);
+    const batch = await prepareNewStreams(streams, this.options.registry, this.protector);
     if (batch.length === 0) return { created: 0, existing: [] };
-    for (const { streamId } of batch) registry.assertStreamName(streamId);
-    const valid = await this.protector.protect(
-      batch.flatMap(({ events }) => events.map((e) => registry.validate(e))),
-    );
-    let next = 0;
     const payload = batch.map(({ streamId, events }) => ({
       stream: streamId,
-      events: events.map(() => {
-        const event = valid[next++]!;
-        return { id: event.metadata.eventId, type: event.type, data: event.data, metadata: event.metadata };
-      }),
+      events: events.map((event) => ({
+        id: event.metadata.eventId,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+      })),
     }));
     const client = await this.options.pool.connect();
     try {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { AllPosition, RecordedEvent, SubscribeOptions, Subscription } from '../event-store';
 import { isAfter, START } from '../event-store';
+import { Pause, PositionWaiters } from '../subscription-support';
 import { EVENTS_CHANNEL } from './schema';
 
 type AllReader = {
@@ -91,10 +92,10 @@ const MAX_BACKOFF_MS = 5000;
 export class PostgresSubscription implements Subscription {
   private position: AllPosition;
   private stopped = false;
-  private wake: (() => void) | null = null;
+  private readonly pause = new Pause();
   private loop: Promise<void> | null = null;
   private removeListener: (() => void) | null = null;
-  private waiters: { target: AllPosition; resolve: () => void }[] = [];
+  private readonly waiters = new PositionWaiters();
 
   constructor(
     private readonly reader: AllReader,
@@ -107,7 +108,7 @@ export class PostgresSubscription implements Subscription {
   }
 
   start(): void {
-    this.removeListener = this.notifier.add(() => this.wake?.());
+    this.removeListener = this.notifier.add(() => this.pause.wake());
     this.loop = this.run();
   }
 
@@ -117,15 +118,14 @@ export class PostgresSubscription implements Subscription {
       ...(this.options.types ? { types: this.options.types } : {}),
     });
     if (!isAfter(target, this.position)) return;
-    await new Promise<void>((resolve) => {
-      this.waiters.push({ target, resolve });
-      this.wake?.();
-    });
+    const reached = this.waiters.wait(target);
+    this.pause.wake();
+    await reached;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
+    this.pause.stop();
     await this.loop;
     this.removeListener?.();
     this.onStopped();
@@ -145,42 +145,19 @@ export class PostgresSubscription implements Subscription {
         if (events.length > 0) {
           await this.options.onEvents(events);
           this.position = events[events.length - 1]!.position;
-          this.releaseWaiters();
+          this.waiters.release(this.position);
         }
         failures = 0;
       } catch (error) {
         failures++;
         this.options.onError?.(error);
-        await this.sleep(Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
+        await this.pause.sleep(Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
         continue;
       }
       if (events.length < batchSize) {
-        this.releaseWaiters();
-        await this.sleep(this.pollIntervalMs);
+        this.waiters.release(this.position);
+        await this.pause.sleep(this.pollIntervalMs);
       }
     }
-  }
-
-  private releaseWaiters(): void {
-    this.waiters = this.waiters.filter((waiter) => {
-      if (isAfter(waiter.target, this.position)) return true;
-      waiter.resolve();
-      return false;
-    });
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 }
