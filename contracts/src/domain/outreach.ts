@@ -95,3 +95,48 @@ export function renderTemplate(text: string, candidate: TemplateCandidate): stri
     Object.hasOwn(values, name) ? values[name]! : whole,
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Send Email: three web mail services and mailto (spec §7, external links).
+
+export type ComposeLink = { label: string; href: string };
+
+export function composeLinks(to: readonly string[], subject: string, body: string): ComposeLink[] {
+  const recipients = to.join(',');
+  const q = (pairs: Record<string, string>) => new URLSearchParams(pairs).toString().replace(/\+/g, '%20');
+  return [
+    {
+      label: 'Gmail',
+      href: `https://mail.google.com/mail/?${q({ view: 'cm', fs: '1', to: recipients, su: subject, body })}`,
+    },
+    {
+      label: 'Outlook',
+      href: `https://outlook.office.com/mail/deeplink/compose?${q({ to: recipients, subject, body })}`,
+    },
+    {
+      label: 'Yahoo Mail',
+      href: `https://compose.mail.yahoo.com/?${q({ to: recipients, subject, body })}`,
+    },
+    {
+      label: 'Default email app',
+      href: `mailto:${to.map(encodeURIComponent).join(',')}?${q({ subject, body })}`,
+    },
+  ];
+}
+
+/** The Saved Templates panel's excerpt: the first 150 characters of the body. */
+export const templateExcerpt = (body: string, length = 150): string =>
+  body.length > length ? `${body.slice(0, length)}…` : body;
+
+/**
+ * The generator's error toast text (admin-intake-outreach §8): a missing AI key, both fields
+ * missing, and "Function error…" messages as the spec maps them; other server messages as they are;
+ * nothing usable gives the fallback.
+ */
+export function generationErrorMessage(message: string | null | undefined): string {
+  const text = message?.trim() ?? '';
+  if (/api key/i.test(text)) return 'AI service is not properly configured. Please contact support.';
+  if (text.includes('Job title and job description are required'))
+    return 'Please fill in both job title and description.';
+  return text || 'Failed to generate email. Please try again.';
+}

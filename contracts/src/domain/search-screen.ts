@@ -1,9 +1,9 @@
 import { COMPANY_INDUSTRIES, COMPANY_REVENUES, COMPANY_SIZES, SORT_KEYS, STATE_CODES } from './directory';
 
 /**
- * The recruiter app's screen rules (recruiter-directory §2, §3, §4, §8, §9): pure functions and texts
- * the search, card, profile, list and email screens share. Texts are the spec's word for word; the
- * few marked "ours" fill a gap where the spec names a toast without giving its words.
+ * The recruiter search screen's rules (recruiter-directory §2, §4, §5, §8, §9): its texts, the URL as
+ * the source of truth, tag inputs and pagination. Texts are the spec's word for word; the few marked
+ * "ours" fill a gap where the spec names a toast without giving its words.
  */
 export const SearchMessages = {
   filtersButton: 'Search Filters',
@@ -77,33 +77,6 @@ export const PAYWALL = {
   ],
   getStarted: 'Get Started',
   contactSales: 'Contact Sales',
-} as const;
-
-/** Contact reveal, profile and demo texts (spec §4, §6, §8). */
-export const RevealMessages = {
-  viewEmail: 'View Email',
-  viewPhone: 'View Phone',
-  copied: 'Copied',
-  subscriptionRequiredTitle: 'Subscription required',
-  subscriptionRequired: 'You need an active subscription to view contact information',
-  emailTooltip: 'Subscription required to view email',
-  phoneTooltip: 'Subscription required to view phone number',
-  loadFailedTitle: 'Failed to load contact information',
-  loadFailed: 'Please try again later',
-  copyEmailFailed: 'Failed to copy email',
-  copyPhoneFailed: 'Failed to copy phone number',
-  tryAgain: 'Please try again',
-  copyFailedTitle: 'Copy Failed',
-  copyFailed: 'Failed to copy to clipboard.',
-  demoRestrictedTitle: 'Demo Account Restrictions',
-  // Ours: the spec says a restriction message shows; the banner's sentence says what is restricted.
-  demoRestricted: 'Contact information and exports are restricted on demo accounts.',
-  profileErrorTitle: 'Error loading the profile',
-  profileError: 'Failed to load healthcare worker data',
-  unexpected: 'An unexpected error occurred',
-  // Ours: the not-found state's words.
-  notFound: 'This healthcare professional is not in the directory.',
-  backToDirectory: 'Back to Directory',
 } as const;
 
 /** A toast that has a title and a text, as the spec writes them ("Title: text"). */
@@ -301,136 +274,6 @@ export function pageWithin(target: number, total: number): number | null {
   return target;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Candidate card: spec §3.
-
-const clean = (text: string | null | undefined) => {
-  const t = text?.trim() ?? '';
-  return t === '' || t === 'null' || t === 'NULL' || t === 'undefined' ? '' : t;
-};
-
-/** Full name, or first name plus last initial when full names are off. */
-export function candidateName(
-  first: string | null | undefined,
-  last: string | null | undefined,
-  showFullName = true,
-): string {
-  const f = clean(first);
-  const l = clean(last);
-  const shownLast = showFullName || l === '' ? l : `${l[0]!.toUpperCase()}.`;
-  return [f, shownLast].filter(Boolean).join(' ') || 'Unnamed professional';
-}
-
-export function initialsOf(first: string | null | undefined, last: string | null | undefined): string {
-  const letters = [clean(first)[0], clean(last)[0]].filter(Boolean).join('');
-  return letters.toUpperCase() || '?';
-}
-
-/** The specialty badge's colour family, from keywords in the specialty (spec §3). */
-export const SPECIALTY_TONES = [
-  'surgery',
-  'nursing',
-  'pharmacy',
-  'dental',
-  'therapy',
-  'mental-health',
-  'physician',
-  'other',
-] as const;
-export type SpecialtyTone = (typeof SPECIALTY_TONES)[number];
-
-const TONE_KEYWORDS: [SpecialtyTone, RegExp][] = [
-  ['surgery', /surg|anesth/i],
-  ['nursing', /nurs|\brn\b|\blpn\b|midwi/i],
-  ['pharmacy', /pharm/i],
-  ['dental', /dent|orthodont/i],
-  ['therapy', /therap|rehab/i],
-  ['mental-health', /psych|behavio/i],
-  ['physician', /physician|medicine|cardio|pediatr|oncol|radiol|neuro|derma|obgyn|gastro|emergency|family/i],
-];
-
-export function specialtyTone(specialty: string | null | undefined): SpecialtyTone {
-  const text = clean(specialty);
-  return TONE_KEYWORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'other';
-}
-
-export const CARD_SKILLS_SHOWN = 5;
-
-/** The first five skills, then "+N more". */
-export function visibleSkills(skills: readonly string[]): { shown: string[]; more: string | null } {
-  const shown = skills.slice(0, CARD_SKILLS_SHOWN);
-  const rest = skills.length - shown.length;
-  return { shown, more: rest > 0 ? `+${rest} more` : null };
-}
-
-/** "3 weeks ago", "today": how long ago a contact was verified. */
-export function timeAgo(iso: string, now: Date): string {
-  const days = Math.floor((now.getTime() - new Date(iso).getTime()) / 86_400_000);
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-  if (days < 1) return 'today';
-  if (days < 7) return plural(days, 'day');
-  if (days < 35) return plural(Math.floor(days / 7), 'week');
-  if (days < 365) return plural(Math.max(1, Math.floor(days / 30.44)), 'month');
-  return plural(Math.floor(days / 365.25), 'year');
-}
-
-/** The provenance line HealthTal adds to a card: "email verified 3 weeks ago". */
-export function emailProvenance(emailVerifiedAt: string | null, now: Date): string | null {
-  return emailVerifiedAt ? `email verified ${timeAgo(emailVerifiedAt, now)}` : null;
-}
-
-export const EMAIL_STATUS_LABELS = {
-  valid: 'Valid email',
-  invalid: 'Invalid email',
-  accept_all: 'Accept-all domain',
-  unknown: 'Unverified email',
-} as const;
-
-/** Dates as the spec shows them: en-US, short month ("Nov 3, 2026"). */
-export const shortDate = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-// ---------------------------------------------------------------------------------------------
-// Revealed contacts (spec §3, §9): kept on this device for 24 hours.
-
-export const REVEALED_CONTACT_TTL_MS = 86_400_000;
-export const COPY_FEEDBACK_MS = 2000;
-
-export const isRevealFresh = (fetchedAt: number, now: number): boolean =>
-  now - fetchedAt >= 0 && now - fetchedAt < REVEALED_CONTACT_TTL_MS;
-
-// ---------------------------------------------------------------------------------------------
-// Send Email: three web mail services and mailto (spec §7, external links).
-
-export type ComposeLink = { label: string; href: string };
-
-export function composeLinks(to: readonly string[], subject: string, body: string): ComposeLink[] {
-  const recipients = to.join(',');
-  const q = (pairs: Record<string, string>) => new URLSearchParams(pairs).toString().replace(/\+/g, '%20');
-  return [
-    {
-      label: 'Gmail',
-      href: `https://mail.google.com/mail/?${q({ view: 'cm', fs: '1', to: recipients, su: subject, body })}`,
-    },
-    {
-      label: 'Outlook',
-      href: `https://outlook.office.com/mail/deeplink/compose?${q({ to: recipients, subject, body })}`,
-    },
-    {
-      label: 'Yahoo Mail',
-      href: `https://compose.mail.yahoo.com/?${q({ to: recipients, subject, body })}`,
-    },
-    {
-      label: 'Default email app',
-      href: `mailto:${to.map(encodeURIComponent).join(',')}?${q({ subject, body })}`,
-    },
-  ];
-}
-
-/** The Saved Templates panel's excerpt: the first 150 characters of the body. */
-export const templateExcerpt = (body: string, length = 150): string =>
-  body.length > length ? `${body.slice(0, length)}…` : body;
-
 /**
  * When the specialty counts cannot be loaded, the pickers fall back to a built-in table of about 20
  * specialties (spec §8: largest Nurse, about 748 thousand, then Physician, about 170 thousand; the
@@ -458,16 +301,3 @@ export const FALLBACK_SPECIALTY_COUNTS: readonly { specialty: string; count: num
   { specialty: 'Occupational Therapist', count: 10_000 },
   { specialty: 'Oncology', count: 8_000 },
 ];
-
-/**
- * The generator's error toast text (admin-intake-outreach §8): a missing AI key, both fields
- * missing, and "Function error…" messages as the spec maps them; other server messages as they are;
- * nothing usable gives the fallback.
- */
-export function generationErrorMessage(message: string | null | undefined): string {
-  const text = message?.trim() ?? '';
-  if (/api key/i.test(text)) return 'AI service is not properly configured. Please contact support.';
-  if (text.includes('Job title and job description are required'))
-    return 'Please fill in both job title and description.';
-  return text || 'Failed to generate email. Please try again.';
-}

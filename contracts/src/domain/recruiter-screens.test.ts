@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addTag,
   candidateName,
-  composeLinks,
-  EMPTY_SEARCH,
   emailProvenance,
-  generationErrorMessage,
-  hasTermOrFilter,
   initialsOf,
   isRevealFresh,
+  specialtyTone,
+  timeAgo,
+  visibleSkills,
+} from './candidate-card';
+import { composeLinks, generationErrorMessage, templateExcerpt } from './outreach';
+import {
+  addTag,
+  EMPTY_SEARCH,
+  hasTermOrFilter,
   pageWithin,
   paginationItems,
   removeLastTag,
@@ -18,11 +22,7 @@ import {
   searchParamsOf,
   searchStateFromParams,
   searchStateOfFilters,
-  specialtyTone,
-  templateExcerpt,
-  timeAgo,
-  visibleSkills,
-} from './recruiter-ui';
+} from './search-screen';
 
 const fromQuery = (query: string) => searchStateFromParams(new URLSearchParams(query));
 
