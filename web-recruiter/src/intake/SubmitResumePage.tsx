@@ -116,38 +116,25 @@ export function SubmitResumePage() {
         <Grid container spacing={2}>
           {TEXT_FIELDS.map(([key, label, required, autoComplete]) => (
             <Grid key={key} size={{ xs: 12, sm: 6 }}>
-              <TextField
+              <FormField
+                form={form}
+                name={key}
                 fullWidth
                 label={label}
                 required={required}
                 autoComplete={autoComplete}
-                value={values[key]}
-                onChange={(e) => set(key, e.target.value)}
-                error={Boolean(errors[key])}
-                helperText={
-                  errors[key] ??
-                  (key === 'linkedinUrl' ? 'https:// is added if you leave it out.' : undefined)
-                }
+                helperText={key === 'linkedinUrl' ? 'https:// is added if you leave it out.' : undefined}
               />
             </Grid>
           ))}
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
-              required
-              label="State"
-              value={values.state}
-              onChange={(e) => set('state', e.target.value)}
-              error={Boolean(errors.state)}
-              helperText={errors.state}
-            >
+            <FormField form={form} name="state" select fullWidth required label="State">
               {Object.entries(US_STATES).map(([code, name]) => (
                 <MenuItem key={code} value={code}>
                   {name}
                 </MenuItem>
               ))}
-            </TextField>
+            </FormField>
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
@@ -159,22 +146,13 @@ export function SubmitResumePage() {
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              fullWidth
-              required
-              label="Specialty"
-              value={values.specialty}
-              onChange={(e) => set('specialty', e.target.value)}
-              error={Boolean(errors.specialty)}
-              helperText={errors.specialty}
-            >
+            <FormField form={form} name="specialty" select fullWidth required label="Specialty">
               {[...SPECIALTIES_A_TO_Z, OTHER_SPECIALTY].map((name) => (
                 <MenuItem key={name} value={name}>
                   {name}
                 </MenuItem>
               ))}
-            </TextField>
+            </FormField>
           </Grid>
           {values.specialty === OTHER_SPECIALTY ? (
             <Grid size={{ xs: 12, sm: 6 }}>
