@@ -38,6 +38,7 @@ import type { ApiSettings } from './settings';
 import { idempotency } from './shared/idempotency';
 import { type Mailer, OutboxMailer } from './shared/mailer';
 import { RateLimiter } from './shared/rate-limit';
+import { type AwaitProjections, readYourWrites, trackWrites } from './shared/read-your-writes';
 import { workspaceRoutes } from './workspace/workspace.routes';
 
 export type ApiDependencies = {
@@ -51,6 +52,11 @@ export type ApiDependencies = {
   mailer?: Mailer;
   /** Who is calling; the identity context provides it. Defaults to everyone being anonymous. */
   resolvePrincipal?: PrincipalResolver;
+  /**
+   * Commands answer once the read models have applied what they appended (read-your-writes); without
+   * it they answer as soon as the events are stored.
+   */
+  awaitProjections?: AwaitProjections;
   /** Extra readiness checks (projectors caught up, …) reported by /readyz. */
   readinessChecks?: Record<string, ReadinessCheck>;
   /**
@@ -80,7 +86,8 @@ const requestId = (req: IncomingMessage) => {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 };
 
-export function createApi(deps: ApiDependencies): Api {
+export function createApi(given: ApiDependencies): Api {
+  const deps = given.awaitProjections ? { ...given, store: trackWrites(given.store) } : given;
   const app = express();
   let shuttingDown = false;
   app.disable('x-powered-by');
@@ -104,6 +111,8 @@ export function createApi(deps: ApiDependencies): Api {
   // skips the already-read request).
   app.use('/api/v1/billing/webhook', express.raw({ type: 'application/json', limit: '1mb' }));
   app.use(express.json({ limit: REQUEST_BODY_LIMIT_BYTES, strict: true }));
+  // After the body parsers, so the request's async context is the one its handler runs in.
+  if (deps.awaitProjections) app.use('/api', readYourWrites(deps.awaitProjections));
 
   const identity = createIdentity(
     {

@@ -29,4 +29,5 @@ export {
 export { type RunningServer, startHttpServer } from './server';
 export { type ApiSettings, defaultSettings } from './settings';
 export { MailDeliveryError, type Mailer, type MailMessage, OutboxMailer } from './shared/mailer';
+export type { AwaitProjections } from './shared/read-your-writes';
 export { type SmtpConnection, SmtpMailer, type SmtpMailerOptions } from './shared/smtp-mailer';

@@ -107,6 +107,11 @@ export const Config = z.object({
   /** Both or neither; without them the AWS SDK's default credential chain is used. */
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
+   * How long a command waits for the read models to apply what it appended before it answers
+   * (read-your-writes); 0 answers as soon as the events are stored.
+   */
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** How events reach the projectors: tailing the store (`direct`), or a relay and Kafka (`kafka`). */
   TRANSPORT: z.enum(['direct', 'kafka'], { error: 'must be direct or kafka' }).default('direct'),
   /** Comma-separated host:port of the Kafka brokers. Needed with TRANSPORT=kafka and `healthtal relay`. */

@@ -26,6 +26,7 @@ import { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres 
 import { createEventStore } from './event-store';
 import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createMailer, mailSettings } from './mail';
+import { awaitProjections } from './projection-waits';
 import { projectorLag } from './projector-lag';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -99,6 +100,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       erasePersonalData: async (subject) => void (await personalData.erase(subject)),
       mailer: createMailer(mail, pool, logger),
       ...(resolvePrincipal ? { resolvePrincipal } : {}),
+      awaitProjections: awaitProjections(pool, projectors, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
       readinessChecks: { projections: () => projectorLag(pool, store, projectors) },
       staticApps: webApps(),
     });

@@ -17,6 +17,7 @@ describe('configuration from the environment', () => {
       KAFKA_BROKERS: [],
       KAFKA_TOPIC: 'healthtal.events.v1',
       KAFKA_SESSION_TIMEOUT_MS: 30_000,
+      READ_YOUR_WRITES_TIMEOUT_MS: 2_000,
     });
   });
 

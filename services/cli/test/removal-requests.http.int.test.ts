@@ -207,6 +207,7 @@ describe('Removing Dana', () => {
   });
 
   it('lists the open request for admins with its age', async () => {
+    await app.caughtUp();
     const { rows } = await adminList(`?filter=${encodeURIComponent('{"status":"open"}')}`);
     expect(rows).toContainEqual(
       expect.objectContaining({
