@@ -8,7 +8,6 @@ import type {
   ResumeBulkRejectResult,
   ResumeDecisionResult,
   ResumeSubmissionCounts,
-  SearchErrorLogRow,
   SearchErrorRange,
   SearchErrorStats,
   SiteSettingRow,
@@ -29,14 +28,12 @@ const send = async <T>(url: string, method: string, body?: unknown) =>
 export const adminApi = {
   userStats: () => get<AdminUserStats>('/api/admin/user-stats'),
   userHistory: (id: string) => get<UserHistoryEntry[]>(`/api/admin/users/${id}/history`),
-  user: (id: string) => get<{ isDemo: boolean }>(`/api/admin/users/${id}`),
   deleteUser: (id: string) => send<{ deleted: true }>(`/api/admin/users/${id}`, 'DELETE'),
   grantDemo: (form: GrantDemoAccessRequest) => send<DemoGrantRow>('/api/admin/demo-grants', 'POST', form),
   revokeDemo: (userId: string) => send<{ revoked: number }>(`/api/admin/demo-grants/${userId}`, 'DELETE'),
 
   searchErrorStats: (range: SearchErrorRange) =>
     get<SearchErrorStats>(`/api/admin/search-error-stats?range=${range}`),
-  searchErrorLog: (id: string) => get<SearchErrorLogRow>(`/api/admin/search-error-logs/${id}`),
   deleteSearchErrorLog: (id: string) => send(`/api/admin/search-error-logs/${id}`, 'DELETE'),
 
   resumeCounts: () => get<ResumeSubmissionCounts>('/api/admin/resume-submissions/counts'),

@@ -23,22 +23,3 @@ export function useToast() {
       { type, autoHideDuration: 5000 },
     );
 }
-
-/** Polls until `done` answers true (a read model catching up with a command), at most `ms`. */
-export async function waitUntil(done: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await done().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** For waitUntil: the read model no longer has it (404). */
-export async function isGone(read: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await read();
-    return false;
-  } catch (error) {
-    return error instanceof HttpError && error.status === 404;
-  }
-}

@@ -29,7 +29,7 @@ import {
 import { useState } from 'react';
 import { DataTable, List, required, SelectInput, useListContext, useRefresh } from 'react-admin';
 import { adminApi } from '../api';
-import { failureText, isGone, useToast, waitUntil } from '../notify';
+import { failureText, useToast } from '../notify';
 import { StatCard } from '../StatCard';
 import { useLoad } from '../useLoad';
 
@@ -154,8 +154,7 @@ function LogActions({ log, onView }: { log: SearchErrorLogRow; onView(): void })
     try {
       await adminApi.deleteSearchErrorLog(log.id);
       toast(AdminConsoleMessages.logDeleted, null);
-      // The list reads a read model: refresh once it has dropped the entry.
-      await waitUntil(() => isGone(() => adminApi.searchErrorLog(log.id)));
+      // The API answers once the read model has dropped the entry (read-your-writes).
       refresh();
     } catch (error) {
       toast(AdminConsoleMessages.failedToDeleteLog, failureText(error, ''), 'error');

@@ -8,7 +8,6 @@ import {
   type ResumeAction,
   ResumeMessages,
   type ResumeStatus,
-  type ResumeSubmissionCounts,
   type ResumeSubmissionRow,
   selectionCounter,
 } from '@healthtal/contracts';
@@ -32,7 +31,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Title, useGetList } from 'react-admin';
 import { adminApi } from '../api';
-import { failureText, useToast, waitUntil } from '../notify';
+import { failureText, useToast } from '../notify';
 import { useLoad } from '../useLoad';
 
 const label = (status: ResumeStatus) => status[0]!.toUpperCase() + status.slice(1);
@@ -77,18 +76,8 @@ export function ResumeApproval() {
     setSelected([]);
   };
 
-  /**
-   * The tabs read a read model: wait until the target tab's count has taken in our `decided`
-   * decisions (counted just before sending them), then reload.
-   */
-  const reloadAfter = async (
-    action: ResumeAction,
-    before: ResumeSubmissionCounts | null,
-    decided: number,
-  ) => {
-    const status = action === 'approve' ? 'approved' : 'rejected';
-    if (before && decided > 0)
-      await waitUntil(async () => (await adminApi.resumeCounts())[status] >= before[status] + decided);
+  /** The API answers once the read model has the decisions (read-your-writes): reload tabs and counts. */
+  const reload = () => {
     setSelected([]);
     counts.reload();
     list.refetch();
@@ -96,16 +85,13 @@ export function ResumeApproval() {
 
   const decideOne = async (id: string, action: ResumeAction) => {
     setBusy(true);
-    const before = await adminApi.resumeCounts().catch(() => null);
-    let decided = 0;
     try {
       const result = await adminApi.decideResume(id, action);
-      decided = 1;
       toast(result.message, null);
     } catch (error) {
       toast(AdminConsoleMessages.actionFailed, failureText(error, actionFailedText(action)), 'error');
     }
-    await reloadAfter(action, before, decided);
+    reload();
     setBusy(false);
   };
 
@@ -116,19 +102,17 @@ export function ResumeApproval() {
       return;
     }
     setBusy(true);
-    const before = await adminApi.resumeCounts().catch(() => null);
-    let decided = 0;
     try {
       const result =
         action === 'approve' ? await adminApi.bulkApprove(selected) : await adminApi.bulkReject(selected);
-      decided = 'approved' in result ? result.approved : result.rejected;
+      const decided = 'approved' in result ? result.approved : result.rejected;
       const outcome = bulkOutcome(action, decided, result.failed.length);
       toast(outcome.title, outcome.text, outcome.severity);
     } catch (error) {
       const fallback = action === 'approve' ? ResumeMessages.approvalFailed : ResumeMessages.rejectionFailed;
       toast(AdminConsoleMessages.actionFailed, failureText(error, fallback), 'error');
     }
-    await reloadAfter(action, before, decided);
+    reload();
     setBusy(false);
   };
 

@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { Confirm, useRefresh } from 'react-admin';
 import { adminApi } from '../api';
-import { failureText, isGone, useToast, waitUntil } from '../notify';
+import { failureText, useToast } from '../notify';
 import { UserHistoryDialog } from './UserHistoryDialog';
 
 type Open = 'grant' | 'delete' | 'history' | null;
@@ -39,18 +39,12 @@ export function UserRowMenu({ record }: { record: AdminUserRow }) {
     setOpen(what);
   };
 
-  /** The list reads a read model: wait for it to show the change before refreshing. */
-  const refreshWhenDemoIs = async (isDemo: boolean) => {
-    await waitUntil(async () => (await adminApi.user(record.id)).isDemo === isDemo);
-    refresh();
-  };
-
   const revoke = async () => {
     setAnchor(null);
     try {
       await adminApi.revokeDemo(record.id);
       toast(AdminUserMessages.demoRevoked, record.email);
-      await refreshWhenDemoIs(false);
+      refresh();
     } catch (error) {
       toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.revokeFailed), 'error');
     }
@@ -62,7 +56,6 @@ export function UserRowMenu({ record }: { record: AdminUserRow }) {
       await adminApi.deleteUser(record.id);
       toast(AdminUserMessages.userDeleted, record.email);
       setOpen(null);
-      await waitUntil(() => isGone(() => adminApi.user(record.id)));
       refresh();
     } catch (error) {
       toast(
@@ -94,11 +87,7 @@ export function UserRowMenu({ record }: { record: AdminUserRow }) {
         </MenuItem>
       </Menu>
       {open === 'grant' ? (
-        <GrantDemoDialog
-          record={record}
-          onClose={() => setOpen(null)}
-          onGranted={() => refreshWhenDemoIs(true)}
-        />
+        <GrantDemoDialog record={record} onClose={() => setOpen(null)} onGranted={refresh} />
       ) : null}
       {open === 'history' ? <UserHistoryDialog record={record} onClose={() => setOpen(null)} /> : null}
       <Confirm
@@ -125,7 +114,7 @@ function GrantDemoDialog({
 }: {
   record: AdminUserRow;
   onClose(): void;
-  onGranted(): Promise<void>;
+  onGranted(): void;
 }) {
   const [form, setForm] = useState<GrantForm>({ duration: 'indefinite', notes: '' });
   const [busy, setBusy] = useState(false);
@@ -142,7 +131,7 @@ function GrantDemoDialog({
       });
       toast(AdminUserMessages.demoGranted, record.email);
       onClose();
-      await onGranted();
+      onGranted();
     } catch (error) {
       toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.grantFailed), 'error');
       setBusy(false);

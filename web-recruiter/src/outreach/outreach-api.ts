@@ -1,7 +1,6 @@
 import { EmailTemplate, EmailTemplateList, GeneratedEmail } from '@healthtal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../app/api';
-import { refetchUntil } from '../app/read-your-writes';
 
 export const templateKeys = { all: ['email-templates'] as const };
 
@@ -45,8 +44,7 @@ export function useSaveTemplate() {
         json: body,
         schema: EmailTemplate.pick({ id: true }),
       }),
-    onSuccess: ({ id }) =>
-      void refetchUntil<EmailTemplateList>(client, templateKeys.all, (all) => all.some((t) => t.id === id)),
+    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all, exact: true }),
   });
 }
 
@@ -57,7 +55,6 @@ export function useDeleteTemplate() {
       await api(`/api/v1/email/templates/${id}`, { method: 'DELETE' });
       return id;
     },
-    onSuccess: (id) =>
-      void refetchUntil<EmailTemplateList>(client, templateKeys.all, (all) => !all.some((t) => t.id === id)),
+    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all, exact: true }),
   });
 }

@@ -23,7 +23,6 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
 import { useAuth } from '../app/auth';
 import { PageSpinner } from '../app/RequireAuth';
-import { refetchUntil } from '../app/read-your-writes';
 import { useToast } from '../app/toast';
 import { CandidateCard } from '../directory/CandidateCard';
 import { downloadExport } from '../directory/export-download';
@@ -96,11 +95,7 @@ export function ListDetailPage() {
       toast(removedText(changed.removed));
       setSelected(new Set());
       void client.invalidateQueries({ queryKey: workspaceKeys.lists, exact: true });
-      await refetchUntil<ListMembersPage>(
-        client,
-        workspaceKeys.members(listId, q, page),
-        (members) => members.list.memberCount === changed.memberCount,
-      );
+      await client.invalidateQueries({ queryKey: workspaceKeys.members(listId, q, page), exact: true });
     } catch {
       toast(M.removeFailed, 'error');
     } finally {

@@ -4,13 +4,10 @@ import {
   ListMembersChanged,
   ListMembersPage,
   ListSummaries,
-  type ListSummary,
-  type SavedSearchView,
   SavedSearchViews,
 } from '@healthtal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../app/api';
-import { refetchUntil } from '../app/read-your-writes';
 
 /** Lists and saved searches over the workspace API; every answer is parsed with its contract. */
 export const workspaceKeys = {
@@ -76,10 +73,7 @@ export function useAddToList() {
         memberCount: changed.memberCount,
       };
     },
-    onSuccess: (result) =>
-      void refetchUntil<ListSummary[]>(client, workspaceKeys.lists, (lists) =>
-        lists.some((l) => l.id === result.listId && l.memberCount === result.memberCount),
-      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.lists, exact: true }),
   });
 }
 
@@ -87,12 +81,7 @@ export function useDeleteList() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(`/api/v1/lists/${id}`, { method: 'DELETE', schema: Deleted }),
-    onSuccess: ({ id }) =>
-      void refetchUntil<ListSummary[]>(
-        client,
-        workspaceKeys.lists,
-        (lists) => !lists.some((l) => l.id === id),
-      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.lists, exact: true }),
   });
 }
 
@@ -101,10 +90,7 @@ export function useSaveSearch() {
   return useMutation({
     mutationFn: (body: { name: string; searchParams: Record<string, unknown> }) =>
       api<{ id: string }>('/api/v1/saved-searches', { method: 'POST', json: body }),
-    onSuccess: ({ id }) =>
-      void refetchUntil<SavedSearchView[]>(client, workspaceKeys.savedSearches, (all) =>
-        all.some((s) => s.id === id),
-      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.savedSearches, exact: true }),
   });
 }
 
@@ -112,12 +98,7 @@ export function useDeleteSavedSearch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api(`/api/v1/saved-searches/${id}`, { method: 'DELETE', schema: Deleted }),
-    onSuccess: ({ id }) =>
-      void refetchUntil<SavedSearchView[]>(
-        client,
-        workspaceKeys.savedSearches,
-        (all) => !all.some((s) => s.id === id),
-      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.savedSearches, exact: true }),
   });
 }
 
