@@ -8,7 +8,7 @@ import type { RequestHandler, Response } from 'express';
  */
 export type AwaitProjections = (position: AllPosition, types: readonly string[]) => Promise<boolean>;
 
-/** What the current request has appended, newest position first. */
+/** What the current request has appended: the furthest position, and the event types. */
 type Writes = { position: AllPosition | null; types: Set<string> };
 const requestWrites = new AsyncLocalStorage<Writes>();
 
@@ -37,14 +37,8 @@ export function trackWrites(store: EventStore): EventStore {
         );
       return result;
     },
-    async createStreams(streams) {
-      const result = await store.createStreams(streams);
-      if (result.created > 0 && requestWrites.getStore()) {
-        const types = [...new Set(streams.flatMap((stream) => stream.events.map((event) => event.type)))];
-        noteWrite(await store.headPosition({ types }), types);
-      }
-      return result;
-    },
+    // Bulk stream creation is for imports, which run outside requests: nothing to wait for.
+    createStreams: (streams) => store.createStreams(streams),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     headPosition: (options) => store.headPosition(options),
