@@ -1,3 +1,6 @@
+// First: no eval in the browser, set before any schema below is built (see zod-config.ts).
+import './zod-config';
+
 export * from './api/admin';
 export * from './api/admin-dashboard';
 export * from './api/admin-mail';
@@ -9,6 +12,7 @@ export * from './api/identity';
 export * from './api/intake';
 export * from './api/outreach';
 export * from './api/problem';
+export * from './api/read-models';
 export * from './api/search-error-logs';
 export * from './api/site-settings';
 export * from './api/workspace';
@@ -17,10 +21,15 @@ export * from './domain/candidate-card';
 export * from './domain/directory';
 export * from './domain/ids';
 export * from './domain/limits';
+export * from './domain/linkedin';
 export * from './domain/messages';
+export * from './domain/npi-registry';
 export * from './domain/outreach';
+export * from './domain/phone';
 export * from './domain/plans';
 export * from './domain/public-site';
+export * from './domain/return-to';
+export * from './domain/reveal-quota';
 export * from './domain/robustness-tester';
 export * from './domain/search-screen';
 export * from './domain/site-settings';

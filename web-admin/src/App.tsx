@@ -13,6 +13,7 @@ import {
 } from './inbox/Inbox';
 import { Layout } from './layout/Layout';
 import { SearchErrorLogs } from './logs/SearchErrorLogs';
+import { ReadModelList } from './read-models/ReadModels';
 import { ResumeApproval } from './resumes/ResumeApproval';
 import { SiteSettings } from './settings/SiteSettings';
 import { theme } from './theme';
@@ -44,6 +45,8 @@ export function App() {
         options={{ label: 'Contact messages' }}
       />
       <Resource name="mail-outbox" list={MailOutboxList} show={MailShow} options={{ label: 'Mail outbox' }} />
+      <Resource name="read-models" list={ReadModelList} options={{ label: 'Read models' }} />
+      <Resource name="parked-events" />
       <CustomRoutes>
         <Route path="/resume-approval" element={<ResumeApproval />} />
         <Route path="/admin-settings" element={<SiteSettings />} />

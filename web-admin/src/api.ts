@@ -8,6 +8,7 @@ import type {
   ResumeBulkRejectResult,
   ResumeDecisionResult,
   ResumeSubmissionCounts,
+  RetryParkedResult,
   SearchErrorRange,
   SearchErrorStats,
   SiteSettingRow,
@@ -52,4 +53,7 @@ export const adminApi = {
   removeImage: (key: string) => send<SiteSettingRow>(`/api/admin/site-settings/${key}/image`, 'DELETE'),
 
   dashboard: (range: DashboardRange) => get<AdminDashboard>(`/api/admin/dashboard?range=${range}`),
+
+  retryParked: (readModel: string) =>
+    send<RetryParkedResult>(`/api/admin/read-models/${readModel}/retry`, 'POST', {}),
 };

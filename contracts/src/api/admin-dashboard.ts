@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReadModelStatus } from './read-models';
 
 /** The dashboard's range picker. */
 export const DASHBOARD_RANGES = { '7d': 7, '30d': 30, '90d': 90 } as const;
@@ -40,7 +41,7 @@ export const DashboardQueue = z.object({
 
 export const DashboardProjection = z.object({
   name: z.string(),
-  status: z.enum(['caught up', 'catching up', 'not installed']),
+  status: ReadModelStatus,
   /** When the read model last moved its checkpoint. */
   updatedAt: z.iso.datetime().nullable(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRICE_IDS } from '../domain/plans';
+import { isSameOriginPath } from '../domain/return-to';
 
 /** One plan as the pricing page shows it (the spec's plan card; amounts in cents). */
 export const PlanOffer = z.object({
@@ -23,7 +24,7 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 const ReturnPath = z
   .string()
   .max(500)
-  .regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path inside the app, like /search.');
+  .refine(isSameOriginPath, 'Must be a path inside the app, like /search.');
 
 export const CheckoutRequest = z.strictObject({
   priceId: z.enum(PRICE_IDS, { error: 'Choose price_monthly or price_annual.' }),

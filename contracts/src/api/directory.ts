@@ -134,6 +134,21 @@ export const CandidateProfile = CandidateCard.extend({
   officeZip: z.string().nullable(),
   connections: z.number().int().nullable(),
   gender: z.string().nullable(),
+  /** Set for professionals from the NPI registry (NPPES): the NPI and where the values come from. */
+  registry: z
+    .object({
+      npi: z.string(),
+      url: z.string(),
+      taxonomyCode: z.string().nullable(),
+      licenses: z.string().nullable(),
+      /** The date of the registry file the profile was last read from. */
+      sourceDate: z.string().nullable(),
+      /** Per field, the registry's `Last Update Date` of the value shown. */
+      fieldUpdatedOn: z.record(z.string(), z.string()),
+      deactivatedOn: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type CandidateProfile = z.infer<typeof CandidateProfile>;
 

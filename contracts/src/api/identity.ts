@@ -122,6 +122,15 @@ export const SubscriptionInfo = z.object({
 export type SubscriptionInfo = z.infer<typeof SubscriptionInfo>;
 
 /** Everything the web apps need about the caller, in one call. */
+/** Today's contact reveals (UTC day): null `limit` means no daily quota applies (demo grants count their own uses). */
+export const RevealQuota = z.object({
+  limit: z.number().int().nullable(),
+  used: z.number().int(),
+  remaining: z.number().int().nullable(),
+  resetsAt: z.iso.datetime(),
+});
+export type RevealQuota = z.infer<typeof RevealQuota>;
+
 export const MeResponse = z.object({
   user: z.object({
     id: z.uuid(),
@@ -139,5 +148,6 @@ export const MeResponse = z.object({
   subscription: SubscriptionInfo,
   demo: z.object({ isDemo: z.boolean(), flags: DemoFlags, hasFullAccessGrant: z.boolean() }),
   notifications: NotificationPreferences,
+  revealQuota: RevealQuota,
 });
 export type MeResponse = z.infer<typeof MeResponse>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { COUNTRY } from '../domain/directory';
 import { ContactLimits, RemovalLimits, ResumeLimits } from '../domain/limits';
+import { isLinkedinProfileUrl } from '../domain/linkedin';
 import { ContactMessages, RemovalMessages, ResumeMessages } from '../domain/messages';
+import { isPhoneNumber, normalisePhone } from '../domain/phone';
 
 const atMost = (field: string, max: number) => `${field} must be at most ${max} characters.`;
 
@@ -76,27 +78,30 @@ const optionalText = (label: string, max: number, tooLong = atMost(label, max)) 
     .nullish()
     .transform((text) => (text ? text : null));
 
-/** At least ten digits, and nothing a phone number would not hold. */
+/** At least ten digits, nothing a phone number would not hold, and a number: kept as E.164. */
 const ResumePhone = z
   .string({ error: ResumeMessages.invalidPhone })
   .trim()
   .max(ResumeLimits.phoneMax, ResumeMessages.invalidPhone)
   .refine(
     (phone) =>
-      /^[0-9+().\-\s]+$/.test(phone) && phone.replace(/\D/g, '').length >= ResumeLimits.phoneDigitsMin,
+      /^[0-9+().\-\s]+$/.test(phone) &&
+      phone.replace(/\D/g, '').length >= ResumeLimits.phoneDigitsMin &&
+      isPhoneNumber(phone),
     ResumeMessages.invalidPhone,
-  );
+  )
+  .transform((phone) => normalisePhone(phone)!);
 
-/** Adds https:// when there is no scheme (spec), then insists on a web address with a real host. */
+/**
+ * Adds https:// when there is no scheme (spec), then insists on a LinkedIn profile: https, host
+ * linkedin.com or a subdomain of it, path /in/… or /pub/…, no credentials or port. The "LinkedIn"
+ * button opens this address, so anything else would let a submission send recruiters anywhere.
+ */
 export function normalizeLinkedinUrl(text: string): string | null {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
-  try {
-    const url = new URL(withScheme);
-    const webAddress = url.protocol === 'https:' || url.protocol === 'http:';
-    return webAddress && /^[^.]+(\.[^.]+)+$/.test(url.hostname) ? withScheme : null;
-  } catch {
-    return null;
-  }
+  // A plain-http profile link is the same profile: kept, upgraded to https.
+  const https = withScheme.replace(/^http:\/\//i, 'https://');
+  return isLinkedinProfileUrl(https) ? https : null;
 }
 
 const ResumeLinkedinUrl = optionalText(

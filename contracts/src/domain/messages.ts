@@ -69,9 +69,9 @@ export const ResumeMessages = {
   degreeRequired: 'Degree is required',
   skillHasQuotes: 'Skills cannot contain double quotes',
   submitFailed: 'Submission failed. Please try again later.',
-  // Ours: the spec has no text for a person on the suppression list.
-  removedAtOwnersRequest:
-    'This contact was removed from HealthTal at its owner’s request and cannot be submitted again.',
+  // Ours: the spec has no text for a person on the suppression list. Neutral on purpose: saying
+  // why would tell anyone who types an address that its owner asked to be removed.
+  cannotAccept: 'This submission cannot be accepted.',
   noneSelected: 'No Submissions Selected: Please select at least one submission.',
   approvalFailed: 'Approval failed',
   rejectionFailed: 'Rejection failed',

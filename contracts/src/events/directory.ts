@@ -20,6 +20,26 @@ export const CandidatesExported = event(
 );
 
 const text = z.string().max(2000).nullable();
+const day = z.iso.date();
+
+/**
+ * What a candidate from the NPI registry (NPPES) carries besides the record fields: the NPI, the
+ * primary taxonomy code, the state licenses, and the provenance (the file's date and the record's
+ * `Last Update Date`). Absent for every other source.
+ */
+const registryFields = {
+  npi: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
+  taxonomyCode: z.string().max(20).nullable().optional(),
+  /** `STATE NUMBER` pairs, primary first, separated by "; ". */
+  licenses: text.optional(),
+  /** The date of the file the values come from. */
+  sourceDate: day.optional(),
+  /** The registry's `Last Update Date` of the record. */
+  sourceUpdatedOn: day.nullable().optional(),
+};
 
 /**
  * A professional entered the directory (import, synthetic seed or an approved resume). Field by
@@ -69,6 +89,7 @@ export const CandidateImported = event(
     phoneVerifiedAt: z.iso.datetime().nullable(),
     emailHash: z.string().nullable(),
     phoneHash: z.string().nullable(),
+    ...registryFields,
   }),
 );
 export type CandidateImported = z.infer<typeof CandidateImported>;
@@ -82,6 +103,57 @@ export const CANDIDATE_PERSONAL_FIELDS = [
   'directPhone',
   'linkedinUrl',
 ] as const;
+
+/** Record fields a later source file can change (NPPES re-imports). */
+const updatableFields = {
+  firstName: text,
+  middleName: text,
+  lastName: text,
+  title: text,
+  specialty: text,
+  city: text,
+  state: text,
+  officeCity: text,
+  officeState: text,
+  officeZip: text,
+  location: text,
+  workEmail: text,
+  phone: text,
+  gender: text,
+  taxonomyCode: z.string().max(20).nullable(),
+  licenses: text,
+};
+export const CANDIDATE_UPDATABLE_FIELDS = Object.keys(updatableFields) as (keyof typeof updatableFields)[];
+
+/**
+ * A newer source record changed some of a candidate's fields: only the changed ones are present
+ * (a present null clears the field). `emailHash`/`phoneHash` come with a changed email or phone.
+ */
+export const CandidateUpdated = event(
+  'CandidateUpdated',
+  z.object({
+    candidateId: z.uuid(),
+    source: z.string().max(100),
+    sourceDate: day,
+    sourceUpdatedOn: day.nullable(),
+    ...z.object(updatableFields).partial().shape,
+    emailHash: z.string().nullable().optional(),
+    phoneHash: z.string().nullable().optional(),
+  }),
+);
+export type CandidateUpdated = z.infer<typeof CandidateUpdated>;
+
+/** The registry deactivated the candidate's NPI: they leave search until it is reactivated. */
+export const CandidateDeactivated = event(
+  'CandidateDeactivated',
+  z.object({ candidateId: z.uuid(), source: z.string().max(100), deactivatedOn: day, sourceDate: day }),
+);
+
+/** The registry reactivated a deactivated NPI: the candidate is back in search. */
+export const CandidateReactivated = event(
+  'CandidateReactivated',
+  z.object({ candidateId: z.uuid(), source: z.string().max(100), reactivatedOn: day, sourceDate: day }),
+);
 
 /** A subscriber (or a demo user with a full_access grant) saw a candidate's email and phone. */
 export const ContactRevealed = event(
@@ -117,6 +189,9 @@ export const SearchErrorLogDeleted = event(
 
 export const DirectoryEvent = z.discriminatedUnion('type', [
   CandidateImported,
+  CandidateUpdated,
+  CandidateDeactivated,
+  CandidateReactivated,
   CandidatesExported,
   ContactRevealed,
   SearchFailed,

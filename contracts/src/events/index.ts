@@ -40,6 +40,11 @@ const personalData: Partial<Record<HealthTalEventType, PersonalDataSpec>> = {
     subject: (data: { candidateId: string }) => data.candidateId,
     fields: CANDIDATE_PERSONAL_FIELDS,
   },
+  // Same subject and fields as the import it changes: erasing the candidate erases its updates.
+  CandidateUpdated: {
+    subject: (data: { candidateId: string }) => data.candidateId,
+    fields: CANDIDATE_PERSONAL_FIELDS,
+  },
   // Subject is the submission id, which an approval reuses as the candidate id: one key erases both.
   ResumeSubmitted: {
     subject: (data: { submissionId: string }) => data.submissionId,

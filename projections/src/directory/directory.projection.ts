@@ -10,6 +10,7 @@ import {
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
 import type { Projection } from '../runtime';
+import { applyRegistryChanges, REGISTRY_CHANGE_TYPES, registryColumnsOf } from './registry-changes';
 
 type Imported = CandidateImported['data'];
 
@@ -24,7 +25,8 @@ type Imported = CandidateImported['data'];
 export const directoryProjection: Projection = {
   name: 'directory',
   // 2: a location of empty parts ("null, null") is empty. 3: an index on imported_at.
-  version: 3,
+  // 4: NPI registry candidates (npi, provenance, updates, deactivation); tombstones keyed by seq.
+  version: 4,
   tables: [
     'directory_meta',
     'directory_candidates',
@@ -32,7 +34,7 @@ export const directoryProjection: Projection = {
     'directory_removed',
     'specialty_counts',
   ],
-  handles: ['CandidateImported', 'PersonalDataErased'],
+  handles: ['CandidateImported', 'PersonalDataErased', ...REGISTRY_CHANGE_TYPES],
   createSql: `
     create table directory_meta (id int primary key, revision bigint not null);
     insert into directory_meta values (1, 0);
@@ -54,8 +56,13 @@ export const directoryProjection: Projection = {
       email_verified_at timestamptz, phone_verified_at timestamptz,
       has_email boolean not null, has_phone boolean not null,
       imported_at timestamptz not null,
-      revision bigint not null
+      revision bigint not null,
+      npi text, taxonomy_code text, licenses text, source_date date,
+      field_updated_on jsonb not null default '{}',
+      -- set while the NPI registry lists the NPI as deactivated: kept for lists, out of search
+      deactivated_on date
     );
+    create index directory_candidates_npi on directory_candidates (npi) where npi is not null;
     create index directory_candidates_revision on directory_candidates (revision);
     -- saved-search alerts: the first candidate imported after a moment
     create index directory_candidates_imported_at on directory_candidates (imported_at, seq);
@@ -64,7 +71,8 @@ export const directoryProjection: Projection = {
       personal_email text, work_email text, phone text, direct_phone text,
       email_hash text, phone_hash text
     );
-    create table directory_removed (id uuid primary key, seq bigint not null, revision bigint not null);
+    -- one row per seq that left the index (an update or reactivation gives the row a new seq)
+    create table directory_removed (id uuid not null, seq bigint primary key, revision bigint not null);
     create index directory_removed_revision on directory_removed (revision);
     create table specialty_counts (specialty text primary key, count int not null);
   `,
@@ -73,17 +81,32 @@ export const directoryProjection: Projection = {
       'update directory_meta set revision = revision + 1 where id = 1 returning revision',
     );
     const revision = Number(rows[0]!.revision);
-    const imported = events.filter((e) => e.type === 'CandidateImported') as RecordedEvent<
-      string,
-      Imported
-    >[];
-    if (imported.length > 0) await importCandidates(client, imported, revision);
-    const erased = events
-      .filter((e) => e.type === 'PersonalDataErased')
-      .map((e) => (e.data as { subjectId: string }).subjectId);
-    if (erased.length > 0) await removeCandidates(client, erased, revision);
+    // Runs of one kind, in order: a registry update must find the row its import made.
+    for (const run of runsOf(events)) {
+      if (run.kind === 'CandidateImported') {
+        await importCandidates(client, run.events as RecordedEvent<string, Imported>[], revision);
+      } else if (run.kind === 'PersonalDataErased') {
+        const erased = run.events.map((e) => (e.data as { subjectId: string }).subjectId);
+        await removeCandidates(client, erased, revision);
+      } else {
+        await applyRegistryChanges(client, run.events, revision);
+      }
+    }
   },
 };
+
+type Kind = 'CandidateImported' | 'PersonalDataErased' | 'registry';
+function runsOf(events: readonly RecordedEvent[]): { kind: Kind; events: RecordedEvent[] }[] {
+  const runs: { kind: Kind; events: RecordedEvent[] }[] = [];
+  for (const event of events) {
+    const kind: Kind =
+      event.type === 'CandidateImported' || event.type === 'PersonalDataErased' ? event.type : 'registry';
+    const last = runs[runs.length - 1];
+    if (last?.kind === kind) last.events.push(event);
+    else runs.push({ kind, events: [event] });
+  }
+  return runs;
+}
 
 const row = (event: RecordedEvent<string, Imported>) => {
   const d = event.data;
@@ -132,6 +155,7 @@ const row = (event: RecordedEvent<string, Imported>) => {
     direct_phone: directPhone,
     email_hash: d.emailHash,
     phone_hash: d.phoneHash,
+    ...registryColumnsOf(d),
   };
 };
 
@@ -154,20 +178,22 @@ async function importCandidates(
        job_functions, specialty, company_name, company_employees, company_industry, company_revenue_range,
        company_domain, company_start_date, city, state, office_city, office_state, office_zip, location,
        linkedin_url, connections, gender, skills, education, email_status, email_verified_at, phone_verified_at,
-       has_email, has_phone, imported_at, revision)
+       has_email, has_phone, imported_at, revision, npi, taxonomy_code, licenses, source_date, field_updated_on)
      select r.id, r.source_ref, r.source, r.first_name, r.middle_name, r.last_name, r.title, r.title_level,
        r.job_functions, r.specialty, r.company_name, r.company_employees, r.company_industry,
        r.company_revenue_range, r.company_domain, r.company_start_date, r.city, r.state, r.office_city,
        r.office_state, r.office_zip, r.location, r.linkedin_url, r.connections, r.gender,
        array(select jsonb_array_elements_text(r.skills)), r.education, r.email_status, r.email_verified_at,
-       r.phone_verified_at, r.has_email, r.has_phone, r.imported_at, $2
+       r.phone_verified_at, r.has_email, r.has_phone, r.imported_at, $2, r.npi, r.taxonomy_code, r.licenses,
+       r.source_date, coalesce(r.field_updated_on, '{}')
      from jsonb_to_recordset($1::jsonb) as r(id uuid, source_ref text, source text, first_name text,
        middle_name text, last_name text, title text, title_level text, job_functions text, specialty text,
        company_name text, company_employees text, company_industry text, company_revenue_range text,
        company_domain text, company_start_date text, city text, state text, office_city text,
        office_state text, office_zip text, location text, linkedin_url text, connections int, gender text,
        skills jsonb, education jsonb, email_status text, email_verified_at timestamptz,
-       phone_verified_at timestamptz, has_email boolean, has_phone boolean, imported_at timestamptz)
+       phone_verified_at timestamptz, has_email boolean, has_phone boolean, imported_at timestamptz,
+       npi text, taxonomy_code text, licenses text, source_date date, field_updated_on jsonb)
      on conflict (id) do nothing`,
     [json, revision],
   );
@@ -190,7 +216,9 @@ async function importCandidates(
 
 async function removeCandidates(client: pg.PoolClient, ids: string[], revision: number) {
   const { rows } = await client.query<{ id: string; seq: string; specialty: string | null }>(
-    'delete from directory_candidates where id = any($1::uuid[]) returning id, seq, specialty',
+    // A deactivated candidate's specialty is already out of the counts.
+    `delete from directory_candidates where id = any($1::uuid[])
+     returning id, seq, case when deactivated_on is null then specialty end as specialty`,
     [ids],
   );
   if (rows.length === 0) return;
@@ -199,7 +227,7 @@ async function removeCandidates(client: pg.PoolClient, ids: string[], revision: 
   ]);
   await client.query(
     `insert into directory_removed (id, seq, revision) select id, seq, $2 from unnest($1::uuid[], $3::bigint[]) as t(id, seq)
-     on conflict (id) do update set revision = excluded.revision`,
+     on conflict (seq) do update set revision = excluded.revision`,
     [rows.map((r) => r.id), revision, rows.map((r) => r.seq)],
   );
   await client.query(

@@ -2,6 +2,7 @@ import type { AllPosition, RecordedEvent } from '@healthtal/eventstore';
 import { isAfter } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
+import { ProjectionNotInstalled } from './failures';
 import type { Projection } from './projection';
 
 /**
@@ -15,7 +16,7 @@ export async function applyBatch(
   events: readonly RecordedEvent[],
 ): Promise<{ applied: number; position: AllPosition | null }> {
   const checkpoint = await readCheckpoint(client, projection.name, { lock: true });
-  if (!checkpoint) throw new Error(`Projection ${projection.name} is not installed`);
+  if (!checkpoint) throw new ProjectionNotInstalled(projection.name);
   const fresh = events.filter((event) => isAfter(event.position, checkpoint.position));
   if (fresh.length === 0) return { applied: 0, position: null };
   const handled = new Set(projection.handles);

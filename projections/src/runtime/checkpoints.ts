@@ -13,6 +13,26 @@ export const projectionMigrations: readonly Migration[] = [
       updated_at timestamptz not null default now()
     )`,
   },
+  {
+    // Events a projector could not apply (docs/adr/0018-projector-dead-letters.md). `failing`: it
+    // failed and is being retried, `attempts` counts the failures so far (kept across restarts);
+    // `parked`: it failed MAX_ATTEMPTS times and the checkpoint moved past it, until a retry.
+    id: '002-parked-events',
+    sql: `create table projection_parked_events (
+      projection text not null,
+      event_id uuid not null,
+      stream_id text not null,
+      event_type text not null,
+      commit_position bigint not null,
+      prepare_position bigint not null,
+      status text not null check (status in ('failing', 'parked')),
+      error text not null,
+      attempts int not null,
+      first_seen_at timestamptz not null default now(),
+      last_seen_at timestamptz not null default now(),
+      primary key (projection, event_id)
+    )`,
+  },
 ];
 
 export type Checkpoint = { version: number; position: AllPosition };

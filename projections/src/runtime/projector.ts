@@ -1,11 +1,11 @@
 import type { AllPosition, EventStore, RecordedEvent, Subscription } from '@healthtal/eventstore';
 import { START } from '@healthtal/eventstore';
 import type pg from 'pg';
-import { applyBatch } from './apply-batch';
 import { readCheckpoint } from './checkpoints';
-import { LIVE_SCHEMA, type Projection } from './projection';
+import { forgetPassedFailures } from './parked-events';
+import { applyOrPark } from './poison';
+import type { Projection } from './projection';
 import { rebuildProjection } from './rebuild';
-import { inTransaction } from './transaction';
 
 export type ProjectorLogger = {
   info(details: object, message: string): void;
@@ -50,7 +50,7 @@ export class Projector {
       { projection: projection.name, from: checkpoint?.version ?? null, to: projection.version },
       checkpoint ? 'rebuilding read model for a new version' : 'installing read model',
     );
-    const result = await rebuildProjection(pool, store, projection);
+    const result = await rebuildProjection(pool, store, projection, undefined, this.logger);
     this.logger.info({ projection: projection.name, events: result.events }, 'read model ready');
   }
 
@@ -68,10 +68,23 @@ export class Projector {
     });
   }
 
-  handleBatch(events: readonly RecordedEvent[]) {
-    return inTransaction(this.options.pool, LIVE_SCHEMA, (client) =>
-      applyBatch(client, this.options.projection, events),
-    );
+  /**
+   * Failure counts may be left from an earlier run or an earlier batch; after the next batch that
+   * applies, the ones the checkpoint passed are dropped.
+   */
+  private failuresToForget = true;
+
+  /** Applies a batch; a poison event in it is counted and, after a few tries, parked (applyOrPark). */
+  async handleBatch(events: readonly RecordedEvent[]) {
+    const { pool, projection } = this.options;
+    const result = await applyOrPark(pool, projection, events, this.logger, () => {
+      this.failuresToForget = true;
+    });
+    if (this.failuresToForget) {
+      this.failuresToForget = false;
+      await forgetPassedFailures(pool, projection.name);
+    }
+    return result;
   }
 
   /** The checkpoint: every event at or before it is in the read model (START before install). */

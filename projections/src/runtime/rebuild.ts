@@ -2,12 +2,17 @@ import type { AllPosition, EventStore, RecordedEvent } from '@healthtal/eventsto
 import { isAfter, START } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
+import { writeParked } from './parked-events';
+import { applyIsolatingPoison, type PoisonedEvent } from './poison';
 import { LIVE_SCHEMA, type Projection, rebuildSchemaOf } from './projection';
+import type { ProjectorLogger } from './projector';
 import { inTransaction } from './transaction';
 
 const REBUILD_BATCH = 2000;
 
 export type RebuildProgress = { events: number; position: AllPosition };
+/** What a replay left out: events that failed MAX_ATTEMPTS times (parked by a rebuild). */
+export type ReplayResult = RebuildProgress & { poisoned: PoisonedEvent[] };
 
 /**
  * Replays every event into fresh tables in a side schema while the live tables keep serving, then,
@@ -20,12 +25,13 @@ export async function rebuildProjection(
   store: EventStore,
   projection: Projection,
   onProgress?: (progress: RebuildProgress) => void,
+  logger?: Pick<ProjectorLogger, 'error'>,
 ): Promise<RebuildProgress> {
   // Two processes starting together must not build the same side schema at once.
   const lock = await pool.connect();
   try {
     await lock.query('select pg_advisory_lock(hashtext($1))', [`rebuild:${projection.name}`]);
-    return await rebuildLocked(pool, store, projection, onProgress);
+    return await rebuildLocked(pool, store, projection, onProgress, logger);
   } finally {
     await lock
       .query('select pg_advisory_unlock(hashtext($1))', [`rebuild:${projection.name}`])
@@ -39,14 +45,16 @@ async function rebuildLocked(
   store: EventStore,
   projection: Projection,
   onProgress?: (progress: RebuildProgress) => void,
+  logger?: Pick<ProjectorLogger, 'error'>,
 ): Promise<RebuildProgress> {
   const schema = rebuildSchemaOf(projection);
   const replayed = await replayIntoSchema(pool, store, projection, schema, { onProgress });
   let { position } = replayed;
   let count = replayed.events;
+  const { poisoned } = replayed;
   const replay = async (client: pg.PoolClient, events: RecordedEvent[]) => {
     const relevant = events.filter((event) => projection.handles.includes(event.type));
-    if (relevant.length > 0) await projection.apply(client, relevant);
+    if (relevant.length > 0) await applyIsolatingPoison(client, projection, relevant, poisoned);
     position = events[events.length - 1]!.position;
     count += events.length;
   };
@@ -67,11 +75,27 @@ async function rebuildLocked(
       await client.query(`alter table "${schema}"."${table}" set schema "${LIVE_SCHEMA}"`);
     }
     await client.query(`drop schema "${schema}" cascade`);
+    await replaceParked(client, projection.name, poisoned);
     const finalPosition = live && isAfter(live.position, position) ? live.position : position;
     await writeCheckpoint(client, projection.name, { version: projection.version, position: finalPosition });
   });
+  for (const { event, error } of poisoned)
+    logger?.error(
+      { projection: projection.name, eventId: event.metadata.eventId, eventType: event.type, err: error },
+      'event parked during rebuild: the read model was built without it',
+    );
   onProgress?.({ events: count, position });
   return { events: count, position };
+}
+
+/**
+ * The rebuilt tables hold every event but the poisoned ones: those are the read model's parked
+ * events now, and whatever was parked or failing before is applied in them (or poisoned again).
+ */
+async function replaceParked(client: pg.PoolClient, projection: string, poisoned: PoisonedEvent[]) {
+  await client.query('delete from projection_parked_events where projection = $1', [projection]);
+  for (const { event, error, attempts } of poisoned)
+    await writeParked(client, projection, event, error, attempts);
 }
 
 /**
@@ -98,22 +122,26 @@ export async function replayIntoSchema(
   projection: Projection,
   schema: string,
   { until, onProgress }: ReplayOptions = {},
-): Promise<RebuildProgress> {
+): Promise<ReplayResult> {
   await pool.query(`drop schema if exists "${schema}" cascade`);
   await pool.query(`create schema "${schema}"`);
   await inTransaction(pool, schema, (client) => client.query(projection.createSql));
 
   let position: AllPosition = START;
   let count = 0;
+  const poisoned: PoisonedEvent[] = [];
   const pages = readAllUntil(store, { types: projection.handles, ...(until ? { until } : {}) });
   for await (const page of pages) {
     const wanted = page.events.filter((event) => projection.handles.includes(event.type));
-    if (wanted.length > 0) await inTransaction(pool, schema, (client) => projection.apply(client, wanted));
+    if (wanted.length > 0)
+      await inTransaction(pool, schema, (client) =>
+        applyIsolatingPoison(client, projection, wanted, poisoned),
+      );
     position = page.position;
     count += wanted.length;
     onProgress?.({ events: count, position });
   }
-  return { events: count, position };
+  return { events: count, position, poisoned };
 }
 
 /**

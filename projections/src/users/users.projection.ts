@@ -11,7 +11,9 @@ type Recorded = RecordedEvent<IdentityEvent['type'], IdentityEvent['data']>;
  */
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  // 2: the email index is no longer unique. One account per email is the write side's invariant
+  // (ADR 0017); a unique index here could only stop the read model on history it cannot change.
+  version: 2,
   tables: ['users'],
   handles: [
     'UserRegistered',
@@ -37,7 +39,7 @@ export const usersProjection: Projection = {
       created_at timestamptz not null,
       last_sign_in_at timestamptz
     );
-    create unique index users_email on users (lower(email));
+    create index users_email on users (lower(email));
     create index users_created_at on users (created_at desc);
   `,
   async apply(client, events) {

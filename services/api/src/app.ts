@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { REQUEST_BODY_LIMIT_BYTES } from '@healthtal/contracts';
 import type { EventStore } from '@healthtal/eventstore';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -10,6 +11,7 @@ import { accessRoutes } from './access/access.routes';
 import { adminConsoleRedirects } from './admin/console-redirects';
 import { dashboardRoutes } from './admin/dashboard.routes';
 import { mailOutboxRoutes } from './admin/mail-outbox.routes';
+import { type ReadModels, readModelRoutes } from './admin/read-models.routes';
 import type { SiteAssetStorage } from './admin/site-assets';
 import { siteSettingsRoutes } from './admin/site-settings.routes';
 import { adminUserRoutes } from './admin/users.routes';
@@ -21,9 +23,13 @@ import { searchRoutes } from './directory/search/search.routes';
 import { SearchMetrics } from './directory/search/search-metrics';
 import { searchErrorLogRoutes } from './directory/search-error-logs.routes';
 import { specialtyRoutes } from './directory/specialties.routes';
-import { notFoundHandler, problemHandler } from './http/errors';
+import { apiDocsRoutes } from './http/api-docs';
+import { notFoundHandler, problemHandler, refuseUnknownContentEncoding } from './http/errors';
 import { healthRoutes, type ReadinessCheck } from './http/health';
+import { ApiMetrics, metricsRoute } from './http/metrics';
+import { precompressed } from './http/precompressed';
 import { RouteRegistrar } from './http/routes';
+import { noStoreByDefault, securityHeaders } from './http/security-headers';
 import { authRoutes } from './identity/auth.routes';
 import { createIdentity, type Identity, type IdentityKeys } from './identity/identity';
 import { meRoutes } from './identity/me.routes';
@@ -59,6 +65,10 @@ export type ApiDependencies = {
   awaitProjections?: AwaitProjections;
   /** Extra readiness checks (projectors caught up, …) reported by /readyz. */
   readinessChecks?: Record<string, ReadinessCheck>;
+  /** Events the Kafka relay has not published yet, for /metrics; null when no relay runs. */
+  relayLag?: () => Promise<number | null>;
+  /** The read models' state, parked events and retry, for the console (from `healthtal start`). */
+  readModels?: ReadModels;
   /**
    * Deletes a person's personal-data key, so their encrypted fields read as null everywhere. Pass the
    * event store's own keys (its cache must forget the key too); the default deletes the key's row.
@@ -87,12 +97,21 @@ const requestId = (req: IncomingMessage) => {
 };
 
 export function createApi(given: ApiDependencies): Api {
-  const deps = given.awaitProjections ? { ...given, store: trackWrites(given.store) } : given;
+  const metrics = new ApiMetrics({
+    pool: given.pool,
+    ...(given.readModels ? { readModels: given.readModels } : {}),
+    ...(given.relayLag ? { relayLag: given.relayLag } : {}),
+  });
+  const counted = metrics.countAppends(given.store);
+  const deps = { ...given, store: given.awaitProjections ? trackWrites(counted) : counted };
   const app = express();
   let shuttingDown = false;
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Only configured proxies may name the client: otherwise anyone picks a fresh per-IP rate-limit
+  // bucket per request with X-Forwarded-For.
+  app.set('trust proxy', deps.settings.trustProxy ?? false);
   app.set('query parser', 'simple');
+  app.use(metrics.timeRequests);
 
   app.use(
     pinoHttp({
@@ -107,6 +126,10 @@ export function createApi(given: ApiDependencies): Api {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
+  app.use(securityHeaders(deps.settings.publicUrl));
+  app.use('/api', noStoreByDefault);
+  app.use(refuseUnknownContentEncoding);
+  app.use(compression({ filter: compressible }));
   // Stripe signs the exact bytes it sends: the webhook keeps its raw body (and express.json then
   // skips the already-read request).
   app.use('/api/v1/billing/webhook', express.raw({ type: 'application/json', limit: '1mb' }));
@@ -139,6 +162,10 @@ export function createApi(given: ApiDependencies): Api {
     }),
   };
   healthRoutes(routes, deps.pool, readiness, () => shuttingDown);
+  metricsRoute(routes, metrics, {
+    token: deps.settings.metricsToken ?? null,
+    resolvePrincipal: deps.resolvePrincipal ?? bearerPrincipal(identity),
+  });
   authRoutes(routes, identity);
   meRoutes(routes, identity);
   contactMessageRoutes(routes, deps);
@@ -154,9 +181,17 @@ export function createApi(given: ApiDependencies): Api {
   candidateRoutes(routes, deps);
   exportRoutes(routes, deps, search);
   searchErrorLogRoutes(routes, deps);
-  searchRoutes(routes, { pool: deps.pool, store: deps.store, search, metrics: searchMetrics });
+  searchRoutes(routes, {
+    pool: deps.pool,
+    store: deps.store,
+    search,
+    metrics: searchMetrics,
+    apiMetrics: metrics,
+  });
   dashboardRoutes(routes, deps, searchMetrics);
+  readModelRoutes(routes, deps);
   workspaceRoutes(routes, deps, search);
+  apiDocsRoutes(routes, deps.settings);
   app.use(api);
 
   app.use(['/api', '/healthz', '/readyz'], notFoundHandler);
@@ -178,12 +213,22 @@ export function createApi(given: ApiDependencies): Api {
 }
 
 /**
+ * Answers are compressed (brotli or gzip, as the client accepts) above 1 kB, except exports: they
+ * stream large files as they are read and must not wait in a compressor's buffer.
+ */
+const compressible: compression.CompressionFilter = (req, res) =>
+  !/^(text\/csv|application\/vnd\.openxmlformats|text\/event-stream)/.test(
+    String(res.getHeader('Content-Type') ?? ''),
+  ) && compression.filter(req, res);
+
+/**
  * A single-page app: files when they exist, index.html for every other GET under its path. The
  * content-hashed chunks under assets/ never change, so browsers keep them; index.html and the other
  * files are revalidated, so a new release's index never points at chunks that are gone.
  */
 function staticApp(dir: string): express.Router {
   const router = express.Router();
+  router.use(precompressed(dir));
   router.use(
     express.static(dir, {
       index: 'index.html',

@@ -1,3 +1,4 @@
+export type { ReadModels } from './admin/read-models.routes';
 export { type Api, type ApiDependencies, createApi } from './app';
 export { openCandidateExport } from './directory/export-writer';
 export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
@@ -7,6 +8,9 @@ export {
   hashEmail,
   hashPhone,
   isSuppressed,
+  phoneContactHashes,
+  phoneHashes,
+  phoneIsSuppressed,
   type SuppressionKind,
   suppress,
   suppressionKey,

@@ -1,8 +1,10 @@
 import type { Migration } from '@healthtal/eventstore';
 import { siteAssetMigrations } from './admin/site-assets';
 import { billingSimulatorMigrations } from './billing/billing-simulator';
+import { revealQuotaMigrations } from './directory/reveal-quota';
 import { suppressionMigrations } from './directory/suppression';
 import { sessionMigrations } from './identity/session-tokens';
+import { removalRequestJobMigrations } from './intake/removal-request-jobs';
 import { idempotencyMigrations } from './shared/idempotency';
 import { mailMigrations } from './shared/mailer';
 import { rateLimitMigrations } from './shared/rate-limit';
@@ -17,5 +19,7 @@ export const apiMigrations: readonly Migration[] = [
   ...rateLimitMigrations,
   ...billingSimulatorMigrations,
   ...suppressionMigrations,
+  ...revealQuotaMigrations,
+  ...removalRequestJobMigrations,
   ...siteAssetMigrations,
 ];

@@ -36,6 +36,8 @@ export type RouteKey = `${Method} /${string}`;
 export const policy = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
+  // Prometheus text: the handler asks for METRICS_TOKEN or an admin (http/metrics.ts).
+  'GET /metrics': 'public',
 
   // identity
   'POST /api/v1/auth/signup': 'public',
@@ -106,6 +108,11 @@ export const policy = {
   // admin console: the dashboard
   'GET /api/admin/dashboard': 'admin',
 
+  // admin console: read models, their lag and parked events (docs/adr/0018-projector-dead-letters.md)
+  'GET /api/admin/read-models': 'admin',
+  'GET /api/admin/parked-events': 'admin',
+  'POST /api/admin/read-models/:name/retry': 'admin',
+
   // outreach: the AI email generator and templates (demo accounts may generate; `canSend` says no)
   'POST /api/v1/email/generate': 'signed-in',
   'GET /api/v1/email/templates': 'signed-in',
@@ -152,6 +159,11 @@ export const policy = {
   'DELETE /api/v1/saved-searches/:id': ['signed-in', 'basic'],
   'POST /api/v1/saved-searches/:id/opened': ['signed-in', 'basic'],
   'GET /api/v1/me/activity': 'signed-in',
+
+  // the OpenAPI document and its interactive reference (http/api-docs.ts)
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/:file': 'public',
 } as const satisfies Record<RouteKey, Requirement>;
 
 export type PolicyRoute = keyof typeof policy;

@@ -5,12 +5,19 @@ import type { Api } from './app';
 export type RunningServer = { url: string; server: Server; close(): Promise<void> };
 
 /**
- * Listens on `host:port`. `close` stops accepting, lets requests in flight finish (up to
- * `graceMs`), then cuts the connections that remain.
+ * Listens on `host:port`. `close` first turns `/readyz` to 503 and keeps serving for
+ * `shutdownDelayMs` (so a load balancer takes the instance out before connections are refused), then
+ * stops accepting, lets requests in flight finish (up to `graceMs`), and cuts the connections that
+ * remain.
  */
 export async function startHttpServer(
   api: Api,
-  { host, port, graceMs = 10_000 }: { host: string; port: number; graceMs?: number },
+  {
+    host,
+    port,
+    graceMs = 10_000,
+    shutdownDelayMs = 0,
+  }: { host: string; port: number; graceMs?: number; shutdownDelayMs?: number },
 ): Promise<RunningServer> {
   const server = createServer(api.app);
   server.keepAliveTimeout = 5_000;
@@ -23,9 +30,10 @@ export async function startHttpServer(
   return {
     url: `http://${shownHost}:${address.port}`,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        api.beginShutdown();
+    close: async () => {
+      api.beginShutdown();
+      if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
+      await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         force.unref();
         server.close(() => {
@@ -33,6 +41,7 @@ export async function startHttpServer(
           resolve();
         });
         server.closeIdleConnections();
-      }),
+      });
+    },
   };
 }

@@ -19,6 +19,20 @@ export type ApiSettings = {
   openai?: OpenAiSettings;
   /** Uploaded site images go to this bucket; without it, to a PostgreSQL table. */
   s3?: S3Settings;
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For), as Express's `trust proxy`: none
+   * (false, the default), a hop count, or addresses/CIDRs/`loopback`. Per-IP rate limits key on it.
+   */
+  trustProxy?: boolean | number | string[];
+  /**
+   * Without Stripe, checkout and the portal run on the local billing simulator only when this is on
+   * (embedded development, or BILLING_SIMULATOR=on); otherwise they answer 503.
+   */
+  billingSimulator?: boolean;
+  /** A scraper's bearer token for GET /metrics (admins may read it with their own token). */
+  metricsToken?: string;
+  /** Contact reveals per user per UTC day, by plan tier (REVEAL_QUOTA_BASIC / _PREMIUM; 100 and 500). */
+  revealQuotas?: { basic: number; premium: number };
 };
 
 export type StripeSettings = {

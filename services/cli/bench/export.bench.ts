@@ -173,7 +173,10 @@ async function main() {
   const direct = (format: 'csv' | 'xlsx', count: number, bytesPerSecond?: number, liveHeap = false) =>
     measured(
       async (onBytes) => {
-        const file = await openCandidateExport(app.pool, ids.slice(0, count), format);
+        const file = await openCandidateExport(app.pool, ids.slice(0, count), format, {
+          contacts: true,
+          linkedin: true,
+        });
         if (!file) throw new Error('nothing to export');
         await pipeline(
           Readable.from(file.parts, { objectMode: false, highWaterMark: 64 * 1024 }),

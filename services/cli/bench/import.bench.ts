@@ -5,6 +5,9 @@
  *   npm run bench:import                       200,000 candidates
  *   npm run bench:import -- --size 1500000     the issue's target: import + projection ≤ 5 minutes
  *   npm run bench:import -- --live             projector running during the import, as `npm start` does
+ *   npm run bench:import -- --format nppes --size 1000000 [--reimport] [--project]
+ *                                              a generated file in the NPPES format through
+ *                                              `healthtal import --format nppes`: rows/s and memory
  *
  * Uses the server of DATABASE_URL when set, otherwise an embedded PostgreSQL in a temp directory;
  * either way a fresh `bench_<timestamp>` database, dropped at the end.
@@ -14,14 +17,20 @@ import { parseArgs } from 'node:util';
 import { ServerCpu } from './lib/cpu';
 import { openBenchDatabase, serverFacts, teardown } from './lib/database';
 import { importAndProject } from './lib/directory-import';
+import { runNppesBench } from './lib/nppes-bench';
 import { detail, figure, heading, num, perSecond, printLoadAverage, Targets } from './lib/report';
 
 const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '200000' },
     live: { type: 'boolean', default: false },
+    format: { type: 'string', default: 'synthetic' },
+    reimport: { type: 'boolean', default: false },
+    project: { type: 'boolean', default: false },
   },
 });
+if (values.format !== 'synthetic' && values.format !== 'nppes')
+  throw new Error(`--format is synthetic (the default) or nppes, got ${values.format}`);
 const size = Number(values.size);
 if (!Number.isSafeInteger(size) || size <= 0) throw new Error(`--size must be a positive whole number`);
 /** The issue: 1.5 million candidates imported and projected in five minutes; smaller runs pro rata. */
@@ -107,7 +116,10 @@ async function main(): Promise<void> {
   printLoadAverage();
 }
 
-main()
+(values.format === 'nppes'
+  ? runNppesBench({ size, reimport: values.reimport, project: values.project })
+  : main()
+)
   .catch((error) => {
     if (!interrupted) {
       console.error(error);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -21,6 +23,34 @@ export const Config = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   /** Where people reach the app (links in emails, Stripe return URLs). Defaults to http://HOST:PORT. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /**
+   * Which proxies in front of the app may say who the client is (X-Forwarded-For): none by default, a
+   * hop count (`1`), or comma-separated addresses, CIDRs and `loopback`/`linklocal`/`uniquelocal`.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value, ctx): false | number | string[] => {
+      if (value === 'false' || value === 'none' || value === '0') return false;
+      if (/^\d{1,2}$/.test(value)) return Number(value);
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length > 0 && entries.every(isTrustedProxyEntry)) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a hop count, or comma-separated addresses, CIDRs, loopback, linklocal or uniquelocal',
+      });
+      return z.NEVER;
+    })
+    .default(false),
+  /**
+   * The local billing simulator without Stripe keys: on by default only in embedded development (no
+   * DATABASE_URL), since its Complete button activates a paid plan for free.
+   */
+  BILLING_SIMULATOR: z.enum(['on', 'off'], { error: 'must be on or off' }).optional(),
   /** Comma-separated addresses that are admins by configuration. */
   ADMIN_EMAILS: z
     .string()
@@ -32,6 +62,10 @@ export const Config = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' }))),
+  /** Contact reveals a Monthly (basic) subscriber may make per UTC day; a contact revealed again that day is free. */
+  REVEAL_QUOTA_BASIC: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** The same for premium (Annual) subscribers and admins. Demo grants count their own max uses instead. */
+  REVEAL_QUOTA_PREMIUM: z.coerce.number().int().min(0).max(1_000_000).default(500),
   /** The designated demo account. In embedded mode it defaults to demo@healthtal.test. */
   DEMO_ACCOUNT_EMAIL: z.email().optional(),
   /** Signs access tokens; generated and kept in the database when not set. */
@@ -112,6 +146,18 @@ export const Config = z.object({
    * (read-your-writes); 0 answers as soon as the events are stored.
    */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * `/readyz` answers 503 while a read model's oldest unapplied event is older than this (and
+   * whenever one has parked events); see docs/adr/0018-projector-dead-letters.md.
+   */
+  PROJECTION_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A Prometheus scraper's bearer token for GET /metrics; without it only admins read the metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * On SIGTERM `/readyz` answers 503 at once; the listener keeps accepting for this long, so a load
+   * balancer sees it and stops sending, then closes while requests in flight finish.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   /** How events reach the projectors: tailing the store (`direct`), or a relay and Kafka (`kafka`). */
   TRANSPORT: z.enum(['direct', 'kafka'], { error: 'must be direct or kafka' }).default('direct'),
   /** Comma-separated host:port of the Kafka brokers. Needed with TRANSPORT=kafka and `healthtal relay`. */
@@ -180,9 +226,64 @@ const s3IsComplete = (config: Config, ctx: z.RefinementCtx) => {
   }
 };
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An entry of TRUST_PROXY: a named range, an address, or an address/prefix. */
+function isTrustedProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Settings that hold a secret. Each can instead be read from a file named by `<NAME>_FILE` (Docker and
+ * Kubernetes secrets), so it never shows in the environment, `docker inspect` or a process listing.
+ */
+export const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'ESDB_URL',
+  'JWT_SECRET',
+  'DEV_ACCOUNTS_PASSWORD',
+  'SMTP_URL',
+  'SMTP_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'OPENAI_API_KEY',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+] as const;
+
+/** The environment with every `<SECRET>_FILE` read into `<SECRET>` (one trailing newline dropped). */
+function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const resolved = { ...env };
+  const problems: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`];
+    if (!file) continue;
+    if (env[name]) {
+      problems.push(`  ${name}_FILE: set ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(
+        `  ${name}_FILE=${JSON.stringify(file)}: cannot be read (${(error as NodeJS.ErrnoException).code})`,
+      );
+    }
+  }
+  if (problems.length > 0)
+    throw new ConfigError(`HealthTal cannot start: fix these settings:\n${problems.join('\n')}`);
+  return resolved;
+}
+
+export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
+  const env = withSecretFiles(given);
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );

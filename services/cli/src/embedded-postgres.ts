@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { ConfigError } from './config';
 
 export type EmbeddedDatabase = {
   /** URL of the `postgres` maintenance database; callers create their own databases. */
@@ -50,6 +51,23 @@ export async function freePort(): Promise<number> {
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
       );
     });
+  });
+}
+
+/** Throws a one-line ConfigError when `host:port` cannot be listened on (in use, or not allowed). */
+export async function assertPortFree(host: string, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new ConfigError(
+          error.code === 'EADDRINUSE'
+            ? `HealthTal cannot start: port ${port} on ${host} is already in use; stop what runs there or set PORT.`
+            : `HealthTal cannot start: cannot listen on ${host}:${port} (${error.code ?? error.message}); check HOST and PORT.`,
+        ),
+      ),
+    );
+    server.listen(port, host, () => server.close(() => resolve()));
   });
 }
 

@@ -1,9 +1,10 @@
-import { projections, rebuildProjection } from '@healthtal/projections';
+import { projections, readModelStates, rebuildProjection, retryParked } from '@healthtal/projections';
 import pg from 'pg';
 import { ConfigError, loadConfig } from './config';
 import { describeDevAccounts } from './dev-accounts';
 import { IMPORT_HELP, runImportCommand } from './directory/import-command';
 import { createEventStore } from './event-store';
+import { HEALTH_HELP, runHealthCommand } from './health';
 import { KAFKA_HELP, runProjectorsCommand, runRelayCommand } from './kafka-commands';
 import { createLogger } from './logger';
 import { REPLAY_HELP, runReplayCommand } from './replay';
@@ -14,9 +15,13 @@ const HELP = `healthtal <command>
   start              run the product: database, projectors, API and web apps (npm start)
   migrate            apply database migrations (needs DATABASE_URL)
   rebuild <name>     rebuild one read model from the events and swap it in (needs DATABASE_URL)
+  projections status each read model's state, lag and parked events (needs DATABASE_URL)
+  projections retry <name>
+                     apply a read model's parked events again, once their cause is fixed (same)
 ${IMPORT_HELP}
 ${REPLAY_HELP}
 ${KAFKA_HELP}
+${HEALTH_HELP}
   help               this text
 
 Configuration is read from the environment; see the README.`;
@@ -30,12 +35,16 @@ async function main(argv: string[]): Promise<number> {
       return withDatabase(async (pool) => migrate(pool));
     case 'rebuild':
       return withDatabase((pool) => rebuild(pool, args[0]));
+    case 'projections':
+      return withDatabase((pool) => projectionsCommand(pool, args));
     case 'replay':
       return runReplayCommand(args, loadConfig());
     case 'relay':
       return runRelayCommand();
     case 'projectors':
       return runProjectorsCommand(args);
+    case 'health':
+      return runHealthCommand(args, loadConfig());
     case 'import':
     case 'seed':
       return runImportCommand(command, args, loadConfig());
@@ -95,10 +104,43 @@ async function rebuild(pool: pg.Pool, name: string | undefined): Promise<void> {
   if (!projection)
     throw new ConfigError(`Name a read model to rebuild: ${projections.map((p) => p.name).join(', ')}`);
   const store = createEventStore(pool, undefined, loadConfig());
-  const result = await rebuildProjection(pool, store, projection, ({ events }) =>
-    process.stdout.write(`\r  ${projection.name}: ${events} events replayed`),
+  const result = await rebuildProjection(
+    pool,
+    store,
+    projection,
+    ({ events }) => process.stdout.write(`\r  ${projection.name}: ${events} events replayed`),
+    // A poison event is parked, not a failed rebuild: say which (healthtal projections retry NAME).
+    { error: (details, message) => console.error(`\n  ${message}`, details) },
   );
   console.log(`\n  ${projection.name} rebuilt from ${result.events} events and swapped in.`);
+}
+
+async function projectionsCommand(pool: pg.Pool, [action, name]: string[]): Promise<void> {
+  const config = loadConfig();
+  const store = createEventStore(pool, undefined, config);
+  try {
+    if (action === 'status') {
+      const states = await readModelStates(pool, store, projections, {
+        maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,
+      });
+      for (const state of states)
+        console.log(
+          `  ${state.name.padEnd(20)} ${state.status.padEnd(13)} lag ${state.lagEvents} events, ${state.lagSeconds} s; ${state.parked} parked`,
+        );
+      return;
+    }
+    const projection = projections.find((p) => p.name === name);
+    if (action !== 'retry' || !projection)
+      throw new ConfigError(
+        `Use: healthtal projections status | healthtal projections retry <${projections.map((p) => p.name).join('|')}>`,
+      );
+    const { retried, applied, stillParked } = await retryParked(pool, store, projection);
+    console.log(
+      `  ${projection.name}: ${retried} parked events retried, ${applied} applied, ${stillParked} still parked.`,
+    );
+  } finally {
+    await store.close();
+  }
 }
 
 main(process.argv.slice(2)).then(

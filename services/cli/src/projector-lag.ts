@@ -1,21 +1,37 @@
+import type { ReadModelReadiness } from '@healthtal/contracts';
 import type { EventStore } from '@healthtal/eventstore';
-import { isAfter } from '@healthtal/eventstore';
-import { type Projector, readCheckpoint } from '@healthtal/projections';
+import { type Projection, type ReadModelState, readModelStates } from '@healthtal/projections';
 import type pg from 'pg';
 
-/** Readiness detail: each read model is installed; how far behind `$all` it is, if at all. */
-export async function projectorLag(pool: pg.Pool, store: EventStore, projectors: Projector[]) {
-  const detail: Record<string, string> = {};
-  let ready = true;
-  for (const projector of projectors) {
-    const head = await store.headPosition({ types: projector.handles });
-    const checkpoint = await readCheckpoint(pool, projector.name);
-    if (!checkpoint) {
-      ready = false;
-      detail[projector.name] = 'not installed';
-    } else {
-      detail[projector.name] = isAfter(head, checkpoint.position) ? 'catching up' : 'caught up';
-    }
-  }
-  return { ready, detail };
+/**
+ * Readiness detail: each read model's state, lag (events and seconds) and parked events. Not ready
+ * while one is not installed, has parked events, or lags more than `maxLagSeconds`; the reason names
+ * them. A read model catching up within the bound is ready.
+ */
+export async function projectorLag(
+  pool: pg.Pool,
+  store: EventStore,
+  projections: readonly Pick<Projection, 'name' | 'handles'>[],
+  { maxLagSeconds }: { maxLagSeconds: number },
+) {
+  const states = await readModelStates(pool, store, projections, { maxLagSeconds });
+  const detail: Record<string, ReadModelReadiness> = {};
+  for (const { name, status, lagEvents, lagSeconds, parked } of states)
+    detail[name] = { status, lagEvents, lagSeconds, parked };
+  const blocking = states.filter((state) => !servable(state));
+  return {
+    ready: blocking.length === 0,
+    detail,
+    ...(blocking.length > 0 ? { reason: blocking.map(describe).join('; ') } : {}),
+  };
+}
+
+const servable = (state: ReadModelState) => state.status === 'caught up' || state.status === 'catching up';
+
+function describe(state: ReadModelState): string {
+  if (state.status === 'parked')
+    return `${state.name} has ${state.parked} parked event${state.parked === 1 ? '' : 's'}`;
+  if (state.status === 'lagging')
+    return `${state.name} lags ${state.lagSeconds} s (${state.lagEvents} events)`;
+  return `${state.name} is ${state.status}`;
 }

@@ -22,12 +22,20 @@ import type { Config } from './config';
 import { createDevAccounts, DEV_DEMO_EMAIL, type DevAccounts } from './dev-accounts';
 import { importMigrations } from './directory/import-progress';
 import { seedInBackground } from './directory/seed';
-import { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded-postgres';
+import {
+  assertPortFree,
+  type EmbeddedDatabase,
+  ensureDatabase,
+  freePort,
+  startEmbeddedPostgres,
+} from './embedded-postgres';
 import { createEventStore } from './event-store';
 import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createMailer, mailSettings } from './mail';
 import { awaitProjections } from './projection-waits';
 import { projectorLag } from './projector-lag';
+import { createReadModels } from './read-models';
+import { relayLag } from './relay-lag';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -58,6 +66,8 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
   };
   try {
     const mail = mailSettings(config); // a contradictory SMTP setting stops the start before anything runs
+    // A busy port is one clear line before the database starts, not a stack trace after it.
+    if (config.PORT !== 0) await assertPortFree(config.HOST, config.PORT);
     const { databaseUrl, embedded } = await connectDatabase(config, logger);
     if (embedded) stack.push(() => embedded.stop());
 
@@ -101,11 +111,22 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       mailer: createMailer(mail, pool, logger),
       ...(resolvePrincipal ? { resolvePrincipal } : {}),
       awaitProjections: awaitProjections(pool, projectors, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
-      readinessChecks: { projections: () => projectorLag(pool, store, projectors) },
+      readinessChecks: {
+        projections: () =>
+          projectorLag(pool, store, projectors, { maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS }),
+      },
+      readModels: createReadModels(pool, store, projections, {
+        maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,
+      }),
+      relayLag: () => relayLag(pool, store),
       staticApps: webApps(),
     });
     const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;
-    const server: RunningServer = await startHttpServer(api, { host: config.HOST, port });
+    const server: RunningServer = await startHttpServer(api, {
+      host: config.HOST,
+      port,
+      shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
+    });
     stack.push(() => server.close());
     // The synthetic directory fills in behind a server that already answers; Ctrl-C stops it and the
     // next start resumes it.
@@ -130,6 +151,10 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
     demoAccountEmail:
       (config.DEMO_ACCOUNT_EMAIL ?? (embedded ? DEV_DEMO_EMAIL : null))?.toLowerCase() ?? null,
     secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: config.TRUST_PROXY,
+    revealQuotas: { basic: config.REVEAL_QUOTA_BASIC, premium: config.REVEAL_QUOTA_PREMIUM },
+    // Embedded (no DATABASE_URL) is development: `npm start` on a laptop keeps its simulator.
+    billingSimulator: config.BILLING_SIMULATOR ? config.BILLING_SIMULATOR === 'on' : embedded,
     ...(config.JWT_SECRET ? { jwtSecret: config.JWT_SECRET } : {}),
     ...(config.STRIPE_SECRET_KEY
       ? {
@@ -155,6 +180,7 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
         }
       : {}),
     ...(config.S3_BUCKET ? { s3: s3Settings(config, config.S3_BUCKET) } : {}),
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   };
 }
 

@@ -7,7 +7,8 @@ import { type SignedIn, startTestApp, type TestApp, testMetadata } from './suppo
 describe('billing without Stripe: the local billing simulator', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp();
+    // startTestApp sets DATABASE_URL, which (like any deployment) keeps the simulator off unless asked.
+    app = await startTestApp({ BILLING_SIMULATOR: 'on' });
   });
   afterAll(() => app?.close());
 

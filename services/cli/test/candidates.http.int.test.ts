@@ -146,8 +146,9 @@ describe('POST /api/v1/candidates/:id/reveal', () => {
       email: 'maria.delgado@mail.example',
       personalEmail: 'maria.delgado@mail.example',
       workEmail: 'mdelgado@memorialhermann.example',
-      phone: '+1 (713) 555-0142',
-      directPhone: '713-555-0199',
+      // As E.164, whatever spelling the import stored (docs/adr/0022).
+      phone: '+17135550142',
+      directPhone: '+17135550199',
       emailStatus: 'valid',
       emailVerifiedAt: '2026-09-14T10:00:00.000Z',
       phoneVerifiedAt: '2026-09-20T16:30:00.000Z',
@@ -176,8 +177,8 @@ describe('POST /api/v1/candidates/:id/reveal', () => {
     expect(details).toMatchObject({
       email: 'j.okafor@clevelandheart.example',
       personalEmail: null,
-      phone: '216-555-0187',
-      directPhone: '216-555-0187',
+      phone: '+12165550187',
+      directPhone: '+12165550187',
     });
   });
 
@@ -192,7 +193,7 @@ describe('POST /api/v1/candidates/:id/reveal', () => {
     const uses = (await app.store.readStream(`demo-${user.userId}`)).length;
     const response = await reveal(priya.candidateId, 'demo-full');
     expect(response.status).toBe(200);
-    expect(ContactDetails.parse(await response.json()).phone).toBe('555-010-7788');
+    expect(ContactDetails.parse(await response.json()).phone).toBe('+15550107788');
     const demo = await app.store.readStream(`demo-${user.userId}`);
     expect(demo).toHaveLength(uses + 1);
     expect(demo.at(-1)!.type).toBe('DemoAccessUsed');

@@ -18,7 +18,26 @@ describe('configuration from the environment', () => {
       KAFKA_TOPIC: 'healthtal.events.v1',
       KAFKA_SESSION_TIMEOUT_MS: 30_000,
       READ_YOUR_WRITES_TIMEOUT_MS: 2_000,
+      PROJECTION_MAX_LAG_SECONDS: 300,
+      SHUTDOWN_DELAY_MS: 5_000,
+      TRUST_PROXY: false,
     });
+  });
+
+  it('trusts no proxy unless told which: a hop count or addresses, never everyone', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8, 203.0.113.7' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '203.0.113.7',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.internal'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY=.*must be a hop count/);
+    expect(() => loadConfig({ BILLING_SIMULATOR: 'yes' })).toThrow(
+      /BILLING_SIMULATOR="yes": must be on or off/,
+    );
   });
 
   it('needs brokers for the Kafka transport', () => {

@@ -60,8 +60,8 @@ describe('POST /api/v1/exports as CSV', () => {
       location: 'Houston, TX',
       Personalemail: 'maria.delgado@mail.example',
       Contactemail: 'mdelgado@memorialhermann.example',
-      Contactphone: '+1 (713) 555-0142',
-      Directdialphone: '713-555-0199',
+      Contactphone: '+17135550142', // E.164, whatever the import stored (docs/adr/0022)
+      Directdialphone: '+17135550199',
       'Contact Connections': '412',
       Contactskills: 'ACLS, BLS, Critical Care',
       Contacteducation: 'University of Houston (BSN)',
@@ -95,7 +95,7 @@ describe('POST /api/v1/exports as CSV', () => {
       Companyname: `'=HYPERLINK("http://evil.example","click")`,
       Contactskills: `'@SUM(1+1), Prenatal Care`,
       specialty: 'OBGYN',
-      Contactphone: '617-555-0123',
+      Contactphone: '+16175550123',
     });
   });
 
@@ -158,7 +158,7 @@ describe('POST /api/v1/exports as Excel', () => {
     expect(sheet.getRow(2).getCell(column('Contactfirstname')).value).toBe('Maria');
     expect(sheet.getRow(2).getCell(column('Personalemail')).value).toBe('maria.delgado@mail.example');
     expect(sheet.getRow(2).getCell(column('Contact Connections')).value).toBe(412);
-    expect(sheet.getRow(3).getCell(column('Directdialphone')).value).toBe('216-555-0187');
+    expect(sheet.getRow(3).getCell(column('Directdialphone')).value).toBe('+12165550187');
     const admin = await app.as('admin');
     expect((await exportsOf(admin.userId)).at(-1)!.data).toMatchObject({ format: 'xlsx', count: 2 });
   });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { hashEmail, hashPhone, suppress, suppressionKey } from '@healthtal/api';
 import {
   type Problem,
@@ -69,6 +70,7 @@ describe('POST /api/v1/resume-submissions', () => {
       id,
       status: 'pending',
       ...valid,
+      phone: '+15125550147', // (512) 555-0147, as E.164
       location: 'Austin, Texas, United States',
       submittedAt: expect.any(String),
       approvedAt: null,
@@ -177,10 +179,36 @@ describe('POST /api/v1/resume-submissions', () => {
     const before = await app.eventCount();
     const byEmail = await post({ ...valid, email: ' Gone@Example.org ' });
     expect(byEmail.status).toBe(422);
-    expect((await problemOf(byEmail)).errors).toEqual({ email: ResumeMessages.removedAtOwnersRequest });
+    // Neutral: neither a reason nor a field, which would tell that this person asked to be removed.
+    const refusal = await problemOf(byEmail);
+    expect(refusal.detail).toBe(ResumeMessages.cannotAccept);
+    expect(refusal.errors).toBeUndefined();
+    expect(`${refusal.title} ${refusal.detail}`).not.toMatch(/remov|request/i);
     const byPhone = await post({ ...valid, phone: '(415) 555-0199' });
-    expect((await problemOf(byPhone)).errors).toEqual({ phone: ResumeMessages.removedAtOwnersRequest });
+    expect(byPhone.status).toBe(422);
+    expect((await problemOf(byPhone)).detail).toBe(ResumeMessages.cannotAccept);
     expect(await app.eventCount()).toBe(before);
+  });
+
+  it('refuses a removed phone in any spelling, also when it was removed before phones were E.164', async () => {
+    const key = await suppressionKey(app.pool);
+    // An entry as earlier versions wrote it: the keyed hash of the digits as typed.
+    const legacy = createHmac('sha256', key).update('6265550170', 'utf8').digest('hex');
+    await suppress(app.pool, [{ kind: 'phone', hash: legacy }]);
+    const before = await app.eventCount();
+    for (const phone of ['+1 626 555 0170', '(626) 555-0170', '1-626-555-0170', '626.555.0170']) {
+      const response = await post({ ...valid, email: `${phone.replace(/\D/g, '')}@example.org`, phone });
+      expect(response.status, phone).toBe(422);
+    }
+    expect(await app.eventCount()).toBe(before);
+  });
+
+  it('stores the phone as E.164', async () => {
+    const id = await submit({ phone: '(512) 555-0142 ' });
+    const submission = (await (
+      await app.request(`/api/admin/resume-submissions/${id}`, { as: 'admin' })
+    ).json()) as ResumeSubmissionRow;
+    expect(submission.phone).toBe('+15125550142');
   });
 
   it('takes ten resumes an hour from one address, then answers 429 with Retry-After', async () => {

@@ -15,6 +15,13 @@ export const formatPosition = (p: AllPosition) => `${p.commit}/${p.prepare}`;
 
 /** `any`: no check; `noStream`: the stream must not exist; a number: the stream's last position. */
 export type ExpectedVersion = 'any' | 'noStream' | number;
+/** Refuses a numeric expected version that is not a stream position (or -1, no stream). */
+export function assertExpectedVersion(expected: ExpectedVersion): void {
+  if (typeof expected === 'number' && (!Number.isInteger(expected) || expected < -1)) {
+    throw new RangeError(`expectedVersion must be an integer >= -1, got ${expected}`);
+  }
+}
+
 /** The version of a stream that has no events. */
 export const NO_STREAM = -1;
 
@@ -52,6 +59,14 @@ export type ReadAllOptions = {
   types?: readonly string[];
 };
 
+export type CountEventsOptions = {
+  /** Exclusive, like readAll's fromPosition. */
+  after: AllPosition;
+  types?: readonly string[];
+  /** Counting stops here. */
+  limit: number;
+};
+
 export type SubscribeOptions = {
   /** Exclusive, like readAll's fromPosition. */
   fromPosition?: AllPosition;
@@ -73,6 +88,16 @@ export interface Subscription {
 
 export type NewStream = { streamId: string; events: NewEvent[] };
 
+/** One stream's part of a multi-stream append. */
+export type StreamAppend = { streamId: string; events: NewEvent[]; expectedVersion: ExpectedVersion };
+
+export type MultiStreamAppendResult = {
+  /** False when every event id was already stored (a retry) and nothing was written. */
+  readonly appended: boolean;
+  /** Position of the last event written; null when nothing was written. */
+  readonly position: AllPosition | null;
+};
+
 export interface EventStore {
   /**
    * Starts many new streams at once (imports): one round trip, one transaction. A stream that
@@ -85,6 +110,14 @@ export interface EventStore {
     events: NewEvent[],
     options?: { expectedVersion?: ExpectedVersion },
   ): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one atomic write: every stream's expected version is checked and
+   * either all events are written or none (WrongExpectedVersion names the first stream that did not
+   * match). Invariants that span streams (an email claim and the account it belongs to) hold under
+   * any interleaving this way. A retry whose event ids are all stored writes nothing; one whose ids
+   * are partly stored is refused (DuplicateEventId).
+   */
+  appendToStreams(appends: StreamAppend[]): Promise<MultiStreamAppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /**
@@ -93,6 +126,11 @@ export interface EventStore {
    * head includes everything committed before the call even while other transactions are open.
    */
   headPosition(options?: { settle?: boolean; types?: readonly string[] }): Promise<AllPosition>;
+  /**
+   * How many events (of these types) readers of `$all` can see after `after`, counting up to
+   * `limit`: a projector's lag, without reading or decrypting the events.
+   */
+  countEvents(options: CountEventsOptions): Promise<number>;
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }

@@ -22,7 +22,8 @@ export class PersonalDataProtector {
       const key = keys.get(this.subjectOf(event.type, event.data)!)!;
       const data = { ...(event.data as Record<string, unknown>) };
       for (const field of spec.fields) {
-        if (data[field] !== undefined) data[field] = encryptValue(key, data[field]);
+        // An empty field holds nothing of the person: left null, it costs imports no cipher.
+        if (data[field] !== undefined && data[field] !== null) data[field] = encryptValue(key, data[field]);
       }
       return { ...event, data };
     });

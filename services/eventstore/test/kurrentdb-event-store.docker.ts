@@ -7,9 +7,11 @@ import { runMigrations } from '../src/migrations';
 import { PersonalDataKeys } from '../src/personal-data';
 import { eventStoreMigrations } from '../src/postgres/schema';
 import { createTestDatabase } from '../src/testing';
+import { kurrentdbWireSemantics } from '../src/testing/kurrentdb/wire-semantics';
 
 // Runs only with a Docker engine: `npm run test:docker` (vitest.docker.config.ts starts KurrentDB and
-// PostgreSQL in containers). The default suite covers the adapter's pure parts without a server.
+// PostgreSQL in containers). `npm test` runs the same suites against the wire double
+// (kurrentdb-event-store.double.test.ts, kurrentdb-wire.double.test.ts), so the two can be compared.
 
 /** The adapter over the test server, with personal data keys in a fresh PostgreSQL database. */
 async function kurrentStore() {
@@ -64,3 +66,6 @@ describe('KurrentDB personal data at rest', () => {
     }
   });
 });
+
+// The rules the wire double models (docs/adr/0020-kurrentdb-wire-double.md), checked on the real server.
+kurrentdbWireSemantics('KurrentDB', () => inject('kurrentdbUrl'));

@@ -11,7 +11,8 @@ import {
 } from '../support/browser';
 import { field, fieldMessage, mailedLink } from './public-support';
 
-const suite = useBrowserApp({ app: 'web-recruiter' });
+// A database of its own (DATABASE_URL) keeps the simulator off unless asked, as in any deployment.
+const suite = useBrowserApp({ app: 'web-recruiter', env: { BILLING_SIMULATOR: 'on' } });
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 

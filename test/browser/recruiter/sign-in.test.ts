@@ -26,6 +26,27 @@ describe('signing in to the recruiter app', () => {
     await expectVisible(nav.getByRole('link', { name: 'Log in' }));
   });
 
+  test('a return_to that leads off the site is ignored: sign-in lands on the search page', async () => {
+    const user = await suite.app.as('basic');
+    const page = await suite.page();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${suite.app.url}/login?return_to=/%5Cevil.example`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    // /directory, the spec's fallback, is the search page's old address.
+    await page.waitForURL(
+      (url) => url.origin === suite.app.url && ['/directory', '/search'].includes(url.pathname),
+    );
+    await expectVisible(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: user.email }),
+    );
+    expect(errors).toEqual([]);
+  });
+
   test('a wrong password shows the server message and keeps the visitor signed out', async () => {
     const user = await suite.app.as('free');
     const page = await suite.page();

@@ -8,6 +8,7 @@ import MailIcon from '@mui/icons-material/Mail';
 import MarkunreadMailboxIcon from '@mui/icons-material/MarkunreadMailbox';
 import PeopleIcon from '@mui/icons-material/People';
 import SettingsIcon from '@mui/icons-material/Settings';
+import StorageIcon from '@mui/icons-material/Storage';
 import { Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
@@ -34,6 +35,7 @@ function AdminMenu() {
       <Menu.Item to="/mail-outbox" primaryText="Mail outbox" leftIcon={<MarkunreadMailboxIcon />} />
       <Menu.Item to="/admin-logs" primaryText="Search error logs" leftIcon={<ErrorOutlineIcon />} />
       <Menu.Item to="/admin-settings" primaryText="Website settings" leftIcon={<SettingsIcon />} />
+      <Menu.Item to="/read-models" primaryText="Read models" leftIcon={<StorageIcon />} />
     </Menu>
   );
 }

@@ -2,6 +2,7 @@ import {
   BillingMessages,
   RedirectResponse,
   RefundEligibility,
+  RevealQuotaMessages,
   type SubscriptionInfo,
   shortDate,
 } from '@healthtal/contracts';
@@ -62,6 +63,11 @@ export function SubscriptionPanel() {
             <Typography variant="body2" color="text.secondary">
               {subscription.status === 'canceled' ? 'Access until' : 'Renews on'}{' '}
               {shortDate(subscription.current_period_end)}
+            </Typography>
+          ) : null}
+          {auth.me?.revealQuota.limit != null ? (
+            <Typography variant="body2" color="text.secondary" data-testid="reveal-quota">
+              {RevealQuotaMessages.remaining(auth.me.revealQuota.remaining ?? 0, auth.me.revealQuota.limit)}
             </Typography>
           ) : null}
         </Box>

@@ -1,4 +1,4 @@
-import { AuthMessages, LoginRequest } from '@healthtal/contracts';
+import { AuthMessages, DEFAULT_RETURN_PATH, LoginRequest, safeReturnPath } from '@healthtal/contracts';
 import { Alert, Box, Button, Container, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -7,13 +7,12 @@ import { useAuth } from '../app/auth';
 import { type FieldErrors, fieldErrorsOf } from '../app/forms';
 import { useToast } from '../app/toast';
 
-/** Where to go after signing in, in the spec's order: return_to, the prior location, /directory. */
+/**
+ * Where to go after signing in, in the spec's order: return_to, the prior location, /directory.
+ * Only a path of this site counts (`isSameOriginPath`): `/%5Cevil.example` is /directory.
+ */
 export function loginTarget(returnTo: string | null, from: unknown): string {
-  const local = (path: unknown): path is string =>
-    typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
-  if (local(returnTo)) return returnTo;
-  if (local(from)) return from;
-  return '/directory';
+  return safeReturnPath(returnTo, safeReturnPath(from, DEFAULT_RETURN_PATH));
 }
 
 export function LoginPage() {
@@ -30,7 +29,7 @@ export function LoginPage() {
   const target = loginTarget(params.get('return_to'), (location.state as { from?: unknown } | null)?.from);
 
   if (auth.status === 'signed-in')
-    return <Navigate to={target === '/directory' ? '/search' : target} replace />;
+    return <Navigate to={target === DEFAULT_RETURN_PATH ? '/search' : target} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

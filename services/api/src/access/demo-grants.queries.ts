@@ -15,7 +15,7 @@ export type DemoGrantSort = keyof typeof SORT_COLUMNS;
 export const demoGrantSortFields = Object.keys(SORT_COLUMNS) as [DemoGrantSort, ...DemoGrantSort[]];
 
 /** `userId`: one user's grants; `q`: the user's email contains it; `active`: valid now, or not. */
-const DemoGrantFilter = z.object({
+export const DemoGrantFilter = z.object({
   userId: z.uuid().optional(),
   q: z.string().max(320).optional(),
   active: z.boolean().optional(),

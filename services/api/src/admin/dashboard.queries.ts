@@ -40,7 +40,8 @@ const DAYS_SQL = `
     (select coalesce(sum(exports), 0) from usage_counters c where c.day = days.day) as exports
   from days order by days.day`;
 
-type ProjectionDetail = { detail?: Record<string, string> };
+/** The readiness check's detail: each read model's state (`{ status, lagEvents, … }`). */
+type ProjectionDetail = { detail?: Record<string, string | { status?: string }> };
 const PROJECTION_STATUSES = DashboardProjection.shape.status.options;
 
 /** The admin dashboard over the last 7, 30 or 90 days. */
@@ -130,7 +131,10 @@ async function projectionStatus(pool: pg.Pool, check: ReadinessCheck | undefined
   const names = Object.keys(status.detail ?? {});
   return (names.length > 0 ? names : [...updated.keys()]).sort().map((name) => ({
     name,
-    status: PROJECTION_STATUSES.find((known) => known === status.detail?.[name]) ?? 'not installed',
+    status: PROJECTION_STATUSES.find((known) => known === statusOf(status.detail?.[name])) ?? 'not installed',
     updatedAt: updated.get(name) ?? null,
   }));
 }
+
+const statusOf = (state: string | { status?: string } | undefined) =>
+  typeof state === 'string' ? state : state?.status;

@@ -16,7 +16,13 @@ describe('sniffImageType', () => {
     [
       'svg',
       bytes(
-        '<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>',
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient></defs><rect width="2" height="2" fill="url(#g)"/><path d="M0 0L2 2"/></svg>',
+      ),
+    ],
+    [
+      'svg',
+      bytes(
+        '<?xml version="1.0"?>\n<!-- logo -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg></svg>',
       ),
     ],
   ])('recognises %s by its first bytes', (type, content) => {
@@ -33,6 +39,23 @@ describe('sniffImageType', () => {
       bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
     ],
     ['an SVG with an event handler', bytes('<svg onload="alert(1)"></svg>')],
+    [
+      'an SVG with a namespaced script',
+      bytes(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></svg>',
+      ),
+    ],
+    [
+      'an SVG with an entity-encoded javascript: link',
+      bytes(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript&#58;alert(1)"><rect width="1" height="1"/></a></svg>',
+      ),
+    ],
+    [
+      'an SVG that defines entities',
+      bytes('<!DOCTYPE svg [<!ENTITY x "y">]><svg xmlns="http://www.w3.org/2000/svg"/>'),
+    ],
+    ['an SVG that is not well-formed', bytes('<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>')],
     ['a RIFF that is not WebP', bytes('RIFF', [0, 0, 0, 0], 'WAVEfmt ')],
     ['an ICO header with no images', bytes([0, 0, 1, 0, 0, 0])],
     ['nothing', bytes()],

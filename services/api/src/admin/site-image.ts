@@ -1,4 +1,5 @@
 import { SITE_IMAGE_TYPES, type SiteImageExtension } from '@healthtal/contracts';
+import { isCleanSvg } from './svg-sanitizer';
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
@@ -15,8 +16,6 @@ const ICO = [0x00, 0x00, 0x01, 0x00];
 /** An SVG document: optional BOM, XML declaration, comments and doctype, then the <svg> element. */
 const SVG_START =
   /^\uFEFF?\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i;
-/** Scripts, event handlers and embedded HTML have no place in a logo. */
-const SVG_ACTIVE_CONTENT = /<script|<foreignObject|\son[a-z]+\s*=|javascript:/i;
 
 /**
  * What an upload really is, from its first bytes; null when it is not an image we serve. The
@@ -33,10 +32,12 @@ export function sniffImageType(bytes: Uint8Array): SiteImageExtension | null {
   return null;
 }
 
+/** Scripts, event handlers and embedded HTML have no place in a logo (svg-sanitizer.ts decides). */
 function isSafeSvg(bytes: Uint8Array): boolean {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
   if (!SVG_START.test(head)) return false;
-  return !SVG_ACTIVE_CONTENT.test(new TextDecoder().decode(bytes));
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  return isCleanSvg(text.replace(/^\uFEFF/, ''));
 }
 
 export const mediaTypeOf = (extension: SiteImageExtension) => SITE_IMAGE_TYPES[extension];

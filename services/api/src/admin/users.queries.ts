@@ -16,7 +16,7 @@ export type AdminUserSort = keyof typeof SORT_COLUMNS;
 export const adminUserSortFields = Object.keys(SORT_COLUMNS) as [AdminUserSort, ...AdminUserSort[]];
 
 /** `q`: the email contains it (the console's search box); `id`: react-admin's getMany. */
-const AdminUserFilter = z.object({
+export const AdminUserFilter = z.object({
   q: z.string().max(320).optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(500)]).optional(),
 });

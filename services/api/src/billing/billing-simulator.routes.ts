@@ -7,16 +7,29 @@ import { sendCheckoutPage, sendPortalPage, sendSimulatorError } from './billing-
 import { hasCurrentSubscription, type SubscriptionCommand } from './subscription.decider';
 import { changeSubscription, loadSubscription, sourcedContext } from './subscription-stream';
 
-type Deps = { store: EventStore; pool: pg.Pool; publicUrl: string };
+/** What checkout and the simulator's pages say when neither Stripe nor the simulator is on. */
+export const BILLING_NOT_CONFIGURED = 'Billing is not configured';
+
+type Deps = {
+  store: EventStore;
+  pool: pg.Pool;
+  publicUrl: string;
+  /** Off outside development unless asked for: the Complete button activates a plan for free. */
+  enabled: boolean;
+};
 
 /**
  * The simulator's pages. They are public in the policy table: the browser reaches them by plain
  * navigation and form posts, which carry no bearer token; the session id in the path is the
  * unguessable capability, bound to one user and one session, and the pages show only plan and price.
  */
-export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, publicUrl }: Deps) {
+export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, publicUrl, enabled }: Deps) {
   const app = publicUrl.replace(/\/+$/, '');
   const sessionOf = async (req: Request, res: Response, kind: 'checkout' | 'portal') => {
+    if (!enabled) {
+      sendSimulatorError(res, app, 503, BILLING_NOT_CONFIGURED);
+      return null;
+    }
     const session = await findSimulatorSession(pool, String(req.params.sessionId), kind);
     if (!session || session.expired) {
       sendSimulatorError(res, app, 404, 'This billing session does not exist or has expired.');

@@ -13,7 +13,7 @@ import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
 import { openSimulatorSession } from './billing-simulator';
-import { billingSimulatorRoutes } from './billing-simulator.routes';
+import { BILLING_NOT_CONFIGURED, billingSimulatorRoutes } from './billing-simulator.routes';
 import { loadRefundEligibility } from './refund-eligibility';
 import { StripeGateway } from './stripe-gateway';
 import { meaningOfStripeEvent } from './stripe-webhook';
@@ -47,6 +47,10 @@ const noSubscription = () =>
  */
 export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }: ApiDependencies) {
   const gateway = settings.stripe ? new StripeGateway(settings.stripe, settings.publicUrl) : null;
+  const simulator = !gateway && settings.billingSimulator === true;
+  // Neither Stripe nor the simulator: a deployment that forgot its keys must not sell plans for free.
+  const notConfigured = () =>
+    new HttpProblem(503, BILLING_NOT_CONFIGURED, 'Payments are not set up on this server yet.');
 
   routes.route('GET /api/v1/billing/plans', (_req, res) => {
     res.json(PLANS_BODY);
@@ -54,6 +58,7 @@ export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }:
 
   routes.route('POST /api/v1/billing/checkout', async (req, res) => {
     const { priceId, returnPath } = parseBody(CheckoutRequest, req);
+    if (!gateway && !simulator) throw notConfigured();
     const userId = userIdOf(req);
     const context = commandContext(req);
     // Checked before Stripe is asked, so a subscriber never gets a payment page (and again, against
@@ -104,6 +109,7 @@ export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }:
         throw portalFailed();
       });
     } else if (!gateway && subscription.simulated) {
+      if (!simulator) throw notConfigured();
       url = `/api/v1/billing/simulator/portal/${await openSimulatorSession(pool, { kind: 'portal', userId })}`;
     } else {
       throw new HttpProblem(
@@ -145,7 +151,7 @@ export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }:
     res.json({ received: true });
   });
 
-  billingSimulatorRoutes(routes, { store, pool, publicUrl: settings.publicUrl });
+  billingSimulatorRoutes(routes, { store, pool, publicUrl: settings.publicUrl, enabled: simulator });
 
   async function simulatorCheckout(userId: UserId, priceId: CheckoutRequest['priceId'], returnPath?: string) {
     const id = await openSimulatorSession(pool, { kind: 'checkout', userId, priceId, returnPath });

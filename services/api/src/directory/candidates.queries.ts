@@ -1,4 +1,9 @@
-import type { CandidateProfile, ContactDetails } from '@healthtal/contracts';
+import {
+  type CandidateProfile,
+  type ContactDetails,
+  normalisePhone,
+  npiRegistryUrl,
+} from '@healthtal/contracts';
 import type pg from 'pg';
 import { type CardRow, toCard } from './cards';
 
@@ -17,6 +22,13 @@ export type CandidateRow = CardRow & {
   office_zip: string | null;
   connections: number | null;
   gender: string | null;
+  /** NPI registry candidates only (absent in rows built elsewhere, e.g. tests of the export). */
+  npi?: string | null;
+  taxonomy_code?: string | null;
+  licenses?: string | null;
+  source_date?: string | null;
+  field_updated_on?: Record<string, string>;
+  deactivated_on?: string | null;
 };
 
 export type ContactRow = {
@@ -33,10 +45,14 @@ const CANDIDATE_COLUMNS = `c.seq, c.id, c.source, c.first_name, c.middle_name, c
   c.job_functions, c.specialty, c.company_name, c.company_employees, c.company_industry, c.company_revenue_range,
   c.company_domain, c.company_start_date, c.city, c.state, c.office_city, c.office_state, c.office_zip,
   c.location, c.linkedin_url, c.connections, c.gender, c.skills, c.education, c.email_status,
-  c.email_verified_at, c.phone_verified_at, c.has_email, c.has_phone`;
+  c.email_verified_at, c.phone_verified_at, c.has_email, c.has_phone, c.npi, c.taxonomy_code, c.licenses,
+  c.source_date::text as source_date, c.field_updated_on, c.deactivated_on::text as deactivated_on`;
 const CONTACT_COLUMNS = 'k.personal_email, k.work_email, k.phone, k.direct_phone';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Phones go out as E.164 whatever spelling an import stored; text that is no number as it was. */
+const shownPhone = (phone: string | null) => normalisePhone(phone) ?? phone;
 
 export function toCandidateProfile(row: CandidateRow): CandidateProfile {
   return {
@@ -54,6 +70,17 @@ export function toCandidateProfile(row: CandidateRow): CandidateProfile {
     officeZip: row.office_zip,
     connections: row.connections,
     gender: row.gender,
+    registry: row.npi
+      ? {
+          npi: row.npi,
+          url: npiRegistryUrl(row.npi),
+          taxonomyCode: row.taxonomy_code ?? null,
+          licenses: row.licenses ?? null,
+          sourceDate: row.source_date ?? null,
+          fieldUpdatedOn: row.field_updated_on ?? {},
+          deactivatedOn: row.deactivated_on ?? null,
+        }
+      : null,
   };
 }
 
@@ -84,8 +111,8 @@ export function toContactDetails(row: ExportRow): ContactDetails {
     email: row.personal_email ?? row.work_email,
     personalEmail: row.personal_email,
     workEmail: row.work_email,
-    phone: row.phone ?? row.direct_phone,
-    directPhone: row.direct_phone,
+    phone: shownPhone(row.phone ?? row.direct_phone),
+    directPhone: shownPhone(row.direct_phone),
     emailStatus: row.email_status,
     emailVerifiedAt: iso(row.email_verified_at),
     phoneVerifiedAt: iso(row.phone_verified_at),
@@ -105,5 +132,9 @@ export async function exportRowsOf(pool: pg.Pool, ids: readonly string[]): Promi
      order by wanted.position`,
     [ids],
   );
-  return rows;
+  return rows.map((row) => ({
+    ...row,
+    phone: shownPhone(row.phone),
+    direct_phone: shownPhone(row.direct_phone),
+  }));
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_EXPORT_FILE_NAME, type ExportRequest } from '@healthtal/contracts';
 import type pg from 'pg';
 import { type ExportRow, exportRowsOf } from './candidates.queries';
+import { type FieldPolicy, withVisibleExportFields } from './field-policy';
 import { type XlsxCell, xlsxParts } from './xlsx-writer';
 
 export type ExportFormat = ExportRequest['format'];
@@ -158,8 +159,11 @@ export async function openCandidateExport(
   pool: pg.Pool,
   ids: readonly string[],
   format: ExportFormat,
+  policy: FieldPolicy,
 ): Promise<{ parts: AsyncGenerator<Buffer>; progress: { rows: number } } | null> {
-  const rows = await nonEmptyRows(rowsInChunks((chunk) => exportRowsOf(pool, chunk), ids));
+  const fetchRows = async (chunk: readonly string[]) =>
+    (await exportRowsOf(pool, chunk)).map((row) => withVisibleExportFields(row, policy));
+  const rows = await nonEmptyRows(rowsInChunks(fetchRows, ids));
   if (!rows) return null;
   const progress = { rows: 0 };
   return { parts: exportFileParts(format, rows, progress), progress };

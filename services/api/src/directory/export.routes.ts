@@ -19,6 +19,7 @@ import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
 import { recentExports } from './export-logs.queries';
 import { EXPORT_CONTENT_TYPES, exportFileName, openCandidateExport } from './export-writer';
+import { fieldPolicyOf } from './field-policy';
 import type { DirectorySearch } from './search/directory-search';
 
 type SearchScope = Extract<ExportRequest, { search: unknown }>['search'];
@@ -99,7 +100,7 @@ export async function sendCandidateExport(
 ): Promise<void> {
   const context = commandContext(req);
   const userId = context.userId as UserId;
-  const file = await openCandidateExport(pool, ids, format);
+  const file = await openCandidateExport(pool, ids, format, fieldPolicyOf(req.accessProfile));
   if (!file) throw new HttpProblem(404, 'Nothing to export', 'No data was returned from the export function');
   const fileName = exportFileName(format, askedName);
   // From the command id: a retry with the same Idempotency-Key is the same export, logged once.

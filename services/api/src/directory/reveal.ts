@@ -6,6 +6,7 @@ import { recordDemoUse } from '../access/demo-access';
 import { notFound } from '../http/problem';
 import { type CommandContext, toEnvelopes } from '../shared/command-handler';
 import { findContactDetails } from './candidates.queries';
+import { chargeReveal } from './reveal-quota';
 
 /** The demo feature a reveal uses; a full_access grant covers it. */
 export const REVEAL_FEATURE = 'contacts';
@@ -13,7 +14,8 @@ export const REVEAL_FEATURE = 'contacts';
 /** One stream per user: their reveal history, in order (the activity page reads it whole). */
 export const revealsStream = (userId: string) => streamName('reveals', userId);
 
-export type RevealCaller = { userId: UserId; isDemo: boolean };
+/** `dailyQuota`: the plan's reveals per UTC day (reveal-quota.ts), null when none applies. */
+export type RevealCaller = { userId: UserId; isDemo: boolean; dailyQuota: number | null };
 
 /**
  * Shows a candidate's email and phone and records who saw them. The route's policy has already
@@ -31,6 +33,8 @@ export async function revealContact(
   const details = await findContactDetails(pool, candidateId);
   if (!details) throw notFound('Candidate');
   if (details.email === null && details.phone === null) return details;
+  if (caller.dailyQuota !== null)
+    await chargeReveal(pool, caller.userId, candidateId, caller.dailyQuota, context.now);
   if (caller.isDemo) await recordDemoUse(store, caller.userId, REVEAL_FEATURE, context);
   const revealed: z.infer<typeof ContactRevealed> = {
     type: 'ContactRevealed',

@@ -25,7 +25,7 @@ export const searchErrorLogSortFields = Object.keys(SORT_COLUMNS) as [
 ];
 
 /** The console's Time Range (default 24h) and Error Type filters; `id` is react-admin's getMany. */
-const SearchErrorLogFilter = z.object({
+export const SearchErrorLogFilter = z.object({
   range: SearchErrorRange.default('24h'),
   errorType: z.enum(SEARCH_ERROR_TYPES).optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(SEARCH_ERROR_LOG_PAGE_MAX)]).optional(),

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { legacyPhoneDigits, normalisePhone } from '@healthtal/contracts';
 import type { Migration } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { serverSecret } from '../shared/secrets';
@@ -33,13 +34,35 @@ export function hashEmail(key: Buffer, email: string | null | undefined): string
   return normalised ? hmac(key, normalised) : null;
 }
 
-/** Phones compare by their digits alone, so "(213) 555-0147" and "213.555.0147" are one number. */
+/**
+ * Phones compare as E.164 ("(213) 555-0147", "+1 213 555 0147" and "213.555.0147" are one number);
+ * text that is no phone number falls back to its digits. This is the hash events store.
+ */
 export function hashPhone(key: Buffer, phone: string | null | undefined): string | null {
-  const digits = phone?.replace(/\D/g, '');
-  return digits ? hmac(key, digits) : null;
+  const canonical = normalisePhone(phone) ?? phone?.replace(/\D/g, '');
+  return canonical ? hmac(key, canonical) : null;
+}
+
+/**
+ * Every hash a number may be on the suppression list under: its E.164 hash and the digit-only
+ * hashes of earlier versions (docs/adr/0022-phone-normalisation.md). Removals write them all and
+ * lookups ask for them all, so an entry made before E.164 still refuses the number in any spelling.
+ */
+export function phoneHashes(key: Buffer, phone: string | null | undefined): string[] {
+  const canonical = hashPhone(key, phone);
+  if (!canonical) return [];
+  return [...new Set([canonical, ...legacyPhoneDigits(phone).map((digits) => hmac(key, digits))])];
 }
 
 export type ContactHash = { kind: SuppressionKind; hash: string };
+
+/** A number's suppression-list entries, as `suppress` and `filterSuppressed` take them. */
+export const phoneContactHashes = (key: Buffer, phone: string | null | undefined): ContactHash[] =>
+  phoneHashes(key, phone).map((hash) => ({ kind: 'phone', hash }));
+
+/** Whether `filterSuppressed`'s answer holds any of this number's hashes. */
+export const phoneIsSuppressed = (suppressed: Set<string>, key: Buffer, phone: string | null | undefined) =>
+  phoneHashes(key, phone).some((hash) => suppressed.has(`phone:${hash}`));
 
 export async function suppress(pool: pg.Pool | pg.PoolClient, hashes: readonly ContactHash[]): Promise<void> {
   if (hashes.length === 0) return;

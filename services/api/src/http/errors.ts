@@ -32,8 +32,41 @@ export function toProblem(error: unknown): HttpProblem | null {
     });
   const type = (error as { type?: unknown })?.type;
   if (typeof type === 'string' && bodyParserProblems[type]) return bodyParserProblems[type]();
-  return null;
+  return clientErrorOf(error);
 }
+
+/**
+ * Any other error that says it is the client's (http-errors' `status` 4xx with `expose`): body-parser
+ * reports a body whose gzip, deflate or br stream is broken this way, with zlib's error inside.
+ */
+function clientErrorOf(error: unknown): HttpProblem | null {
+  const { status, expose, errno } = (error ?? {}) as { status?: unknown; expose?: unknown; errno?: unknown };
+  if (typeof status !== 'number' || status < 400 || status > 499 || expose !== true) return null;
+  // zlib's errors (gzip, deflate and brotli alike) carry its error number.
+  if (typeof errno === 'number')
+    return new HttpProblem(400, 'Malformed request body', 'The compressed request body could not be read.', {
+      body: 'The compressed body could not be read.',
+    });
+  return new HttpProblem(status, 'Bad request', 'The request could not be read.');
+}
+
+const DECODABLE = new Set(['identity', 'gzip', 'x-gzip', 'deflate', 'br']);
+
+/**
+ * A Content-Encoding the server cannot decode is refused on every route, whatever reads the body
+ * (the JSON parser refuses it too, but raw uploads would take the encoded bytes as the content).
+ */
+export const refuseUnknownContentEncoding: RequestHandler = (req, _res, next) => {
+  const encoding = req.get('content-encoding');
+  if (encoding === undefined) return next();
+  // One coding, as body-parser decodes only one ("gzip, br" is refused too).
+  if (DECODABLE.has(encoding.trim().toLowerCase())) return next();
+  next(
+    new HttpProblem(415, 'Unsupported content encoding', `Send the body as identity, gzip, deflate or br.`, {
+      'Content-Encoding': 'Unsupported content encoding.',
+    }),
+  );
+};
 
 export const notFoundHandler: RequestHandler = (req) => {
   throw new HttpProblem(404, 'Not found', `No route for ${req.method} ${req.path}.`);

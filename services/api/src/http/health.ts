@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { RouteRegistrar } from './routes';
 
-export type ReadinessCheck = () => Promise<{ ready: boolean; detail?: unknown }>;
+/** `reason`: when not ready, why, in a line an operator can act on (listed in /readyz's `reasons`). */
+export type ReadinessCheck = () => Promise<{ ready: boolean; detail?: unknown; reason?: string }>;
 
 /**
  * `/healthz`: the process answers. `/readyz`: it can serve traffic: the database answers, every
@@ -19,6 +20,7 @@ export function healthRoutes(
 
   routes.route('GET /readyz', async (_req, res) => {
     const results: Record<string, unknown> = {};
+    const reasons: string[] = [];
     let ready = !isShuttingDown();
     if (!ready) results.shutdown = 'in progress';
     try {
@@ -29,10 +31,16 @@ export function healthRoutes(
       results.database = (error as Error).message;
     }
     for (const [name, check] of Object.entries(checks)) {
-      const outcome = await check().catch((error: Error) => ({ ready: false, detail: error.message }));
+      const outcome: Awaited<ReturnType<ReadinessCheck>> = await check().catch((error: Error) => ({
+        ready: false,
+        detail: error.message,
+      }));
       results[name] = outcome.detail ?? (outcome.ready ? 'ok' : 'not ready');
+      if (!outcome.ready && outcome.reason) reasons.push(`${name}: ${outcome.reason}`);
       ready &&= outcome.ready;
     }
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: results });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ok' : 'unavailable', ...(ready ? {} : { reasons }), checks: results });
   });
 }

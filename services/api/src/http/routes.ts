@@ -22,7 +22,12 @@ export class RouteRegistrar {
       this.router,
     );
     const commands = method === 'POST' ? this.commandMiddleware : [];
-    register(path, authorize(policy[key], this.resolvePrincipal), ...commands, ...handlers);
+    const named: RequestHandler = (_req, res, next) => {
+      // The route's policy key labels its metrics (a path with ids would make a label per id).
+      res.locals.route = key;
+      next();
+    };
+    register(path, named, authorize(policy[key], this.resolvePrincipal), ...commands, ...handlers);
     this.registered.add(key);
   }
 }

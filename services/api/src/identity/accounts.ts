@@ -1,8 +1,18 @@
 import { type SignupRequest, streamName, type UserId } from '@healthtal/contracts';
-import { type CommandContext, handleCommand } from '../shared/command-handler';
+import {
+  type CommandContext,
+  handleCommand,
+  handleMultiStreamCommand,
+  loadAggregate,
+} from '../shared/command-handler';
 import { uuidFromName } from '../shared/ids';
 import { sendPasswordResetEmail, sendVerificationEmail } from './account-mail';
-import { type EmailClaimState, emailClaimDecider, emailClaimStream } from './email-claim.decider';
+import {
+  EmailAlreadyRegistered,
+  type EmailClaimState,
+  emailClaimDecider,
+  emailClaimStream,
+} from './email-claim.decider';
 import type { Identity } from './identity';
 import { hashPassword } from './passwords';
 import { type UserCommand, type UserState, userDecider } from './user.decider';
@@ -34,16 +44,17 @@ export async function findUserByEmail(
 }
 
 async function loadClaim(identity: Identity, email: string): Promise<EmailClaimState> {
-  const events = await identity.store.readStream(emailClaimStream(email, identity.emailLookupKey));
-  return events.reduce(
-    (state, e) => emailClaimDecider.evolve(state, e as never),
-    emailClaimDecider.initialState,
-  );
+  return (
+    await loadAggregate(identity.store, emailClaimStream(email, identity.emailLookupKey), emailClaimDecider)
+  ).state;
 }
 
 /**
- * Claims the email, then registers the account and mails a verification link. A claim left behind by
- * a sign-up that failed half-way (no account behind it) is released and taken over.
+ * Registers the account and mails a verification link. The email claim and the account are written
+ * in one atomic append (ADR 0017): under any interleaving of sign-ups with one address exactly one
+ * account exists, and a claim is never seen without its account. A claim held by an account that
+ * is gone (deleted, or a sign-up from before ADR 0017 that failed half-way) is taken over in the
+ * same write.
  */
 export async function signUp(
   identity: Identity,
@@ -54,43 +65,50 @@ export async function signUp(
   const userId = uuidFromName(`user/${context.commandId}`) as UserId;
   const passwordHash = await hashPassword(form.password);
   const claimStream = emailClaimStream(form.email, identity.emailLookupKey);
-  const claim = await loadClaim(identity, form.email);
-  if (claim.status === 'claimed' && claim.userId !== userId) {
-    const holder = await loadUser(identity, claim.userId);
-    if (holder.status === 'none') {
-      await handleCommand(
-        identity.store,
-        claimStream,
-        emailClaimDecider,
-        { type: 'ReleaseEmail', userId: claim.userId },
-        context,
-      );
-    }
-  }
-  await handleCommand(
+  const accountStream = userStream(userId);
+  await handleMultiStreamCommand(
     identity.store,
-    claimStream,
-    emailClaimDecider,
-    { type: 'ClaimEmail', userId },
+    [claimStream, accountStream],
+    async () => {
+      const claim = await loadAggregate(identity.store, claimStream, emailClaimDecider);
+      const account = await loadAggregate(identity.store, accountStream, userDecider);
+      // A retry of this very sign-up whose write went through: nothing more to write.
+      if (account.state.status !== 'none') return { appends: [], result: undefined };
+      const claimEvents = [];
+      let claimState = claim.state;
+      if (claimState.status === 'claimed' && claimState.userId !== userId) {
+        const holder = await loadUser(identity, claimState.userId);
+        if (holder.status === 'active') throw new EmailAlreadyRegistered();
+        const released = emailClaimDecider.decide(
+          { type: 'ReleaseEmail', userId: claimState.userId },
+          claimState,
+        );
+        claimEvents.push(...released);
+        claimState = released.reduce(emailClaimDecider.evolve, claimState);
+      }
+      claimEvents.push(...emailClaimDecider.decide({ type: 'ClaimEmail', userId }, claimState));
+      const registered = userDecider.decide(
+        {
+          type: 'RegisterUser',
+          userId,
+          email: form.email,
+          passwordHash,
+          phone: form.phone,
+          ...(form.source ? { source: form.source } : {}),
+          at: context.now,
+        },
+        account.state,
+      );
+      return {
+        appends: [
+          { streamId: claimStream, events: claimEvents, expectedVersion: claim.expectedVersion },
+          { streamId: accountStream, events: registered, expectedVersion: account.expectedVersion },
+        ],
+        result: undefined,
+      };
+    },
     context,
   );
-  const existing = await loadUser(identity, userId);
-  if (existing.status === 'none') {
-    await changeUser(
-      identity,
-      userId,
-      {
-        type: 'RegisterUser',
-        userId,
-        email: form.email,
-        passwordHash,
-        phone: form.phone,
-        ...(form.source ? { source: form.source } : {}),
-        at: context.now,
-      },
-      context,
-    );
-  }
   if (options.verified) {
     await changeUser(
       identity,
@@ -104,20 +122,40 @@ export async function signUp(
   return { userId };
 }
 
+/** Deletes the account and frees its email in one atomic append, so the address can sign up again. */
 export async function deleteAccount(identity: Identity, userId: string, by: string, context: CommandContext) {
-  const user = await loadUser(identity, userId);
-  if (user.status !== 'active') return false;
-  await changeUser(identity, userId, { type: 'DeleteUser', by }, context);
-  await handleCommand(
+  const accountStream = userStream(userId);
+  const email = await handleMultiStreamCommand(
     identity.store,
-    emailClaimStream(user.email, identity.emailLookupKey),
-    emailClaimDecider,
-    { type: 'ReleaseEmail', userId: user.userId },
-    { ...context, commandId: `${context.commandId}/release` },
+    [accountStream],
+    async () => {
+      const account = await loadAggregate(identity.store, accountStream, userDecider);
+      const user = account.state;
+      if (user.status !== 'active') return { appends: [], result: null };
+      const claimStream = emailClaimStream(user.email, identity.emailLookupKey);
+      const claim = await loadAggregate(identity.store, claimStream, emailClaimDecider);
+      return {
+        appends: [
+          {
+            streamId: accountStream,
+            events: userDecider.decide({ type: 'DeleteUser', by }, user),
+            expectedVersion: account.expectedVersion,
+          },
+          {
+            streamId: claimStream,
+            events: emailClaimDecider.decide({ type: 'ReleaseEmail', userId: user.userId }, claim.state),
+            expectedVersion: claim.expectedVersion,
+          },
+        ],
+        result: user.email,
+      };
+    },
+    context,
   );
+  if (email === null) return false;
   await identity.refreshTokens.revokeAllOf(userId);
   // The outbox is operational state holding the address in the clear: it goes with the person.
-  await identity.pool.query('delete from mail_outbox where lower(recipient) = lower($1)', [user.email]);
+  await identity.pool.query('delete from mail_outbox where lower(recipient) = lower($1)', [email]);
   return true;
 }
 

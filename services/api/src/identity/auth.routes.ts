@@ -13,7 +13,7 @@ import { HttpProblem } from '../http/problem';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
-import { RATE_RULES } from '../shared/rate-limit';
+import { anonymousWriteChecks, RATE_RULES } from '../shared/rate-limit';
 import {
   changeUser,
   findUserByEmail,
@@ -25,6 +25,7 @@ import {
 import { EmailAlreadyRegistered } from './email-claim.decider';
 import type { Identity } from './identity';
 import { hashPassword, verifyPassword } from './passwords';
+import { bearerTokenOf } from './principal';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 
 const ip = (req: Request) => req.ip ?? 'unknown';
@@ -58,7 +59,7 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
   routes.route('POST /api/v1/auth/signup', async (req, res) => {
     const form = parseBody(SignupRequest, req);
     await rateLimiter.hit([
-      { rule: RATE_RULES.signupPerIp, key: ip(req) },
+      ...anonymousWriteChecks('signup', req.ip),
       { rule: RATE_RULES.signupPerEmail, key: form.email },
     ]);
     try {
@@ -126,6 +127,11 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
   routes.route('POST /api/v1/auth/logout', async (req, res) => {
     const presented = refreshCookieOf(req);
     if (presented) await refreshTokens.revokeFamilyOf(presented);
+    // A client that signs out with only its access token ends that sign-in too: the resolver checks
+    // the token's sign-in is live, so the token stops working now rather than in 15 minutes.
+    const bearer = bearerTokenOf(req);
+    const claims = bearer ? await identity.accessTokens.verify(bearer) : null;
+    if (claims) await refreshTokens.revokeFamily(claims.sessionId);
     clearRefreshCookie(res, settings);
     res.status(204).end();
   });

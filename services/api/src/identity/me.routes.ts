@@ -7,8 +7,10 @@ import {
 } from '@healthtal/contracts';
 import type { Request } from 'express';
 import type pg from 'pg';
+import { DEFAULT_REVEAL_QUOTAS, revealQuotaLimitOf, revealQuotaOf } from '../directory/reveal-quota';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
+import type { ApiSettings } from '../settings';
 import { commandContext } from '../shared/idempotency';
 import { type AccessProfile, capabilitiesOf, demoFlagsOf, planOf } from './access-profile';
 import { changeUser } from './accounts';
@@ -38,7 +40,7 @@ export function subscriptionInfoOf(profile: AccessProfile): SubscriptionInfo {
   };
 }
 
-async function me(pool: pg.Pool, profile: AccessProfile): Promise<MeResponse> {
+async function me(pool: pg.Pool, settings: ApiSettings, profile: AccessProfile): Promise<MeResponse> {
   const { rows } = await pool.query<UserRow>(
     'select name, bio, phone, created_at, notifications from users where id = $1',
     [profile.userId],
@@ -64,12 +66,18 @@ async function me(pool: pg.Pool, profile: AccessProfile): Promise<MeResponse> {
       hasFullAccessGrant: profile.hasFullAccessGrant,
     },
     notifications: NotificationPreferences.parse(user.notifications),
+    revealQuota: await revealQuotaOf(
+      pool,
+      profile.userId,
+      revealQuotaLimitOf(profile, settings.revealQuotas ?? DEFAULT_REVEAL_QUOTAS),
+      new Date(),
+    ),
   };
 }
 
 export function meRoutes(routes: RouteRegistrar, identity: Identity) {
   routes.route('GET /api/v1/me', async (req, res) => {
-    res.json(await me(identity.pool, profileOf(req)));
+    res.json(await me(identity.pool, identity.settings, profileOf(req)));
   });
 
   routes.route('PUT /api/v1/me/profile', async (req, res) => {

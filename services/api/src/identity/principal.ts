@@ -17,6 +17,9 @@ declare global {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]+)$/;
+/** The access token of `Authorization: Bearer …`, if the header holds one. */
+export const bearerTokenOf = (req: Request): string | null =>
+  BEARER.exec(req.get('authorization')?.trim() ?? '')?.[1] ?? null;
 const expired = () => new HttpProblem(401, 'Invalid or expired token', AuthMessages.sessionExpired);
 
 /**
@@ -33,7 +36,7 @@ export function bearerPrincipal(deps: {
   return async (req: Request) => {
     const header = req.get('authorization');
     if (!header) return ANONYMOUS;
-    const token = BEARER.exec(header.trim())?.[1];
+    const token = bearerTokenOf(req);
     if (!token) throw expired();
     const claims = await deps.accessTokens.verify(token);
     if (!claims) throw expired();

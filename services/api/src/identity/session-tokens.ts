@@ -101,6 +101,14 @@ export class RefreshTokens {
     );
   }
 
+  /** Sign-out by an access token: the sign-in it belongs to ends, so the token is refused from now on. */
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.pool.query(
+      'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
+      [familyId],
+    );
+  }
+
   async revokeAllOf(userId: string): Promise<void> {
     await this.pool.query(
       'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',

@@ -17,7 +17,7 @@ export const contactMessageSortFields = Object.keys(SORT_COLUMNS) as [
 ];
 
 /** The console's search box. */
-const ContactMessageFilter = z.object({ q: z.string().max(320).optional() });
+export const ContactMessageFilter = z.object({ q: z.string().max(320).optional() });
 
 type Row = Omit<ContactMessageRow, 'receivedAt'> & { received_at: Date };
 

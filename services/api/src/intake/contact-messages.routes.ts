@@ -14,6 +14,7 @@ import { parseBody, parseParams } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
+import { anonymousWriteChecks, RateLimiter } from '../shared/rate-limit';
 import { contactMessageDecider } from './contact-message.decider';
 import {
   contactMessageSortFields,
@@ -22,8 +23,10 @@ import {
 } from './contact-messages.queries';
 
 export function contactMessageRoutes(routes: RouteRegistrar, { store, pool }: ApiDependencies) {
+  const rateLimiter = new RateLimiter(pool);
   routes.route('POST /api/v1/contact-messages', async (req, res) => {
     const form = parseBody(ContactMessageRequest, req);
+    await rateLimiter.hit(anonymousWriteChecks('contact', req.ip));
     const context = commandContext(req);
     // With an Idempotency-Key the id follows from the command, so a retry lands on the same message.
     const messageId = (

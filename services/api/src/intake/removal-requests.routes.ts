@@ -17,7 +17,8 @@ import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
 import { OutboxMailer } from '../shared/mailer';
-import { RateLimiter, type RateRule } from '../shared/rate-limit';
+import { anonymousWriteChecks, RateLimiter, type RateRule } from '../shared/rate-limit';
+import { RemovalRequestJobs } from './removal-request-jobs';
 import {
   findRemovalRequest,
   listRemovalRequests,
@@ -27,7 +28,6 @@ import { confirmRemoval, type RemovalDependencies, requestRemoval } from './remo
 
 /** Ours (the spec names none): enough for a person who mistypes, too few to probe addresses. */
 const RATE_RULES = {
-  requestPerIp: { name: 'removal:ip', limit: 10, windowSeconds: 60 * 60 },
   requestPerEmail: { name: 'removal:email', limit: 3, windowSeconds: 60 * 60 },
   confirmPerIp: { name: 'removal-confirm:ip', limit: 30, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
@@ -49,15 +49,24 @@ export function removalRequestRoutes(routes: RouteRegistrar, deps: ApiDependenci
     erasePersonalData: deps.erasePersonalData ?? eraseKeyRow(pool),
   };
   const accepted = RemovalRequestAccepted.parse({ message: RemovalMessages.requestReceived });
+  const jobs = new RemovalRequestJobs(
+    pool,
+    (email, context) => requestRemoval(removals, email, context),
+    deps.logger,
+  );
+  // Requests left waiting by a stop are handled once the server is up again.
+  setImmediate(() => jobs.kick());
 
   routes.route('POST /api/v1/removal-requests', async (req, res) => {
     const { email } = parseBody(RemovalRequestForm, req);
     await limiter.hit([
-      { rule: RATE_RULES.requestPerIp, key: req.ip ?? 'unknown' },
+      ...anonymousWriteChecks('removal', req.ip),
       { rule: RATE_RULES.requestPerEmail, key: email },
     ]);
-    await requestRemoval(removals, email, commandContext(req));
-    // 202 whatever happened: whether an address is in the directory is not the form's to tell.
+    // Only stored here: the lookup and the mail run after the answer, so the answer takes the same
+    // time whether or not the address is in the directory, and says the same (202 either way).
+    await jobs.enqueue(email, commandContext(req));
+    res.on('finish', () => jobs.kick());
     res.status(202).json(accepted);
   });
 

@@ -1,6 +1,6 @@
 import { streamName } from '@healthtal/contracts';
 import type pg from 'pg';
-import { type ContactHash, hashEmail, hashPhone } from '../directory/suppression';
+import { type ContactHash, hashEmail, phoneHashes } from '../directory/suppression';
 import { submissionStream } from './resume-decisions';
 
 /** A person's data to erase: its personal-data subject and the stream its `PersonalDataErased` goes on. */
@@ -57,7 +57,7 @@ export async function findRemovalSubjects(
     add('email', row.email_hash);
     for (const address of row.emails) add('email', hashEmail(key, address));
     add('phone', row.phone_hash);
-    for (const phone of row.phones) add('phone', hashPhone(key, phone));
+    for (const phone of row.phones) for (const hash of phoneHashes(key, phone)) add('phone', hash);
   }
 
   // An approved submission is also the directory record of the same id: one erasure covers both.

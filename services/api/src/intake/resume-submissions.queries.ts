@@ -27,7 +27,7 @@ export const resumeSubmissionSortFields = Object.keys(SORT_COLUMNS) as [
 ];
 
 /** The console's tabs (status), its search box (q), and react-admin's getMany (id). */
-const ResumeSubmissionFilter = z.object({
+export const ResumeSubmissionFilter = z.object({
   status: ResumeStatus.optional(),
   q: z.string().max(200).optional(),
   id: z.union([z.uuid(), z.array(z.uuid()).max(500)]).optional(),

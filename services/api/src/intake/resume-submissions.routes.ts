@@ -12,14 +12,20 @@ import {
 import { z } from 'zod';
 import { parseAdminPage, sendAdminList } from '../admin/admin-list';
 import type { ApiDependencies } from '../app';
-import { filterSuppressed, hashEmail, hashPhone, suppressionKey } from '../directory/suppression';
+import {
+  filterSuppressed,
+  hashEmail,
+  hashPhone,
+  phoneContactHashes,
+  suppressionKey,
+} from '../directory/suppression';
 import { HttpProblem, notFound } from '../http/problem';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
-import { RATE_RULES, RateLimiter } from '../shared/rate-limit';
+import { anonymousWriteChecks, RateLimiter } from '../shared/rate-limit';
 import { contactHashesOf, type ResumeDecisions, resumeDecisions, submissionStream } from './resume-decisions';
 import { resumeSubmissionDecider } from './resume-submission.decider';
 import {
@@ -42,11 +48,11 @@ export function resumeSubmissionRoutes(routes: RouteRegistrar, deps: ApiDependen
 
   routes.route('POST /api/v1/resume-submissions', async (req, res) => {
     const form = parseBody(ResumeSubmissionRequest, req);
-    await rateLimiter.hit([{ rule: RATE_RULES.resumePerIp, key: req.ip ?? 'unknown' }]);
+    await rateLimiter.hit(anonymousWriteChecks('resume', req.ip));
     const key = await suppressionKey(pool);
     const emailHash = hashEmail(key, form.email);
     const phoneHash = hashPhone(key, form.phone);
-    await refuseSuppressed(deps, emailHash, phoneHash);
+    await refuseSuppressed(deps, key, emailHash, form.phone);
     const context = commandContext(req);
     // With an Idempotency-Key the id follows from the command, so a retry lands on the same submission.
     const submissionId = (
@@ -122,16 +128,21 @@ function registerDecision(routes: RouteRegistrar, decisions: ResumeDecisions, ac
   });
 }
 
-/** Someone on the suppression list asked to be removed: their contact is not taken again. */
+/**
+ * Someone on the suppression list asked to be removed: their contact is not taken again. The
+ * refusal does not say why (nor which field): that would tell anyone that this person asked to be
+ * removed.
+ */
 async function refuseSuppressed(
   { pool }: ApiDependencies,
+  key: Buffer,
   emailHash: string | null,
-  phoneHash: string | null,
+  phone: string,
 ): Promise<void> {
-  const hits = await filterSuppressed(pool, contactHashesOf(emailHash, phoneHash));
+  const hits = await filterSuppressed(pool, [
+    ...contactHashesOf(emailHash, null),
+    ...phoneContactHashes(key, phone),
+  ]);
   if (hits.size === 0) return;
-  const errors: Record<string, string> = {};
-  if (hits.has(`email:${emailHash}`)) errors.email = ResumeMessages.removedAtOwnersRequest;
-  if (hits.has(`phone:${phoneHash}`)) errors.phone = ResumeMessages.removedAtOwnersRequest;
-  throw new HttpProblem(422, 'Submission refused', ResumeMessages.removedAtOwnersRequest, errors);
+  throw new HttpProblem(422, 'Submission refused', ResumeMessages.cannotAccept);
 }

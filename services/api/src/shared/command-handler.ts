@@ -3,9 +3,11 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
+  type RecordedEvent,
   WrongExpectedVersion,
 } from '@healthtal/eventstore';
 import { uuidFromName } from './ids';
+import { streamQueue } from './stream-queue';
 
 /** An aggregate's behaviour: fold its events into state, decide what a command adds. Pure. */
 export type Decider<Command, State, Event extends DomainEvent> = {
@@ -23,13 +25,45 @@ export type CommandContext = {
   readonly now: Date;
 };
 
-const MAX_ATTEMPTS = 3;
+/** Attempts before a version conflict reaches the caller (a 409), and the backoff between them. */
+export const CONFLICT_RETRY = { attempts: 12, baseDelayMs: 2, maxDelayMs: 100 } as const;
 
 /**
- * Load → fold → decide → append with the version that was read. A concurrent writer makes the
- * append fail with WrongExpectedVersion; the command is then decided again on the new state, a few
- * times, before the conflict reaches the caller. Event ids come from the command id, so a retried
- * command re-appends the same ids and the store ignores them.
+ * Runs `attempt` until it does not fail with a version conflict, a bounded number of times with
+ * jittered exponential backoff ("full jitter": a random wait up to base·2ⁿ, capped), so writers that
+ * collided do not collide again in step. Deciders are pure, so deciding again on the new state is
+ * always safe: commands that commute (adding and removing list members) all succeed, and a command
+ * the new state refuses gets the decider's own error instead of a conflict.
+ */
+export async function retryOnConflict<T>(attempt: (attemptNumber: number) => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt(n);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion) || n >= CONFLICT_RETRY.attempts) throw error;
+      const ceiling = Math.min(CONFLICT_RETRY.baseDelayMs * 2 ** n, CONFLICT_RETRY.maxDelayMs);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+    }
+  }
+}
+
+/** The state of an aggregate and the version to expect when appending to it. */
+export async function loadAggregate<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'initialState'>,
+): Promise<{ state: State; expectedVersion: ExpectedVersion; history: RecordedEvent[] }> {
+  const history = await store.readStream(streamId);
+  const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
+  return { state, expectedVersion: history.length === 0 ? 'noStream' : history.length - 1, history };
+}
+
+/**
+ * Load → fold → decide → append with the version that was read. Commands on one stream from this
+ * process queue behind each other (no conflict to retry at all); a writer in another process makes
+ * the append fail with WrongExpectedVersion, and the command is decided again on the new state
+ * (retryOnConflict). Event ids come from the command id, so a retried command re-appends the same
+ * ids and the store ignores them.
  */
 export async function handleCommand<Command, State, Event extends DomainEvent>(
   store: EventStore,
@@ -38,19 +72,47 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   command: Command,
   context: CommandContext,
 ): Promise<{ events: Event[]; state: State }> {
-  for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state };
-    const expectedVersion: ExpectedVersion = history.length === 0 ? 'noStream' : history.length - 1;
-    try {
+  return streamQueue.run([streamId], () =>
+    retryOnConflict(async () => {
+      const { state, expectedVersion } = await loadAggregate(store, streamId, decider);
+      const events = decider.decide(command, state);
+      if (events.length === 0) return { events, state };
       await store.append(streamId, toEnvelopes(streamId, events, context), { expectedVersion });
       return { events, state: events.reduce(decider.evolve, state) };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion) || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
+    }),
+  );
+}
+
+/**
+ * One command whose events go to several streams in one atomic write (an email claim and the
+ * account it belongs to). `decide` reads what it needs and answers each stream's events with the
+ * version it read; a conflict on any stream decides the whole command again.
+ */
+export async function handleMultiStreamCommand<T>(
+  store: EventStore,
+  streamIds: readonly string[],
+  decide: () => Promise<{
+    appends: { streamId: string; events: DomainEvent[]; expectedVersion: ExpectedVersion }[];
+    result: T;
+  }>,
+  context: CommandContext,
+): Promise<T> {
+  return streamQueue.run(streamIds, () =>
+    retryOnConflict(async () => {
+      const { appends, result } = await decide();
+      const writes = appends.filter((append) => append.events.length > 0);
+      if (writes.length > 0) {
+        await store.appendToStreams(
+          writes.map(({ streamId, events, expectedVersion }) => ({
+            streamId,
+            events: toEnvelopes(streamId, events, context),
+            expectedVersion,
+          })),
+        );
+      }
+      return result;
+    }),
+  );
 }
 
 /**

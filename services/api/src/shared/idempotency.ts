@@ -44,11 +44,32 @@ declare global {
   }
 }
 
+/**
+ * Whose key it is: a signed-in caller's own, or on public routes (which resolve nobody) a
+ * fingerprint of the credentials the request carries, so one caller's key never answers another
+ * caller who guessed or reused it. Together with the body hash, a replay needs the same credentials
+ * and the same body.
+ */
+const callerOf = (req: Request) => {
+  if (req.principal?.kind === 'user') return req.principal.userId;
+  const credentials = JSON.stringify([req.get('authorization') ?? '', req.get('cookie') ?? '']);
+  return `anonymous-${createHash('sha256').update(credentials).digest('hex').slice(0, 32)}`;
+};
+
 const scopeOf = (req: Request) =>
-  `${req.principal?.kind === 'user' ? req.principal.userId : 'anonymous'}:${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}`;
+  `${callerOf(req)}:${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}`;
 
 /**
- * `Idempotency-Key` on POST: the first request runs and its answer (below 500) is stored; a retry
+ * Answers that hand out credentials (a Set-Cookie, a token in the body) are never stored: a replay
+ * would give them to whoever presents the key again, for 24 hours.
+ */
+const carriesCredentials = (res: Parameters<RequestHandler>[1], body: unknown) =>
+  res.getHeader('set-cookie') !== undefined ||
+  (typeof body === 'object' && body !== null && Object.keys(body).some((key) => /token/i.test(key)));
+
+/**
+ * `Idempotency-Key` on POST: the first request runs and its answer (below 500, without credentials)
+ * is stored; a retry
  * with the same key and body gets the stored answer with `Idempotent-Replayed: true`; the same key
  * with another body is refused, and so is a retry while the first is still running.
  */
@@ -104,7 +125,7 @@ export function idempotency(pool: pg.Pool): RequestHandler {
     res.json = (body: unknown) => {
       answeredWithJson = true;
       const stored =
-        res.statusCode < 500
+        res.statusCode < 500 && !carriesCredentials(res, body)
           ? pool.query(
               'update idempotency_keys set status = $3, response = $4 where scope = $1 and key = $2',
               [scope, parsed.data, res.statusCode, JSON.stringify(body ?? null)],

@@ -29,7 +29,34 @@ export const RATE_RULES = {
   resetPerEmail: { name: 'reset:email', limit: 3, windowSeconds: 60 * 60 },
   // A clinic behind one address may send a few; a flood of fake resumes may not.
   resumePerIp: { name: 'resume:ip', limit: 10, windowSeconds: 60 * 60 },
+  contactPerIp: { name: 'contact:ip', limit: 10, windowSeconds: 60 * 60 },
+  removalPerIp: { name: 'removal:ip', limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateRule>;
+
+/**
+ * Every anonymous write is limited twice: per client address, and for everyone together, so a flood
+ * from many addresses still stops at a ceiling (each write is kept for good: an event, a mail).
+ */
+const ANONYMOUS_WRITES = {
+  contact: {
+    perIp: RATE_RULES.contactPerIp,
+    all: { name: 'contact:all', limit: 500, windowSeconds: 60 * 60 },
+  },
+  resume: { perIp: RATE_RULES.resumePerIp, all: { name: 'resume:all', limit: 500, windowSeconds: 60 * 60 } },
+  removal: {
+    perIp: RATE_RULES.removalPerIp,
+    all: { name: 'removal:all', limit: 500, windowSeconds: 60 * 60 },
+  },
+  signup: { perIp: RATE_RULES.signupPerIp, all: { name: 'signup:all', limit: 1000, windowSeconds: 60 * 60 } },
+} satisfies Record<string, { perIp: RateRule; all: RateRule }>;
+
+export type AnonymousWrite = keyof typeof ANONYMOUS_WRITES;
+
+/** The checks of one anonymous write from `ip`: its address's bucket and the global one. */
+export const anonymousWriteChecks = (write: AnonymousWrite, ip: string | undefined) => [
+  { rule: ANONYMOUS_WRITES[write].perIp, key: ip ?? 'unknown' },
+  { rule: ANONYMOUS_WRITES[write].all, key: 'all' },
+];
 
 /**
  * Fixed-window counters in PostgreSQL, shared by every API process. `hit` counts one attempt for

@@ -37,11 +37,21 @@ export function trackWrites(store: EventStore): EventStore {
         );
       return result;
     },
+    async appendToStreams(appends) {
+      const result = await store.appendToStreams(appends);
+      if (result.appended)
+        noteWrite(
+          result.position,
+          appends.flatMap(({ events }) => events.map((event) => event.type)),
+        );
+      return result;
+    },
     // Bulk stream creation is for imports, which run outside requests: nothing to wait for.
     createStreams: (streams) => store.createStreams(streams),
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (options) => store.readAll(options),
     headPosition: (options) => store.headPosition(options),
+    countEvents: (options) => store.countEvents(options),
     subscribe: (options) => store.subscribe(options),
     close: () => store.close(),
   };

@@ -19,6 +19,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { ApiDependencies } from '../app';
 import { sendCandidateExport } from '../directory/export.routes';
+import { fieldPolicyOf, withVisibleFields } from '../directory/field-policy';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseQuery } from '../http/validate';
 import { type CommandContext, handleCommand } from '../shared/command-handler';
@@ -150,7 +151,11 @@ export function listRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
       offset: (query.page - 1) * query.limit,
       limit: query.limit,
     });
-    const body: ListMembersPage = { ...pageOf(count), data: cards };
+    const policy = fieldPolicyOf(req.accessProfile);
+    const body: ListMembersPage = {
+      ...pageOf(count),
+      data: cards.map((card) => withVisibleFields(card, policy)),
+    };
     res.json(body);
   });
 

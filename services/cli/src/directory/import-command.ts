@@ -7,10 +7,14 @@ import { createEventStore } from '../event-store';
 import { migrate, REPO_ROOT } from '../start';
 import { csvSource } from './csv-source';
 import { type CandidateSource, type ImportSummary, importCandidates, syntheticSource } from './import';
+import { isNppesImport, runNppesImport } from './nppes/nppes-command';
 import { formatDuration, ProgressBar } from './progress-bar';
 import { DEFAULT_SEED } from './synthetic';
 
 export const IMPORT_HELP = `  import FILE.csv    import candidates from a CSV export with the spec's candidate headers
+  import --format nppes NPPES.csv [--taxonomy NUCC.csv] [--endpoints ENDPOINTS.csv]
+                     import or update individuals from an NPI registry (NPPES) file: monthly,
+                     weekly or the deactivation report (see the README, "A directory to search")
   import --synthetic N [--seed S]
                      import N synthetic candidates (same seed, same people)
   seed --size N      the synthetic directory of N candidates (default seed)
@@ -25,6 +29,7 @@ export async function runImportCommand(
   args: string[],
   config: Config,
 ): Promise<number> {
+  if (command === 'import' && isNppesImport(args)) return runNppesImport(args, config);
   const source = await sourceFromArgs(command, args);
   return withDirectoryDatabase(config, async (pool) => {
     const store = createEventStore(pool, undefined, config);
@@ -111,7 +116,7 @@ export function describeSummary(summary: ImportSummary, rejectedShown = summary.
  * DATABASE_URL when set; otherwise the embedded PostgreSQL `npm start` uses (which cannot run in two
  * processes at once: stop `healthtal start` first, or point both at a DATABASE_URL).
  */
-async function withDirectoryDatabase(
+export async function withDirectoryDatabase(
   config: Config,
   work: (pool: pg.Pool) => Promise<number>,
 ): Promise<number> {

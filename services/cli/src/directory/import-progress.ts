@@ -1,5 +1,6 @@
 import type { Migration } from '@healthtal/eventstore';
 import type pg from 'pg';
+import { nppesMigrations } from './nppes/nppes-state';
 
 /**
  * How far each import got, so a re-run after a crash starts where it stopped instead of re-reading
@@ -18,6 +19,7 @@ export const importMigrations: readonly Migration[] = [
       finished_at timestamptz
     )`,
   },
+  ...nppesMigrations,
 ];
 
 export type ImportProgressRow = { rowsDone: number; totalRows: number | null; finished: boolean };

@@ -1,5 +1,13 @@
-import { type ContactHash, filterSuppressed, hashEmail, hashPhone, suppressionKey } from '@healthtal/api';
-import { cleanValue } from '@healthtal/contracts';
+import {
+  type ContactHash,
+  filterSuppressed,
+  hashEmail,
+  hashPhone,
+  phoneContactHashes,
+  phoneIsSuppressed,
+  suppressionKey,
+} from '@healthtal/api';
+import { cleanValue, normalisePhone } from '@healthtal/contracts';
 import type { EventStore, NewStream } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { type CandidateRow, candidateStreamOf, newImportRun } from './candidate-row';
@@ -156,15 +164,22 @@ async function prepareBatch(
   rows: readonly CandidateRow[],
   run: { correlationId: string },
 ): Promise<Prepared> {
-  const hashes = rows.map((row) => ({
+  // Phones are stored as E.164 (docs/adr/0022); text that is no number is kept as it came.
+  for (const row of rows) {
+    row.phone = normalisePhone(cleanValue(row.phone)) ?? row.phone;
+    row.directPhone = normalisePhone(cleanValue(row.directPhone)) ?? row.directPhone;
+  }
+  const phones = rows.map((row) => cleanValue(row.phone) ?? cleanValue(row.directPhone));
+  const hashes = rows.map((row, i) => ({
     emailHash: hashEmail(key, cleanValue(row.personalEmail) ?? cleanValue(row.workEmail)),
-    phoneHash: hashPhone(key, cleanValue(row.phone) ?? cleanValue(row.directPhone)),
+    phoneHash: hashPhone(key, phones[i]),
   }));
   const lookups: ContactHash[] = [];
-  for (const h of hashes) {
+  hashes.forEach((h, i) => {
     if (h.emailHash) lookups.push({ kind: 'email', hash: h.emailHash });
-    if (h.phoneHash) lookups.push({ kind: 'phone', hash: h.phoneHash });
-  }
+    // Every hash the number may be suppressed under, the digits-only ones of earlier versions too.
+    lookups.push(...phoneContactHashes(key, phones[i]));
+  });
   const suppressed = await filterSuppressed(pool, lookups);
   const occurredAt = new Date().toISOString();
   const seen = new Set<string>();
@@ -175,7 +190,7 @@ async function prepareBatch(
     const h = hashes[i]!;
     if (
       (h.emailHash && suppressed.has(`email:${h.emailHash}`)) ||
-      (h.phoneHash && suppressed.has(`phone:${h.phoneHash}`))
+      phoneIsSuppressed(suppressed, key, phones[i])
     ) {
       refused++;
       return;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthSession } from '@healthtal/contracts';
 import { createTestDatabase, type TestDatabase } from '@healthtal/eventstore/testing';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { loadConfig } from '../../src/config';
 import { type HealthTal, startHealthTal } from '../../src/start';
 
@@ -35,8 +35,15 @@ export type TestApp = HealthTal & {
 let ipCounter = 0;
 export const nextIp = () => `203.0.113.${(ipCounter++ % 250) + 1}`;
 
-/** The whole product on a fresh database, over real HTTP on a free loopback port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole product on a fresh database, over real HTTP on a free loopback port. `env` goes over the
+ * defaults; an empty value unsets one (`TRUST_PROXY: ''` is the production default). `logger` gets
+ * the product's log (silent by default).
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  { logger = pino({ level: 'silent' }) }: { logger?: Logger } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -45,9 +52,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DATABASE_POOL_SIZE: '10',
     ADMIN_EMAILS: ADMIN_EMAIL,
     DEMO_ACCOUNT_EMAIL: DEMO_EMAIL,
+    // Requests come from this process on loopback, and `ip` gives each test user its own address in
+    // X-Forwarded-For: trust the loopback peer to say so, as a proxy in front would.
+    TRUST_PROXY: 'loopback',
     ...env,
   });
-  const app = await startHealthTal({ config, logger: pino({ level: 'silent' }) });
+  const app = await startHealthTal({ config, logger });
   const roles = new Map<Role, Promise<SignedIn>>();
 
   const request = (path: string, { as, json, headers, ip, ...init }: RequestOptions = {}) =>
@@ -65,7 +75,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       });
     })();
 
+  // Removal requests are mailed after the answer, by a background job (removal-request-jobs.ts):
+  // a row stays in the table until its mail is in the outbox.
+  const removalRequestsHandled = async () => {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      const { rows } = await database.pool.query('select count(*)::int as n from removal_request_jobs');
+      if (rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('removal requests still waiting after 10 s');
+  };
   const lastMail = async (to: string, kind?: string) => {
+    await removalRequestsHandled();
     const { rows } = await database.pool.query(
       `select subject, body_text as text from mail_outbox where recipient = $1 and ($2::text is null or kind = $2)
        order by id desc limit 1`,

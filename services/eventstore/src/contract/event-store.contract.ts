@@ -16,7 +16,9 @@ import {
   positionsOf,
   streamOf,
 } from './contract-support';
+import { countEventsContract } from './count-events.contract';
 import { importsAndPersonalDataContract } from './imports-and-personal-data.contract';
+import { multiStreamAppendContract } from './multi-stream.contract';
 
 export { type ContractHarness, contractRegistry, incremented } from './contract-support';
 
@@ -35,6 +37,8 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
     afterAll(() => harness?.teardown());
 
     importsAndPersonalDataContract(() => harness);
+    countEventsContract(() => harness);
+    multiStreamAppendContract(() => harness);
 
     describe('append and readStream', () => {
       it('writes events in order and reads them back with stream positions from 0', async () => {

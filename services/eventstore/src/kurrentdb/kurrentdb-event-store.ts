@@ -13,21 +13,25 @@ import { DuplicateEventId, WrongExpectedVersion } from '../errors';
 import type {
   AllPosition,
   AppendResult,
+  CountEventsOptions,
   EventStore,
   ExpectedVersion,
+  MultiStreamAppendResult,
   NewEvent,
   NewStream,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from '../event-store';
-import { isAfter, NO_STREAM as NO_VERSION, START } from '../event-store';
+import { assertExpectedVersion, isAfter, NO_STREAM as NO_VERSION, START } from '../event-store';
 import { prepareNewStreams } from '../new-streams';
 import type { PersonalDataKeys } from '../personal-data';
 import { PersonalDataProtector } from '../personal-data-protector';
 import type { EventRegistry } from '../registry';
+import { appendChunks, DEFAULT_MAX_APPEND_SIZE } from './append-chunks';
 import {
   allFilter,
   classifyStoredIds,
@@ -35,6 +39,7 @@ import {
   fromCurrentState,
   fromLogPosition,
   knownPosition,
+  recordedAtOf,
   toEventData,
   toReadPosition,
   toStreamState,
@@ -53,14 +58,19 @@ export type KurrentDBEventStoreOptions = {
    * deletes their key row, which an append-only log could not do to the events themselves.
    */
   personalData?: PersonalDataKeys;
+  /**
+   * The server's MaxAppendSize in bytes (default 1 MiB, KurrentDB's own default): an import batch
+   * larger than this is written in several multi-stream appends instead of being refused.
+   */
+  maxAppendSize?: number;
   /** Dropped-subscription detection; the defaults suit production, tests shorten them. */
   watchdog?: Partial<WatchdogSettings>;
 };
 
 /**
  * The EventStore port over EventStoreDB / KurrentDB (docs/adr/0010-eventstoredb-client.md). It is
- * held to the PostgreSQL adapter's contract suite by test/kurrentdb-event-store.docker.ts, which
- * needs a Docker engine (`npm run test:docker`).
+ * held to the PostgreSQL adapter's contract suite over the wire: against the KurrentDB double in
+ * `npm test` (docs/adr/0020-kurrentdb-wire-double.md) and a real server in `npm run test:docker`.
  */
 export class KurrentDBEventStore implements EventStore {
   private readonly client: KurrentDBClient;
@@ -81,9 +91,11 @@ export class KurrentDBEventStore implements EventStore {
   }
 
   /**
-   * Every new stream in one multi-stream append (KurrentDB 25.1+: one atomic write), each expected
-   * to be new. When some already exist the server refuses the whole write; we then find which, and
-   * write the rest. On an older server the streams are written one append each: a crash midway
+   * Every new stream in multi-stream appends (KurrentDB 25.1+: each one atomic write), each stream
+   * expected to be new, as few appends as the server's MaxAppendSize allows: a batch larger than
+   * that is written in consecutive parts, and a crash between two leaves the first ones written
+   * (the retry reports them as existing). When some already exist the server refuses the whole
+   * write; we then find which, and write the rest. On an older server the streams are written one append each: a crash midway
    * leaves part of the batch written, and the retry reports those streams as existing (as it does
    * on PostgreSQL for a batch that did commit).
    */
@@ -97,27 +109,65 @@ export class KurrentDBEventStore implements EventStore {
     };
   }
 
-  /** Writes every stream that does not exist yet; returns the ones that did. */
+  /**
+   * Writes every stream that does not exist yet; returns the ones that did. Which ones this call
+   * wrote is read back from `$all` afterwards: a batch retried after a crash carries the same event
+   * ids, and the server answers a `no_stream` write of ids it already holds as an idempotent success
+   * without saying it wrote nothing. One read of what was appended since we started costs far less
+   * than a read per stream (imports send thousands).
+   */
   private async appendNewStreams(streams: { streamId: string; events: NewEvent[] }[]): Promise<Set<string>> {
-    let existing = new Set<string>();
+    const ids = streams.map((s) => s.streamId);
+    const since = await this.headPosition();
+    let conflicting = new Set<string>();
+    const sent = new Set<string>();
     for (let attempt = 1; ; attempt++) {
-      const toWrite = streams.filter((stream) => !existing.has(stream.streamId));
-      if (toWrite.length === 0) return existing;
+      const toWrite = streams.filter((s) => !conflicting.has(s.streamId) && !sent.has(s.streamId));
+      if (toWrite.length === 0) break;
       try {
-        await this.client.multiStreamAppend(
-          toWrite.map(({ streamId, events }) => ({
-            streamName: streamId,
-            events: events.map(toEventData),
-            expectedState: NO_STREAM,
-          })),
-        );
-        return existing;
+        for (const chunk of appendChunks(toWrite, this.options.maxAppendSize ?? DEFAULT_MAX_APPEND_SIZE)) {
+          await this.client.multiStreamAppend(
+            chunk.map(({ streamId, events }) => ({
+              streamName: streamId,
+              events: events.map(toEventData),
+              expectedState: NO_STREAM,
+            })),
+          );
+          for (const { streamId } of chunk) sent.add(streamId);
+        }
+        break;
       } catch (error) {
-        if (error instanceof UnsupportedError) return this.appendOneByOne(toWrite, existing);
+        if (error instanceof UnsupportedError) {
+          await this.appendOneByOne(toWrite, new Set());
+          break;
+        }
         if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_CREATE_ATTEMPTS) throw error;
-        existing = await this.existingStreams(streams.map((s) => s.streamId));
+        conflicting = new Set([...(await this.existingStreams(ids))].filter((id) => !sent.has(id)));
       }
     }
+    const written = await this.streamsWrittenSince(since, new Set(ids));
+    return new Set(ids.filter((id) => !written.has(id)));
+  }
+
+  /** Which of these streams have events in `$all` after `since`, up to the head as it is now. */
+  private async streamsWrittenSince(
+    since: AllPosition,
+    streamIds: ReadonlySet<string>,
+  ): Promise<Set<string>> {
+    const until = await this.headPosition();
+    const written = new Set<string>();
+    if (!isAfter(until, since)) return written;
+    for await (const resolved of this.client.readAll({
+      fromPosition: toReadPosition(since),
+      filter: allFilter(undefined),
+    })) {
+      if (!resolved.event) continue;
+      const position = fromLogPosition(resolved.event.position);
+      if (isAfter(position, until)) break;
+      if (isAfter(position, since) && streamIds.has(resolved.event.streamId))
+        written.add(resolved.event.streamId);
+    }
+    return written;
   }
 
   /** Servers before 25.1 have no multi-stream append: one append per stream, each expected to be new. */
@@ -156,9 +206,7 @@ export class KurrentDBEventStore implements EventStore {
   ): Promise<AppendResult> {
     const { registry } = this.options;
     registry.assertStreamName(streamId);
-    if (typeof expectedVersion === 'number' && (!Number.isInteger(expectedVersion) || expectedVersion < -1)) {
-      throw new RangeError(`expectedVersion must be an integer >= -1, got ${expectedVersion}`);
-    }
+    assertExpectedVersion(expectedVersion);
     const valid = await this.protector.protect(events.map((event) => registry.validate(event)));
     const stored = await this.readRaw(streamId, 0);
     const last = stored[stored.length - 1]?.event;
@@ -193,6 +241,61 @@ export class KurrentDBEventStore implements EventStore {
       appended: true,
       position: (await this.lastPosition(streamId)) ?? fromLogPosition(result.position),
     };
+  }
+
+  /**
+   * KurrentDB 25.1+'s multi-stream append: one atomic write, each stream with its expected state.
+   * As in `append`, stored ids are looked up first so a retry writes nothing. A server without it
+   * refuses with UnsupportedError, which we pass on: writing stream by stream would not be atomic,
+   * and the invariants that use this method rely on that (ADR 0017).
+   */
+  async appendToStreams(appends: StreamAppend[]): Promise<MultiStreamAppendResult> {
+    const { registry } = this.options;
+    const prepared: { streamId: string; expected: ExpectedVersion; events: NewEvent[] }[] = [];
+    for (const { streamId, events, expectedVersion } of appends) {
+      registry.assertStreamName(streamId);
+      assertExpectedVersion(expectedVersion);
+      const valid = await this.protector.protect(events.map((event) => registry.validate(event)));
+      if (valid.length > 0) prepared.push({ streamId, expected: expectedVersion, events: valid });
+    }
+    if (new Set(prepared.map((p) => p.streamId)).size !== prepared.length) {
+      throw new RangeError('appendToStreams takes each stream once');
+    }
+    if (prepared.length === 0) return { appended: false, position: null };
+    const stored = await Promise.all(
+      prepared.map(async ({ streamId, events }) => {
+        const ids = new Set((await this.readRaw(streamId, 0)).map((resolved) => resolved.event!.id));
+        return classifyStoredIds(
+          events.map((event) => event.metadata.eventId),
+          ids,
+        );
+      }),
+    );
+    if (stored.every((kind) => kind === 'all')) return { appended: false, position: null };
+    const clash = stored.findIndex((kind) => kind !== 'none');
+    if (clash >= 0) throw new DuplicateEventId(prepared[clash]!.streamId);
+    try {
+      await this.client.multiStreamAppend(
+        prepared.map(({ streamId, events, expected }) => ({
+          streamName: streamId,
+          events: events.map(toEventData),
+          expectedState: toStreamState(expected),
+        })),
+      );
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const streamId = error.streamName;
+        const expected = prepared.find((p) => p.streamId === streamId)?.expected ?? 'any';
+        throw new WrongExpectedVersion(streamId, expected, fromCurrentState(error.actualState));
+      }
+      throw error;
+    }
+    const positions = await Promise.all(prepared.map(({ streamId }) => this.lastPosition(streamId)));
+    const position = positions.reduce<AllPosition | null>(
+      (latest, p) => (p && (!latest || isAfter(p, latest)) ? p : latest),
+      null,
+    );
+    return { appended: true, position };
   }
 
   /**
@@ -275,6 +378,22 @@ export class KurrentDBEventStore implements EventStore {
     return START;
   }
 
+  /** Reads forward with the server's filter and counts, never decrypting or decoding the events. */
+  async countEvents({ after, types, limit }: CountEventsOptions): Promise<number> {
+    let count = 0;
+    if (limit <= 0) return 0;
+    for await (const resolved of this.client.readAll({
+      fromPosition: toReadPosition(after),
+      maxCount: limit + 1,
+      filter: allFilter(types),
+    })) {
+      const event = resolved.event;
+      if (event && !event.type.startsWith('$') && isAfter(fromLogPosition(event.position), after)) count++;
+      if (count === limit) break;
+    }
+    return count;
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
     const subscription = new KurrentSubscription(
       {
@@ -311,7 +430,7 @@ export class KurrentDBEventStore implements EventStore {
                 type: event.type,
                 data: event.data,
                 metadata: decodeMetadata(event.metadata, event.id),
-                recordedAt: event.created,
+                recordedAt: recordedAtOf(event.created),
               },
             ]
           : [],

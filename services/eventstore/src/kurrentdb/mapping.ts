@@ -128,3 +128,11 @@ export function classifyStoredIds(ids: readonly string[], stored: ReadonlySet<st
   if (found === 0) return 'none';
   return found === ids.length ? 'all' : 'some';
 }
+
+/**
+ * When the server recorded an event, the same through every read path: the Rust bridge that serves
+ * reads gives the server's `created` in whole seconds, the gRPC subscription in milliseconds, so
+ * both are cut to the second (a live projection and its rebuild, the relay and a replay `until`
+ * then agree).
+ */
+export const recordedAtOf = (created: Date) => new Date(Math.floor(created.getTime() / 1000) * 1000);

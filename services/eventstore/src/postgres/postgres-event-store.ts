@@ -4,17 +4,20 @@ import { DuplicateEventId, WrongExpectedVersion } from '../errors';
 import type {
   AllPosition,
   AppendResult,
+  CountEventsOptions,
   EventStore,
   ExpectedVersion,
+  MultiStreamAppendResult,
   NewEvent,
   NewStream,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from '../event-store';
-import { isAfter, START } from '../event-store';
+import { assertExpectedVersion, isAfter, START } from '../event-store';
 import { prepareNewStreams } from '../new-streams';
 import type { PersonalDataKeys } from '../personal-data';
 import { PersonalDataProtector } from '../personal-data-protector';
@@ -102,9 +105,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     const { registry } = this.options;
     registry.assertStreamName(streamId);
-    if (typeof expectedVersion === 'number' && (!Number.isInteger(expectedVersion) || expectedVersion < -1)) {
-      throw new RangeError(`expectedVersion must be an integer >= -1, got ${expectedVersion}`);
-    }
+    assertExpectedVersion(expectedVersion);
     const valid = await this.protector.protect(events.map((event) => registry.validate(event)));
     if (valid.length === 0) return this.emptyAppend(streamId);
     const payload = valid.map((event) => ({
@@ -134,6 +135,79 @@ export class PostgresEventStore implements EventStore {
         return this.append(streamId, events, { expectedVersion });
       }
       throw error;
+    }
+  }
+
+  /**
+   * One transaction, one append_events call per stream. The streams are first locked in name order
+   * (transaction-scoped advisory locks), so two multi-stream appends over the same streams queue
+   * instead of deadlocking; a single-stream append holds one lock at a time and cannot close a cycle.
+   */
+  async appendToStreams(appends: StreamAppend[]): Promise<MultiStreamAppendResult> {
+    const { registry } = this.options;
+    const prepared: { streamId: string; expected: ExpectedVersion; payload: { id: string }[] }[] = [];
+    for (const { streamId, events, expectedVersion } of appends) {
+      registry.assertStreamName(streamId);
+      assertExpectedVersion(expectedVersion);
+      const valid = await this.protector.protect(events.map((event) => registry.validate(event)));
+      if (valid.length === 0) continue;
+      const payload = valid.map((event) => ({
+        id: event.metadata.eventId,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+      }));
+      prepared.push({ streamId, expected: expectedVersion, payload });
+    }
+    if (new Set(prepared.map((p) => p.streamId)).size !== prepared.length) {
+      throw new RangeError('appendToStreams takes each stream once');
+    }
+    if (prepared.length === 0) return { appended: false, position: null };
+    const client = await this.options.pool.connect();
+    let current: (typeof prepared)[number] | undefined;
+    try {
+      await client.query('begin');
+      for (const streamId of prepared.map((p) => p.streamId).sort()) {
+        await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`stream:${streamId}`]);
+      }
+      const outcomes: AppendRow[] = [];
+      for (current of prepared) {
+        const { rows } = await client.query<AppendRow>('select * from eventstore.append_events($1, $2, $3)', [
+          current.streamId,
+          encodeExpected(current.expected),
+          JSON.stringify(current.payload),
+        ]);
+        outcomes.push(rows[0]!);
+      }
+      const written = outcomes.filter((row) => row.outcome === 'appended');
+      if (written.length < outcomes.length) {
+        await client.query('rollback');
+        // Every id already stored: a retry of an append that committed. Anything else is a clash.
+        if (written.length === 0 && outcomes.every((row) => row.outcome === 'duplicate')) {
+          return { appended: false, position: null };
+        }
+        const clash = prepared[outcomes.findIndex((row) => row.outcome !== 'appended')]!;
+        throw new DuplicateEventId(clash.streamId);
+      }
+      await client.query('commit');
+      const last = written.reduce((a, b) => (Number(b.last_prepare) > Number(a.last_prepare) ? b : a));
+      return {
+        appended: true,
+        position: { commit: Number(last.last_commit), prepare: Number(last.last_prepare) },
+      };
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      const pgError = error as { code?: string; detail?: string; constraint?: string };
+      if (pgError.code === 'HT409' && current) {
+        throw new WrongExpectedVersion(current.streamId, current.expected, Number(pgError.detail));
+      }
+      // An identical append committed between our duplicate check and our insert: answer as a retry.
+      if (pgError.code === '23505' && pgError.constraint === 'events_event_id_key') {
+        return this.appendToStreams(appends);
+      }
+      throw error;
+    } finally {
+      client.release();
     }
   }
 
@@ -254,6 +328,22 @@ export class PostgresEventStore implements EventStore {
       .flatMap((head) => head.rows)
       .map((row) => ({ commit: Number(row.transaction_id), prepare: Number(row.global_position) }))
       .reduce<AllPosition>((latest, position) => (isAfter(position, latest) ? position : latest), START);
+  }
+
+  /**
+   * Counted in one statement, so one visibility bound: the same events readAll would return, up to
+   * `limit` of them (an index walk of events_by_type or events_all_order that stops there).
+   */
+  async countEvents({ after, types, limit }: CountEventsOptions): Promise<number> {
+    const { rows } = await this.options.pool.query<{ n: number }>(
+      `select count(*)::int as n from (
+         select 1 from eventstore.events
+         where (transaction_id, global_position) > ($1::bigint, $2::bigint) and ${VISIBLE}
+           and ($3::text[] is null or type = any($3::text[]))
+         limit $4) counted`,
+      [after.commit, after.prepare, types ? [...types] : null, limit],
+    );
+    return rows[0]!.n;
   }
 
   /**

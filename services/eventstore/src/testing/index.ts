@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 
+export { KurrentDBDouble, type KurrentDBDoubleOptions } from './kurrentdb/kurrentdb-double';
+
 export type TestDatabase = { url: string; pool: pg.Pool; drop(): Promise<void> };
 
 /** A new, empty database on the test server, so every test file starts from nothing. */

@@ -1,4 +1,4 @@
-import { RevealMessages as M } from '@healthtal/contracts';
+import { isLinkedinProfileUrl, RevealMessages as M } from '@healthtal/contracts';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import LinkedIn from '@mui/icons-material/LinkedIn';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
@@ -68,7 +68,8 @@ export function ContactButtons({ candidateId, hasEmail, hasPhone, linkedinUrl, s
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       {button('email', hasEmail)}
       {button('phone', hasPhone)}
-      {linkedinUrl ? (
+      {/* Only a linkedin.com profile: imported data is not trusted to point where the label says. */}
+      {isLinkedinProfileUrl(linkedinUrl) ? (
         <Button
           size={size}
           variant="text"

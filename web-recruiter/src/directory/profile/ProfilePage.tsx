@@ -34,6 +34,7 @@ import { useToast } from '../../app/toast';
 import { SpecialtyBadge } from '../CandidateCard';
 import { ContactButtons } from '../contacts/ContactButtons';
 import { Paywall } from '../search/Paywall';
+import { RegistrySection } from './RegistrySection';
 
 /**
  * One professional (spec §2 "Physician profile", at /physician/:id and /physicians/:id): the full
@@ -169,6 +170,7 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
               : [];
           })}
         </Box>
+        {p.registry ? <RegistrySection registry={p.registry} /> : null}
         {p.education.length > 0 ? (
           <>
             <Typography variant="h6" component="h2" sx={{ mt: 2 }}>

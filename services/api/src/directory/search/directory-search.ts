@@ -31,6 +31,9 @@ type Row = {
 const COLUMNS = `seq, id, first_name, last_name, title, specialty, company_name, city, state, company_employees,
   company_revenue_range, company_industry, skills, education, email_verified_at`;
 
+/** An NPI the registry deactivated stays in the read model (lists, profile) but not in search. */
+const IN_SEARCH = 'deactivated_on is null';
+
 const toCandidate = (row: Row): IndexedCandidate => ({
   seq: Number(row.seq),
   id: row.id,
@@ -124,7 +127,7 @@ export class DirectorySearch {
     if (state.oid !== this.tableOid) return this.reload(state);
     if (state.revision === this.revision) return;
     const { rows } = await this.pool.query<Row>(
-      `select ${COLUMNS} from directory_candidates where revision > $1 and seq > $2 order by seq`,
+      `select ${COLUMNS} from directory_candidates where revision > $1 and seq > $2 and ${IN_SEARCH} order by seq`,
       [this.revision, this.maxSeq],
     );
     for (const row of rows) this.add(toCandidate(row));
@@ -143,7 +146,7 @@ export class DirectorySearch {
     let maxSeq = 0;
     for (;;) {
       const { rows } = await this.pool.query<Row>(
-        `select ${COLUMNS} from directory_candidates where seq > $1 order by seq limit ${LOAD_CHUNK}`,
+        `select ${COLUMNS} from directory_candidates where seq > $1 and ${IN_SEARCH} order by seq limit ${LOAD_CHUNK}`,
         [maxSeq],
       );
       for (const row of rows) index.add(toCandidate(row));

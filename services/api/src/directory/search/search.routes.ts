@@ -2,10 +2,12 @@ import { SearchLimits, SearchRequest, type SearchResponse } from '@healthtal/con
 import type { EventStore } from '@healthtal/eventstore';
 import type { Request } from 'express';
 import type pg from 'pg';
+import type { ApiMetrics } from '../../http/metrics';
 import { HttpProblem } from '../../http/problem';
 import type { RouteRegistrar } from '../../http/routes';
 import { parseBody } from '../../http/validate';
 import { cardsBySeq } from '../cards';
+import { fieldPolicyOf, withVisibleFields } from '../field-policy';
 import {
   classifySearchError,
   isSlowSearch,
@@ -28,7 +30,13 @@ export const SUBSCRIPTION_REQUIRED = 'Subscription required';
  */
 export function searchRoutes(
   routes: RouteRegistrar,
-  deps: { pool: pg.Pool; store: EventStore; search: DirectorySearch; metrics?: SearchMetrics },
+  deps: {
+    pool: pg.Pool;
+    store: EventStore;
+    search: DirectorySearch;
+    metrics?: SearchMetrics;
+    apiMetrics?: Pick<ApiMetrics, 'recordSearch'>;
+  },
 ) {
   routes.route('POST /api/v1/search', async (req, res) => {
     const started = performance.now();
@@ -38,6 +46,7 @@ export function searchRoutes(
       // Slow answers are logged for the admin's Search Error Logs, after the user has them.
       res.json(body);
       deps.metrics?.record(body.tookMs, false);
+      deps.apiMetrics?.recordSearch(body.complexity, body.tookMs);
       if (isSlowSearch(body.tookMs)) void record(req, request, slowSearchFailure(body.tookMs));
     } catch (error) {
       if (!(error instanceof HttpProblem)) {
@@ -90,10 +99,12 @@ export function searchRoutes(
       success: true,
       data:
         paid && !request.selectAll
-          ? await cardsBySeq(
-              deps.pool,
-              result.docs.map((doc) => index.seqOf(doc)),
-            )
+          ? (
+              await cardsBySeq(
+                deps.pool,
+                result.docs.map((doc) => index.seqOf(doc)),
+              )
+            ).map((card) => withVisibleFields(card, fieldPolicyOf(req.accessProfile)))
           : [],
       count: result.count,
       countIsEstimate: false,

@@ -1,0 +1,39 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** Numbers written without a country code are read as North American (the directory's people). */
+export const DEFAULT_PHONE_COUNTRY = 'US';
+
+/**
+ * The one phone normaliser: any spelling of a number ("(626) 555-0170", "+1 626 555 0170",
+ * "626.555.0170") becomes its E.164 form ("+16265550170"), which is what is stored, hashed,
+ * matched and shown. Null when there is no number or it cannot be a phone number.
+ */
+export function normalisePhone(raw: string | null | undefined): string | null {
+  const text = raw?.trim();
+  if (!text) return null;
+  // The common case (ten North American digits) without the parser's cost: imports see millions.
+  if (/^[2-9]\d{9}$/.test(text)) return `+1${text}`;
+  const parsed = parsePhoneNumberFromString(text, DEFAULT_PHONE_COUNTRY);
+  return parsed?.isPossible() ? parsed.number : null;
+}
+
+/** Whether a typed number can be read as a phone number (form validation). */
+export const isPhoneNumber = (raw: string | null | undefined): boolean => normalisePhone(raw) !== null;
+
+/**
+ * The digit strings earlier versions hashed for this number (they kept the digits and dropped the
+ * rest, so "+1 626…" and "626…" hashed apart): the number's own digits, its national digits and its
+ * digits with the country code. The suppression list holds hashes only, so entries written that way
+ * can only be found again by hashing these too (docs/adr/0022-phone-normalisation.md).
+ */
+export function legacyPhoneDigits(raw: string | null | undefined): string[] {
+  const digits = raw?.replace(/\D/g, '') ?? '';
+  const forms = new Set<string>(digits ? [digits] : []);
+  const e164 = normalisePhone(raw);
+  const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
+  if (parsed) {
+    forms.add(parsed.nationalNumber);
+    forms.add(`${parsed.countryCallingCode}${parsed.nationalNumber}`);
+  }
+  return [...forms];
+}

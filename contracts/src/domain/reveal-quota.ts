@@ -1,0 +1,13 @@
+/**
+ * Contact reveals a subscriber may make per UTC day, by plan tier (ours: the spec sets no limit; a
+ * basic account revealing without one could copy the directory). The server reads
+ * REVEAL_QUOTA_BASIC / REVEAL_QUOTA_PREMIUM; these are the defaults. Demo users are bounded by
+ * their grant's max uses instead. Revealing a contact again the same day is not counted.
+ */
+export const RevealQuotaDefaults = { basic: 100, premium: 500 } as const;
+
+export const RevealQuotaMessages = {
+  exhausted: (limit: number) =>
+    `You have used today's ${limit} contact reveals. The quota starts again at midnight UTC.`,
+  remaining: (remaining: number, limit: number) => `${remaining} of ${limit} contact reveals left today`,
+} as const;

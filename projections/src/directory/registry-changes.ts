@@ -1,0 +1,218 @@
+import {
+  type CandidateImported,
+  type CandidateUpdated,
+  cleanValue,
+  locationText,
+  normalizeSpecialty,
+} from '@healthtal/contracts';
+import type { RecordedEvent } from '@healthtal/eventstore';
+import type pg from 'pg';
+
+/** The events a later NPI registry file appends to a candidate it imported before. */
+export const REGISTRY_CHANGE_TYPES = [
+  'CandidateUpdated',
+  'CandidateDeactivated',
+  'CandidateReactivated',
+] as const;
+
+/** Record fields the registry fills, by the event field's name (provenance is kept per field). */
+const REGISTRY_FIELDS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'title',
+  'specialty',
+  'city',
+  'state',
+  'officeCity',
+  'officeState',
+  'officeZip',
+  'location',
+  'workEmail',
+  'phone',
+  'gender',
+  'taxonomyCode',
+  'licenses',
+] as const;
+
+/** The directory_candidates columns of an import's registry part (null for other sources). */
+export function registryColumnsOf(d: CandidateImported['data']) {
+  const updatedOn: Record<string, string> = {};
+  if (d.npi && d.sourceUpdatedOn) {
+    for (const field of REGISTRY_FIELDS) {
+      if (cleanValue(d[field] ?? null) !== null) updatedOn[field] = d.sourceUpdatedOn;
+    }
+  }
+  return {
+    npi: d.npi ?? null,
+    taxonomy_code: d.taxonomyCode ?? null,
+    licenses: cleanValue(d.licenses ?? null),
+    source_date: d.sourceDate ?? null,
+    field_updated_on: updatedOn,
+  };
+}
+
+/** Event field → column, with the cleaning the import applies. */
+const CANDIDATE_COLUMNS: Record<string, [string, (v: string | null) => string | null]> = {
+  firstName: ['first_name', cleanValue],
+  middleName: ['middle_name', cleanValue],
+  lastName: ['last_name', cleanValue],
+  title: ['title', cleanValue],
+  specialty: ['specialty', (v) => (cleanValue(v) ? normalizeSpecialty(v!) : null)],
+  city: ['city', cleanValue],
+  state: ['state', (v) => cleanValue(v)?.toUpperCase() ?? null],
+  officeCity: ['office_city', cleanValue],
+  officeState: ['office_state', cleanValue],
+  officeZip: ['office_zip', cleanValue],
+  location: ['location', cleanValue],
+  gender: ['gender', cleanValue],
+  taxonomyCode: ['taxonomy_code', cleanValue],
+  licenses: ['licenses', cleanValue],
+};
+const CONTACT_COLUMNS: Record<string, string> = {
+  workEmail: 'work_email',
+  phone: 'phone',
+  emailHash: 'email_hash',
+  phoneHash: 'phone_hash',
+};
+
+/**
+ * Updates, deactivations and reactivations, one event at a time (they are few next to imports).
+ * A row that changes while in search gets a new `seq` and leaves a tombstone of the old one, so the
+ * API's append-only search index drops the old document and adds the new one.
+ */
+export async function applyRegistryChanges(
+  client: pg.PoolClient,
+  events: readonly RecordedEvent[],
+  revision: number,
+): Promise<void> {
+  for (const event of events) {
+    if (event.type === 'CandidateUpdated')
+      await update(client, event.data as CandidateUpdated['data'], revision);
+    else if (event.type === 'CandidateDeactivated') {
+      const d = event.data as { candidateId: string; deactivatedOn: string; sourceDate: string };
+      await deactivate(client, d, revision);
+    } else if (event.type === 'CandidateReactivated') {
+      const d = event.data as { candidateId: string; sourceDate: string };
+      await reactivate(client, d, revision);
+    }
+  }
+}
+
+type Before = { seq: string; specialty: string | null; deactivated_on: string | null };
+
+async function update(client: pg.PoolClient, d: CandidateUpdated['data'], revision: number) {
+  const before = await client.query<Before>(
+    'select seq, specialty, deactivated_on from directory_candidates where id = $1',
+    [d.candidateId],
+  );
+  const old = before.rows[0];
+  if (!old) return; // erased, or never shown (an erased person's import reads back nameless)
+  const data = d as Record<string, string | null | undefined>;
+  const sets: string[] = [];
+  const params: unknown[] = [d.candidateId, revision, d.sourceDate];
+  const updatedOn: Record<string, string> = {};
+  for (const [field, [column, clean]] of Object.entries(CANDIDATE_COLUMNS)) {
+    if (data[field] === undefined) continue;
+    params.push(clean(data[field] ?? null));
+    sets.push(`${column} = $${params.length}`);
+    if (d.sourceUpdatedOn) updatedOn[field] = d.sourceUpdatedOn;
+  }
+  for (const field of ['workEmail', 'phone'])
+    if (data[field] !== undefined && d.sourceUpdatedOn) updatedOn[field] = d.sourceUpdatedOn;
+  params.push(JSON.stringify(updatedOn));
+  sets.push(`field_updated_on = field_updated_on || $${params.length}::jsonb`);
+  const { rows } = await client.query<{
+    specialty: string | null;
+    city: string | null;
+    state: string | null;
+  }>(
+    `update directory_candidates set ${sets.join(', ')}, source_date = $3, revision = $2
+     where id = $1 returning specialty, city, state`,
+    params,
+  );
+  const after = rows[0]!;
+  if (data.location === undefined && (data.city !== undefined || data.state !== undefined)) {
+    await client.query('update directory_candidates set location = $2 where id = $1', [
+      d.candidateId,
+      locationText(after.city, after.state),
+    ]);
+  }
+  await updateContacts(client, data, d.candidateId);
+  if (old.deactivated_on !== null) return;
+  // A new seq: the index only ever appends; the tombstone drops the old document.
+  await client.query('update directory_candidates set seq = default where id = $1', [d.candidateId]);
+  await tombstone(client, d.candidateId, old.seq, revision);
+  if (old.specialty !== after.specialty) {
+    await countSpecialty(client, old.specialty, -1);
+    await countSpecialty(client, after.specialty, 1);
+  }
+}
+
+async function updateContacts(client: pg.PoolClient, data: Record<string, unknown>, id: string) {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  for (const [field, column] of Object.entries(CONTACT_COLUMNS)) {
+    if (data[field] === undefined) continue;
+    const value = data[field] as string | null;
+    params.push(field.endsWith('Hash') ? value : cleanValue(value));
+    sets.push(`${column} = $${params.length}`);
+  }
+  if (sets.length === 0) return;
+  await client.query(`update directory_contacts set ${sets.join(', ')} where candidate_id = $1`, params);
+  await client.query(
+    `update directory_candidates c set has_email = (k.personal_email is not null or k.work_email is not null),
+       has_phone = (k.phone is not null or k.direct_phone is not null)
+     from directory_contacts k where k.candidate_id = c.id and c.id = $1`,
+    [id],
+  );
+}
+
+async function deactivate(
+  client: pg.PoolClient,
+  d: { candidateId: string; deactivatedOn: string; sourceDate: string },
+  revision: number,
+) {
+  const { rows } = await client.query<{ seq: string; specialty: string | null }>(
+    `update directory_candidates set deactivated_on = $2, source_date = $3, revision = $4
+     where id = $1 and deactivated_on is null returning seq, specialty`,
+    [d.candidateId, d.deactivatedOn, d.sourceDate, revision],
+  );
+  const row = rows[0];
+  if (!row) return;
+  await tombstone(client, d.candidateId, row.seq, revision);
+  await countSpecialty(client, row.specialty, -1);
+}
+
+async function reactivate(
+  client: pg.PoolClient,
+  d: { candidateId: string; sourceDate: string },
+  revision: number,
+) {
+  // A new seq: the index only ever appends, and the old document was dropped at deactivation.
+  const { rows } = await client.query<{ specialty: string | null }>(
+    `update directory_candidates set deactivated_on = null, source_date = $2, revision = $3, seq = default
+     where id = $1 and deactivated_on is not null returning specialty`,
+    [d.candidateId, d.sourceDate, revision],
+  );
+  if (rows[0]) await countSpecialty(client, rows[0].specialty, 1);
+}
+
+async function tombstone(client: pg.PoolClient, id: string, seq: string, revision: number) {
+  await client.query(
+    `insert into directory_removed (id, seq, revision) values ($1, $2, $3)
+     on conflict (seq) do update set revision = excluded.revision`,
+    [id, seq, revision],
+  );
+}
+
+async function countSpecialty(client: pg.PoolClient, specialty: string | null, delta: 1 | -1) {
+  if (specialty === null) return;
+  await client.query(
+    `insert into specialty_counts (specialty, count) values ($1, $2)
+     on conflict (specialty) do update set count = specialty_counts.count + excluded.count`,
+    [specialty, delta],
+  );
+  if (delta < 0)
+    await client.query('delete from specialty_counts where specialty = $1 and count <= 0', [specialty]);
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Bundles the server (services/cli/src/main.ts and every @healthtal/* workspace it imports) into one
+// ES module, services/cli/dist/main.js, so production runs `node` without tsx. Packages from
+// node_modules stay external: the image keeps its production node_modules beside the bundle.
+// See docs/adr/0023-build-and-image.md. Usage: node scripts/build-server.mjs
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outfile = path.join(root, 'services/cli/dist/main.js');
+
+/** Bare specifiers that are not ours resolve at run time from node_modules. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@healthtal/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const began = performance.now();
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['services/cli/src/main.ts'],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  // Workspaces export TypeScript sources (ADR 0002): resolve them through their package.json.
+  plugins: [externalPackages],
+  logLevel: 'warning',
+  metafile: true,
+});
+const bytes = result.metafile.outputs[path.relative(root, outfile)]?.bytes ?? 0;
+console.log(
+  `[build-server] services/cli/dist/main.js: ${(bytes / 1024).toFixed(0)} KB in ${Math.round(performance.now() - began)} ms`,
+);

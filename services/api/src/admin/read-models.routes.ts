@@ -1,0 +1,77 @@
+import {
+  type ParkedEventRow,
+  ParkedEventsFilter,
+  type ReadModelRow,
+  ReadModelsFilter,
+  type RetryParkedResult,
+} from '@healthtal/contracts';
+import { z } from 'zod';
+import { HttpProblem, notFound } from '../http/problem';
+import type { RouteRegistrar } from '../http/routes';
+import { parseParams } from '../http/validate';
+import { parseAdminFilter } from './admin-filter';
+import { parseAdminPage, sendAdminList } from './admin-list';
+
+/**
+ * The read models as their runtime sees them (docs/adr/0018-projector-dead-letters.md). The API does
+ * not run projectors: `healthtal start` passes this in, built over @healthtal/projections.
+ */
+export type ReadModels = {
+  status(): Promise<ReadModelRow[]>;
+  /** Parked events in `$all` order (newest first with `descending`), one page of them. */
+  parked(query: {
+    readModel?: string;
+    offset: number;
+    limit: number;
+    descending: boolean;
+  }): Promise<{ rows: ParkedEventRow[]; total: number }>;
+  /** Applies the read model's parked events again; null when there is no read model by that name. */
+  retry(name: string): Promise<RetryParkedResult | null>;
+};
+
+export const readModelSortFields = ['id', 'status', 'lagEvents', 'lagSeconds', 'parked'] as const;
+/** Parked events are listed in `$all` order; `id` (react-admin's default sort) means the same. */
+export const parkedSortFields = ['position', 'id'] as const;
+const ReadModelName = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/, 'Must be a read model name.'),
+});
+
+/** The console's Read models resource: state, lag and parked events, and the retry command. */
+export function readModelRoutes(routes: RouteRegistrar, { readModels }: { readModels?: ReadModels }) {
+  const available = () => {
+    if (!readModels)
+      throw new HttpProblem(503, 'Read models unavailable', 'This process does not manage the read models.');
+    return readModels;
+  };
+
+  routes.route('GET /api/admin/read-models', async (req, res) => {
+    const page = parseAdminPage(req, readModelSortFields);
+    const filter = parseAdminFilter(ReadModelsFilter, page.filter);
+    const rows = (await available().status()).filter(
+      (row) => (!filter.status || row.status === filter.status) && (!filter.id || filter.id.includes(row.id)),
+    );
+    const [field, order] = page.sort ?? ['id', 'ASC'];
+    const sign = order === 'ASC' ? 1 : -1;
+    rows.sort((a, b) => sign * (a[field] < b[field] ? -1 : a[field] > b[field] ? 1 : 0));
+    sendAdminList(res, 'read-models', page, rows.slice(page.offset, page.offset + page.limit), rows.length);
+  });
+
+  routes.route('GET /api/admin/parked-events', async (req, res) => {
+    const page = parseAdminPage(req, parkedSortFields);
+    const filter = parseAdminFilter(ParkedEventsFilter, page.filter);
+    const { rows, total } = await available().parked({
+      ...(filter.readModel ? { readModel: filter.readModel } : {}),
+      offset: page.offset,
+      limit: page.limit,
+      descending: page.sort?.[1] === 'DESC',
+    });
+    sendAdminList(res, 'parked-events', page, rows, total);
+  });
+
+  routes.route('POST /api/admin/read-models/:name/retry', async (req, res) => {
+    const { name } = parseParams(ReadModelName, req);
+    const result = await available().retry(name);
+    if (!result) throw notFound('Read model');
+    res.json(result);
+  });
+}

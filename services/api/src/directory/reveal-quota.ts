@@ -1,0 +1,125 @@
+import { type RevealQuota, RevealQuotaDefaults, RevealQuotaMessages } from '@healthtal/contracts';
+import type { Migration } from '@healthtal/eventstore';
+import type pg from 'pg';
+import { HttpProblem } from '../http/problem';
+import type { AccessProfile } from '../identity/access-profile';
+
+/**
+ * Daily reveal quotas per plan. Enforced with an atomic counter in PostgreSQL, not on the reveal
+ * stream: the per-user `reveals-<userId>` stream is appended without being read (ADR 0007), and
+ * reading it on every click to count would make a heavy user's reveals slower each day. The counter
+ * is operational state like the rate limits: one row per (user, UTC day, candidate), so a contact
+ * revealed again the same day costs nothing, and a per-user transaction lock makes concurrent
+ * reveals take their turn, so they can never add up past the quota.
+ */
+export const revealQuotaMigrations: readonly Migration[] = [
+  {
+    id: '031-reveal-quota-usage',
+    sql: `create table reveal_quota_usage (
+      user_id uuid not null,
+      day date not null,
+      candidate_id uuid not null,
+      revealed_at timestamptz not null default now(),
+      primary key (user_id, day, candidate_id)
+    )`,
+  },
+];
+
+export type RevealQuotaLimits = { basic: number; premium: number };
+export const DEFAULT_REVEAL_QUOTAS: RevealQuotaLimits = { ...RevealQuotaDefaults };
+
+/**
+ * The caller's daily quota, or null when none applies: demo users are bounded by their grant's max
+ * uses (the access decider counts them), and anyone without a plan cannot reveal at all. Admins
+ * count as premium.
+ */
+export function revealQuotaLimitOf(profile: AccessProfile, limits: RevealQuotaLimits): number | null {
+  if (profile.isDemo || !profile.subscribed) return null;
+  return profile.tier === 'basic' ? limits.basic : limits.premium;
+}
+
+const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+const nextUtcMidnight = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+
+export class RevealQuotaExhausted extends HttpProblem {
+  constructor(
+    limit: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'Reveal quota reached', RevealQuotaMessages.exhausted(limit));
+  }
+}
+
+/**
+ * Counts one reveal of this candidate against today's quota, or refuses it (429, Retry-After until
+ * midnight UTC). A candidate this user already revealed today is not counted again.
+ */
+export async function chargeReveal(
+  pool: pg.Pool,
+  userId: string,
+  candidateId: string,
+  limit: number,
+  now: Date,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    // One user's reveals take turns here; other users' are not held up.
+    await client.query(`select pg_advisory_xact_lock(hashtextextended('reveal-quota:' || $1, 0))`, [userId]);
+    const day = utcDay(now);
+    const { rows } = await client.query<{ already: boolean; used: string }>(
+      `select exists (select 1 from reveal_quota_usage where user_id = $1 and day = $2 and candidate_id = $3) as already,
+         (select count(*) from reveal_quota_usage where user_id = $1 and day = $2) as used`,
+      [userId, day, candidateId],
+    );
+    const { already, used } = rows[0]!;
+    if (!already) {
+      if (Number(used) >= limit) {
+        const retryAfter = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
+        throw new RevealQuotaExhausted(limit, retryAfter);
+      }
+      await client.query(
+        'insert into reveal_quota_usage (user_id, day, candidate_id, revealed_at) values ($1, $2, $3, $4)',
+        [userId, day, candidateId, now],
+      );
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+  await forgetOldRevealQuotaDays(pool, now);
+}
+
+/** Today's quota for /me and the Account page. */
+export async function revealQuotaOf(
+  pool: pg.Pool,
+  userId: string,
+  limit: number | null,
+  now: Date,
+): Promise<RevealQuota> {
+  const { rows } = await pool.query<{ used: string }>(
+    'select count(*) as used from reveal_quota_usage where user_id = $1 and day = $2',
+    [userId, utcDay(now)],
+  );
+  const used = Number(rows[0]!.used);
+  return {
+    limit,
+    used,
+    remaining: limit === null ? null : Math.max(0, limit - used),
+    resetsAt: nextUtcMidnight(now).toISOString(),
+  };
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const lastSweep = new WeakMap<pg.Pool, number>();
+
+/** Days past are of no use to the quota: dropped about once an hour (the reveal streams keep the history). */
+async function forgetOldRevealQuotaDays(pool: pg.Pool, now: Date): Promise<void> {
+  if (now.getTime() - (lastSweep.get(pool) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(pool, now.getTime());
+  await pool.query(`delete from reveal_quota_usage where day < $1::date - 1`, [utcDay(now)]);
+}

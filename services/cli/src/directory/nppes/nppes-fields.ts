@@ -1,0 +1,144 @@
+import {
+  CANDIDATE_UPDATABLE_FIELDS,
+  type CandidateImported,
+  locationText,
+  NPI_REGISTRY_SOURCE,
+} from '@healthtal/contracts';
+import type { CandidateRow } from '../candidate-row';
+import { npiCandidateId, npiSourceRef } from './npi-ids';
+import type { NppesRecord } from './nppes-record';
+import { specialtyOf, type Taxonomy } from './taxonomy';
+
+export type UpdatableField = (typeof CANDIDATE_UPDATABLE_FIELDS)[number];
+/** The directory's fields of one registry record. */
+export type RegistryFields = Record<UpdatableField, string | null>;
+
+/** The registry writes names and cities in capitals: "MARY-JANE O'NEIL" reads "Mary-Jane O'Neil". */
+export function titleCase(value: string | null): string | null {
+  if (value === null) return null;
+  return value
+    .toLowerCase()
+    .replace(
+      /(^|[\s\-'.(/])(\p{L})/gu,
+      (_m, before: string, letter: string) => before + letter.toUpperCase(),
+    );
+}
+
+const GENDERS: Record<string, string> = { M: 'Male', F: 'Female' };
+
+export function registryFieldsOf(
+  record: NppesRecord,
+  context: { taxonomy: Taxonomy | null; email: string | null },
+): RegistryFields {
+  const city = titleCase(record.city);
+  const state =
+    record.state && /^[A-Za-z]{2}$/.test(record.state) ? record.state.toUpperCase() : record.state;
+  return {
+    firstName: titleCase(record.firstName),
+    middleName: titleCase(record.middleName),
+    lastName: titleCase(record.lastName),
+    title: record.credential,
+    specialty: specialtyOf(context.taxonomy, record.taxonomyCode),
+    city,
+    state,
+    officeCity: city,
+    officeState: state,
+    officeZip: record.postalCode ? record.postalCode.slice(0, 5) : null,
+    location: locationText(city, state),
+    workEmail: context.email,
+    phone: record.phone,
+    gender: record.sex ? (GENDERS[record.sex.toUpperCase()] ?? null) : null,
+    taxonomyCode: record.taxonomyCode,
+    licenses: record.licenses,
+  };
+}
+
+/** cyrb53: a fast 53-bit string hash; a fingerprint only has to notice that a value changed. */
+function hash53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+/** One hash per field, in CANDIDATE_UPDATABLE_FIELDS order: what the state table keeps. */
+export function fingerprintOf(fields: RegistryFields): string {
+  return CANDIDATE_UPDATABLE_FIELDS.map((field) =>
+    fields[field] === null ? '' : hash53(fields[field]!),
+  ).join(',');
+}
+
+/**
+ * The fields whose value differs from the fingerprint's, leaving out those this run cannot know
+ * (`unknown`: the specialty without the taxonomy file, the email without the endpoint file), and
+ * the fingerprint to keep (with the old hashes of the unknown fields).
+ */
+export function changedFields(
+  fields: RegistryFields,
+  previous: string,
+  unknown: ReadonlySet<UpdatableField>,
+): { changed: Partial<RegistryFields>; fingerprint: string } {
+  const before = previous.split(',');
+  const after = fingerprintOf(fields).split(',');
+  const changed: Partial<RegistryFields> = {};
+  CANDIDATE_UPDATABLE_FIELDS.forEach((field, i) => {
+    if (unknown.has(field)) after[i] = before[i] ?? '';
+    else if (before[i] !== after[i]) changed[field] = fields[field];
+  });
+  return { changed, fingerprint: after.join(',') };
+}
+
+/** The CandidateImported data of a registry record (hashes added by the import). */
+export function candidateRowOf(
+  record: NppesRecord,
+  fields: RegistryFields,
+  sourceDate: string,
+): CandidateRow & Pick<CandidateImported['data'], 'npi'> {
+  return {
+    candidateId: npiCandidateId(record.npi),
+    sourceRef: npiSourceRef(record.npi),
+    source: NPI_REGISTRY_SOURCE,
+    firstName: fields.firstName,
+    middleName: fields.middleName,
+    lastName: fields.lastName,
+    title: fields.title,
+    titleLevel: null,
+    jobFunctions: null,
+    specialty: fields.specialty,
+    companyName: null,
+    companyEmployees: null,
+    companyIndustry: null,
+    companyRevenueRange: null,
+    companyDomain: null,
+    companyStartDate: null,
+    city: fields.city,
+    state: fields.state,
+    officeCity: fields.officeCity,
+    officeState: fields.officeState,
+    officeZip: fields.officeZip,
+    location: fields.location,
+    personalEmail: null,
+    workEmail: fields.workEmail,
+    phone: fields.phone,
+    directPhone: null,
+    linkedinUrl: null,
+    connections: null,
+    gender: fields.gender,
+    skills: null,
+    education: null,
+    emailStatus: 'unknown',
+    emailVerifiedAt: null,
+    phoneVerifiedAt: null,
+    npi: record.npi,
+    taxonomyCode: fields.taxonomyCode,
+    licenses: fields.licenses,
+    sourceDate,
+    sourceUpdatedOn: record.lastUpdate,
+  };
+}

@@ -1,0 +1,95 @@
+import type { ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { RejectedRow } from '../import';
+import { type CsvError, CsvReader, type CsvRow } from './nppes-csv';
+import { type NppesHeader, type NppesRecord, nppesRecordOf, readNppesHeader } from './nppes-record';
+
+export type NppesBatch = {
+  /** Index of the batch's first data row (0-based, rejected rows counted). */
+  firstRow: number;
+  rowCount: number;
+  records: NppesRecord[];
+  rejected: RejectedRow[];
+};
+
+export type NppesFile = {
+  file: string;
+  /** Names the file in import_progress: the same file resumes, a changed one starts over. */
+  key: string;
+  /** The file's date: the last YYYYMMDD of its name (CMS names them so), else its modification day. */
+  date: string;
+  batches(from: number, size: number): AsyncIterable<NppesBatch>;
+  /** Share of the file read so far (by bytes). */
+  fraction(): number | null;
+};
+
+/** `npidata_pfile_20050523-20240811.csv` → 2024-08-11; weekly `…_20240805_20240811.csv` too. */
+export function fileDateOf(file: string, mtimeMs: number): string {
+  const dates = [...path.basename(file).matchAll(/(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)/g)];
+  const last = dates[dates.length - 1];
+  if (last) return `${last[1]}-${last[2]}-${last[3]}`;
+  return new Date(mtimeMs).toISOString().slice(0, 10);
+}
+
+/**
+ * An NPPES data file (monthly full, weekly incremental, or the deactivation report saved as CSV),
+ * streamed: memory stays flat however large the file. Columns are found by name; rows that cannot
+ * be read are reported with their line number and skipped.
+ */
+export async function nppesFile(
+  file: string,
+  options: { date?: string; onIgnoredColumns?: (names: string[]) => void } = {},
+): Promise<NppesFile> {
+  const absolute = path.resolve(file);
+  const { size, mtimeMs } = await stat(absolute);
+  let stream: ReadStream | null = null;
+  return {
+    file: absolute,
+    key: `nppes:${absolute}#${size}:${Math.floor(mtimeMs)}`,
+    date: options.date ?? fileDateOf(absolute, mtimeMs),
+    fraction: () => (stream && size > 0 ? Math.min(1, stream.bytesRead / size) : null),
+    async *batches(from, batchSize) {
+      const input = createReadStream(absolute, { encoding: 'utf8', highWaterMark: 1 << 20 });
+      stream = input;
+      const reader = new CsvReader();
+      let header: NppesHeader | null = null;
+      let index = 0;
+      let batch: NppesBatch = { firstRow: from, rowCount: 0, records: [], rejected: [] };
+      const take = (row: CsvRow | CsvError): boolean => {
+        if (!header) {
+          if ('error' in row) throw new Error(`the header cannot be read: ${row.error}`);
+          header = readNppesHeader(row.fields.slice(0, row.count));
+          reader.keep = header.keep;
+          if (header.ignored.length > 0) options.onIgnoredColumns?.(header.ignored);
+          return false;
+        }
+        if (index++ < from) return false; // resuming: rows done before are only counted
+        batch.rowCount++;
+        if ('error' in row) batch.rejected.push({ line: row.line, reason: row.error });
+        else if (row.count !== header.width) {
+          batch.rejected.push({
+            line: row.line,
+            reason: `${row.count} fields where the header has ${header.width}`,
+          });
+        } else {
+          const result = nppesRecordOf(header, row.fields, row.line);
+          if ('reason' in result) batch.rejected.push({ line: row.line, reason: result.reason });
+          else batch.records.push(result);
+        }
+        return batch.rowCount >= batchSize;
+      };
+      const next = () => {
+        const full = batch;
+        batch = { firstRow: index, rowCount: 0, records: [], rejected: [] };
+        return full;
+      };
+      for await (const chunk of input as AsyncIterable<string>) {
+        for (const row of reader.push(chunk)) if (take(row)) yield next();
+      }
+      for (const row of reader.end()) if (take(row)) yield next();
+      if (batch.rowCount > 0) yield batch;
+    },
+  };
+}
