@@ -161,7 +161,7 @@ describe('the billing simulator outside development', () => {
         method: 'POST',
       },
     );
-    expect(simulator.status).toBe(503);
+    expect(simulator.status).toBe(404);
   });
 });
 

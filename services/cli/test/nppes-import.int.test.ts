@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { phoneContactHashes, suppress, suppressionKey } from '@healthtal/api';
 import type { CandidateProfile, SearchResponse } from '@healthtal/contracts';
+import { createTestDatabase } from '@healthtal/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEndpoints } from '../src/directory/nppes/endpoints';
 import { npiCandidateId } from '../src/directory/nppes/npi-ids';
@@ -356,4 +359,49 @@ describe('healthtal import --format nppes', () => {
     );
     expect(rows[0].n).toBe(9);
   });
+});
+
+describe('npx healthtal import --format nppes (the command)', () => {
+  it('imports a file with a progress line and prints the summary', async () => {
+    const database = await createTestDatabase();
+    try {
+      const file = await writeNppesFile(
+        path.join(dir, 'npidata_pfile_20050523-20240811.csv'),
+        nppesHeader('Provider Sex Code', ['Unknown Column']),
+        [
+          anaRow,
+          benRow,
+          { npi: clinic, entity: '2', organization: 'SUNSET CLINIC LLC' },
+          { ...benRow, npi: '1' },
+        ],
+      );
+      const nucc = path.join(dir, 'nucc.csv');
+      await writeFile(nucc, NUCC_CSV);
+      const main = path.resolve(import.meta.dirname, '../src/main.ts');
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', main, 'import', '--format', 'nppes', file, '--taxonomy', nucc],
+        {
+          env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+        },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const [code] = (await once(child, 'exit')) as [number];
+      expect(code, stderr).toBe(0);
+      expect(stderr).toContain('line 5 rejected: NPI 1 is not a valid NPI');
+      expect(stdout).toMatch(/NPI registry file of 2024-08-11: read 4 rows/);
+      expect(stdout).toMatch(/2 imported \(new candidates\)/);
+      expect(stdout).toMatch(/1 skipped: organizations/);
+      expect(stdout).toMatch(/1 rejected rows/);
+      const { rows } = await database.pool.query(
+        `select count(*)::int as n from eventstore.events where type = 'CandidateImported'`,
+      );
+      expect(rows[0].n).toBe(2);
+    } finally {
+      await database.drop();
+    }
+  }, 120_000);
 });

@@ -180,5 +180,5 @@ describe('the production build', () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
-  });
+  }, 60_000);
 });

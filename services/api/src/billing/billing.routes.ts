@@ -13,7 +13,7 @@ import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
 import { openSimulatorSession } from './billing-simulator';
-import { BILLING_NOT_CONFIGURED, billingSimulatorRoutes } from './billing-simulator.routes';
+import { billingSimulatorRoutes } from './billing-simulator.routes';
 import { loadRefundEligibility } from './refund-eligibility';
 import { StripeGateway } from './stripe-gateway';
 import { meaningOfStripeEvent } from './stripe-webhook';
@@ -50,7 +50,7 @@ export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }:
   const simulator = !gateway && settings.billingSimulator === true;
   // Neither Stripe nor the simulator: a deployment that forgot its keys must not sell plans for free.
   const notConfigured = () =>
-    new HttpProblem(503, BILLING_NOT_CONFIGURED, 'Payments are not set up on this server yet.');
+    new HttpProblem(503, 'Billing is not configured', 'Payments are not set up on this server yet.');
 
   routes.route('GET /api/v1/billing/plans', (_req, res) => {
     res.json(PLANS_BODY);
