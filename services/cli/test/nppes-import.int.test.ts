@@ -382,7 +382,7 @@ describe('npx healthtal import --format nppes (the command)', () => {
         process.execPath,
         ['--import', 'tsx', main, 'import', '--format', 'nppes', file, '--taxonomy', nucc],
         {
-          env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+          env: { ...process.env, DATABASE_URL: database.url },
         },
       );
       let stdout = '';
