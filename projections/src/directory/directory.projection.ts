@@ -19,14 +19,18 @@ type Imported = CandidateImported['data'];
  * parsed once (skills, education, specialty names, "null" texts), contacts in their own table (only
  * reveal and export read them), and specialty counts kept current as candidates arrive and leave.
  *
- * `revision` (bumped once per batch in `directory_meta`) and the `directory_removed` tombstones let
- * the API's in-memory search index pick up exactly what changed since it last looked.
+ * `revision` (one per event applied, counted in `directory_meta`) and the `directory_removed`
+ * tombstones let the API's in-memory search index pick up exactly what changed since it last looked.
+ * The revision is the event's number among the events this read model applied, not its batch's:
+ * the same events give every row the same revision however they were batched, so a rebuild equals
+ * the live read model row for row.
  */
 export const directoryProjection: Projection = {
   name: 'directory',
   // 2: a location of empty parts ("null, null") is empty. 3: an index on imported_at.
   // 4: NPI registry candidates (npi, provenance, updates, deactivation); tombstones keyed by seq.
-  version: 4,
+  // 5: a revision per event instead of per batch.
+  version: 5,
   tables: [
     'directory_meta',
     'directory_candidates',
@@ -78,18 +82,23 @@ export const directoryProjection: Projection = {
   `,
   async apply(client, events) {
     const { rows } = await client.query<{ revision: string }>(
-      'update directory_meta set revision = revision + 1 where id = 1 returning revision',
+      'update directory_meta set revision = revision + $1 where id = 1 returning revision',
+      [events.length],
     );
-    const revision = Number(rows[0]!.revision);
+    const first = Number(rows[0]!.revision) - events.length + 1;
+    const revisions = new Map(events.map((event, index) => [event, first + index]));
+    const revisionOf = (event: RecordedEvent) => revisions.get(event)!;
     // Runs of one kind, in order: a registry update must find the row its import made.
     for (const run of runsOf(events)) {
       if (run.kind === 'CandidateImported') {
-        await importCandidates(client, run.events as RecordedEvent<string, Imported>[], revision);
+        await importCandidates(client, run.events as RecordedEvent<string, Imported>[], revisionOf);
       } else if (run.kind === 'PersonalDataErased') {
-        const erased = run.events.map((e) => (e.data as { subjectId: string }).subjectId);
-        await removeCandidates(client, erased, revision);
+        const erased = new Map(
+          run.events.map((e) => [(e.data as { subjectId: string }).subjectId, revisionOf(e)] as const),
+        );
+        await removeCandidates(client, erased);
       } else {
-        await applyRegistryChanges(client, run.events, revision);
+        await applyRegistryChanges(client, run.events, revisionOf);
       }
     }
   },
@@ -162,11 +171,11 @@ const row = (event: RecordedEvent<string, Imported>) => {
 async function importCandidates(
   client: pg.PoolClient,
   events: RecordedEvent<string, Imported>[],
-  revision: number,
+  revisionOf: (event: RecordedEvent) => number,
 ) {
   // An erased person's events read back with null names: never bring them back.
   const rows = events
-    .map(row)
+    .map((event) => ({ ...row(event), revision: revisionOf(event) }))
     .filter(
       (r) =>
         !(r.first_name === null && r.last_name === null && r.personal_email === null && r.phone === null),
@@ -184,7 +193,7 @@ async function importCandidates(
        r.company_revenue_range, r.company_domain, r.company_start_date, r.city, r.state, r.office_city,
        r.office_state, r.office_zip, r.location, r.linkedin_url, r.connections, r.gender,
        array(select jsonb_array_elements_text(r.skills)), r.education, r.email_status, r.email_verified_at,
-       r.phone_verified_at, r.has_email, r.has_phone, r.imported_at, $2, r.npi, r.taxonomy_code, r.licenses,
+       r.phone_verified_at, r.has_email, r.has_phone, r.imported_at, r.revision, r.npi, r.taxonomy_code, r.licenses,
        r.source_date, coalesce(r.field_updated_on, '{}')
      from jsonb_to_recordset($1::jsonb) as r(id uuid, source_ref text, source text, first_name text,
        middle_name text, last_name text, title text, title_level text, job_functions text, specialty text,
@@ -193,9 +202,9 @@ async function importCandidates(
        office_state text, office_zip text, location text, linkedin_url text, connections int, gender text,
        skills jsonb, education jsonb, email_status text, email_verified_at timestamptz,
        phone_verified_at timestamptz, has_email boolean, has_phone boolean, imported_at timestamptz,
-       npi text, taxonomy_code text, licenses text, source_date date, field_updated_on jsonb)
+       revision bigint, npi text, taxonomy_code text, licenses text, source_date date, field_updated_on jsonb)
      on conflict (id) do nothing`,
-    [json, revision],
+    [json],
   );
   await client.query(
     `insert into directory_contacts (candidate_id, personal_email, work_email, phone, direct_phone, email_hash, phone_hash)
@@ -214,7 +223,9 @@ async function importCandidates(
   );
 }
 
-async function removeCandidates(client: pg.PoolClient, ids: string[], revision: number) {
+/** Erased candidates, each with the revision of the event that erased them. */
+async function removeCandidates(client: pg.PoolClient, erased: ReadonlyMap<string, number>) {
+  const ids = [...erased.keys()];
   const { rows } = await client.query<{ id: string; seq: string; specialty: string | null }>(
     // A deactivated candidate's specialty is already out of the counts.
     `delete from directory_candidates where id = any($1::uuid[])
@@ -226,9 +237,10 @@ async function removeCandidates(client: pg.PoolClient, ids: string[], revision: 
     rows.map((r) => r.id),
   ]);
   await client.query(
-    `insert into directory_removed (id, seq, revision) select id, seq, $2 from unnest($1::uuid[], $3::bigint[]) as t(id, seq)
+    `insert into directory_removed (id, seq, revision)
+     select id, seq, revision from unnest($1::uuid[], $2::bigint[], $3::bigint[]) as t(id, seq, revision)
      on conflict (seq) do update set revision = excluded.revision`,
-    [rows.map((r) => r.id), revision, rows.map((r) => r.seq)],
+    [rows.map((r) => r.id), rows.map((r) => r.seq), rows.map((r) => erased.get(r.id)!)],
   );
   await client.query(
     `update specialty_counts s set count = s.count - d.n

@@ -84,9 +84,10 @@ const CONTACT_COLUMNS: Record<string, string> = {
 export async function applyRegistryChanges(
   client: pg.PoolClient,
   events: readonly RecordedEvent[],
-  revision: number,
+  revisionOf: (event: RecordedEvent) => number,
 ): Promise<void> {
   for (const event of events) {
+    const revision = revisionOf(event);
     if (event.type === 'CandidateUpdated')
       await update(client, event.data as CandidateUpdated['data'], revision);
     else if (event.type === 'CandidateDeactivated') {
