@@ -179,6 +179,10 @@ export async function runChaos(session: ChaosSession, options: ChaosOptions): Pr
         const model = newModel(tag, recruiters, await importDirectory(world, tag, DIRECTORY_SIZE));
         const firstExchange = client.exchanges.length;
         await withKills(world, killAt, () => fc.asyncModelRun(() => ({ model, real: world }), steps));
+        // Commands: the state-changing requests the steps sent (their bursts are the interleavings).
+        base.counts.commands += client.exchanges
+          .slice(firstExchange)
+          .filter((e) => e.method !== 'GET').length;
         const ran = Date.now();
         await checkRun(world, checker, model, firstExchange);
         const found = checker.violations.slice(before);

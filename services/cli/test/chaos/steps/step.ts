@@ -15,7 +15,7 @@ export abstract class Step implements fc.AsyncCommand<Model, World> {
   abstract label(): string;
 
   async run(model: Model, world: World): Promise<void> {
-    world.counts.commands++;
+    // One burst of concurrent requests; the commands in it are counted from the exchanges (run.ts).
     world.counts.interleavings++;
     await this.act(model, world);
   }
