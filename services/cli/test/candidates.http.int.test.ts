@@ -63,6 +63,8 @@ describe('GET /api/v1/candidates/:id (the profile)', () => {
       emailStatus: 'valid',
       emailVerifiedAt: '2026-09-14T10:00:00.000Z',
       phoneVerifiedAt: '2026-09-20T16:30:00.000Z',
+      // Not from the NPI registry: no NPI, registry date or per-field updates to show.
+      registry: null,
       source: 'test',
     });
     // Contacts come only by reveal.

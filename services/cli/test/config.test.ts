@@ -10,6 +10,8 @@ describe('configuration from the environment', () => {
       LOG_LEVEL: 'info',
       DATABASE_POOL_SIZE: 20,
       ADMIN_EMAILS: [],
+      REVEAL_QUOTA_BASIC: 100,
+      REVEAL_QUOTA_PREMIUM: 500,
       SEED_SIZE: 20_000,
       EVENT_STORE: 'postgres',
       WORKERS: 'all',
