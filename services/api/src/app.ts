@@ -42,6 +42,7 @@ import type { EmailWriter } from './outreach/email-writer';
 import type { PrincipalResolver } from './policy';
 import type { ApiSettings } from './settings';
 import { idempotency } from './shared/idempotency';
+import { InstanceLiveness } from './shared/instance-liveness';
 import { type Mailer, OutboxMailer } from './shared/mailer';
 import { RateLimiter } from './shared/rate-limit';
 import { type AwaitProjections, readYourWrites, trackWrites } from './shared/read-your-writes';
@@ -88,6 +89,8 @@ export type Api = {
   identity: Identity;
   search: DirectorySearch;
   beginShutdown(): void;
+  /** After the last request: lets go of what the API holds open (its liveness connection). */
+  close(): Promise<void>;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -148,8 +151,9 @@ export function createApi(given: ApiDependencies): Api {
     deps.identityKeys,
   );
   const api = express.Router();
+  const liveness = new InstanceLiveness(deps.pool);
   const routes = new RouteRegistrar(api, deps.resolvePrincipal ?? bearerPrincipal(identity), [
-    idempotency(deps.pool),
+    idempotency(deps.pool, liveness),
   ]);
   const search = new DirectorySearch(deps.pool, deps.logger);
   const searchMetrics = new SearchMetrics();
@@ -209,6 +213,7 @@ export function createApi(given: ApiDependencies): Api {
       shuttingDown = true;
       search.stop();
     },
+    close: () => liveness.close(),
   };
 }
 

@@ -42,6 +42,7 @@ export async function startHttpServer(
         });
         server.closeIdleConnections();
       });
+      await api.close();
     },
   };
 }

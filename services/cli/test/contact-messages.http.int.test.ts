@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ContactMessages, type Problem } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/harness';
@@ -96,6 +97,43 @@ describe('POST /api/v1/contact-messages', () => {
       { 'idempotency-key': 'contact-retry-1' },
     );
     expect(reused.status).toBe(422);
+  });
+
+  it('lets a retry take over a key whose process died mid-request, never one whose process lives', async () => {
+    const key = 'contact-orphaned-1';
+    const first = await post(valid, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const before = await app.eventCount();
+    // What a process SIGKILLed before it answered leaves behind: the claim, no answer, its owner.
+    const orphan = (owner: string) =>
+      app.database.pool.query(
+        'update idempotency_keys set status = null, response = null, owner = $2 where key = $1',
+        [key, owner],
+      );
+    const lockOf = (owner: string) => [
+      'select pg_advisory_lock(hashtextextended($1, 0))',
+      [`api-instance:${owner}`],
+    ];
+
+    // Its process still runs (it holds its liveness lock): the retry waits its turn.
+    const living = randomUUID();
+    const holder = await app.database.pool.connect();
+    try {
+      await holder.query(...(lockOf(living) as [string, string[]]));
+      await orphan(living);
+      const refused = await post(valid, { 'idempotency-key': key });
+      expect(refused.status).toBe(409);
+      expect((await problemOf(refused)).title).toBe('Request in progress');
+    } finally {
+      holder.release(true);
+    }
+
+    // Its process is gone: the retry runs the request again, with the same command id.
+    await orphan(randomUUID());
+    const retried = await post(valid, { 'idempotency-key': key });
+    expect(retried.status).toBe(201);
+    expect(await retried.json()).toEqual(await first.json());
+    expect(await app.eventCount()).toBe(before);
   });
 });
 

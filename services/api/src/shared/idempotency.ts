@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { HttpProblem } from '../http/problem';
 import type { CommandContext } from './command-handler';
 import { uuidFromName } from './ids';
+import type { InstanceLiveness } from './instance-liveness';
 
 export const idempotencyMigrations: readonly Migration[] = [
   {
@@ -19,6 +20,12 @@ export const idempotencyMigrations: readonly Migration[] = [
       created_at timestamptz not null default now(),
       primary key (scope, key)
     )`,
+  },
+  {
+    // The process handling a claimed key (docs/adr/0004): a retry may take over the claim of a
+    // process that died mid-request instead of waiting out the key's 24 hours.
+    id: '002-idempotency-key-owner',
+    sql: 'alter table idempotency_keys add column owner text',
   },
 ];
 
@@ -73,7 +80,7 @@ const carriesCredentials = (res: Parameters<RequestHandler>[1], body: unknown) =
  * with the same key and body gets the stored answer with `Idempotent-Replayed: true`; the same key
  * with another body is refused, and so is a retry while the first is still running.
  */
-export function idempotency(pool: pg.Pool): RequestHandler {
+export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestHandler {
   return async (req, res, next) => {
     const header = req.get('idempotency-key');
     if (header === undefined) {
@@ -94,12 +101,16 @@ export function idempotency(pool: pg.Pool): RequestHandler {
       `delete from idempotency_keys where scope = $1 and key = $2 and created_at < now() - interval '${KEY_TTL}'`,
       [scope, parsed.data],
     );
+    await liveness.ready();
     const claimed = await pool.query(
-      `insert into idempotency_keys (scope, key, request_hash) values ($1, $2, $3)
+      `insert into idempotency_keys (scope, key, request_hash, owner) values ($1, $2, $3, $4)
        on conflict (scope, key) do nothing`,
-      [scope, parsed.data, hash],
+      [scope, parsed.data, hash, liveness.id],
     );
-    if (claimed.rowCount === 0) return replay(pool, scope, parsed.data, hash, res);
+    if (claimed.rowCount === 0) {
+      const takenOver = await takeOverFromTheDead(pool, liveness, scope, parsed.data, hash);
+      if (!takenOver) return replay(pool, scope, parsed.data, hash, res);
+    }
 
     req.commandId = uuidFromName(`${scope}:${parsed.data}`);
     const send = res.json.bind(res);
@@ -142,6 +153,31 @@ export function idempotency(pool: pg.Pool): RequestHandler {
     };
     next();
   };
+}
+
+/**
+ * A claim still without an answer whose process is gone (killed mid-request: its liveness lock is
+ * free) passes to this retry, which runs the request again with the same command id: the events the
+ * dead process may have appended carry the same ids, so nothing is written twice.
+ */
+async function takeOverFromTheDead(
+  pool: pg.Pool,
+  liveness: InstanceLiveness,
+  scope: string,
+  key: string,
+  hash: string,
+): Promise<boolean> {
+  const { rows } = await pool.query<{ owner: string | null }>(
+    'select owner from idempotency_keys where scope = $1 and key = $2 and status is null and request_hash = $3',
+    [scope, key, hash],
+  );
+  const owner = rows[0]?.owner;
+  if (!owner || owner === liveness.id || (await liveness.isAlive(owner))) return false;
+  const moved = await pool.query(
+    `update idempotency_keys set owner = $4 where scope = $1 and key = $2 and status is null and owner = $3`,
+    [scope, key, owner, liveness.id],
+  );
+  return moved.rowCount === 1;
 }
 
 async function replay(
