@@ -91,7 +91,10 @@ export const CandidateCard = z.object({
   state: z.string().nullable(),
   skills: z.array(z.string()),
   education: z.array(EducationEntrySchema),
+  /** Only for callers who may see it (the field policy); `hasLinkedin` tells everyone one is on file. */
   linkedinUrl: z.string().nullable(),
+  /** A linkedin.com profile is on file: a demo account sees the LinkedIn button and, on a click, the restriction. */
+  hasLinkedin: z.boolean(),
   hasEmail: z.boolean(),
   hasPhone: z.boolean(),
   emailStatus: z.enum(EMAIL_STATUSES),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPhoneNumber, legacyPhoneDigits, normalisePhone } from './phone';
+import { formatPhoneForDisplay, isPhoneNumber, legacyPhoneDigits, normalisePhone } from './phone';
 
 describe('normalisePhone', () => {
   it('reads every spelling of one number as the same E.164 number', () => {
@@ -20,5 +20,13 @@ describe('normalisePhone', () => {
 
   it('lists the digit forms earlier versions hashed', () => {
     expect(legacyPhoneDigits('+1 626 555 0170').sort()).toEqual(['16265550170', '6265550170']);
+  });
+});
+
+describe('formatPhoneForDisplay', () => {
+  it('shows a North American number in its national format and any other as stored', () => {
+    expect(formatPhoneForDisplay('+15550100100')).toBe('(555) 010-0100');
+    expect(formatPhoneForDisplay('+442071838750')).toBe('+442071838750');
+    expect(formatPhoneForDisplay(null)).toBeNull();
   });
 });

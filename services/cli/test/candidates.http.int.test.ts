@@ -56,6 +56,7 @@ describe('GET /api/v1/candidates/:id (the profile)', () => {
       skills: ['ACLS', 'BLS', 'Critical Care'],
       education: [{ school: 'University of Houston', degree: 'BSN' }],
       linkedinUrl: 'https://www.linkedin.com/in/maria-delgado-rn',
+      hasLinkedin: true,
       connections: 412,
       gender: null,
       hasEmail: true,

@@ -182,6 +182,23 @@ describe('email templates', () => {
     expect(again.status).toBe(404);
   });
 
+  it('answers a retried delete as the first one, even when its answer was lost', async () => {
+    const owner = await app.signUp();
+    const { id } = (await (await saveTemplate(template, owner)).json()) as { id: string };
+    const remove = () =>
+      app.request(`/api/v1/email/templates/${id}`, {
+        method: 'DELETE',
+        as: owner,
+        headers: { 'idempotency-key': `delete-${id}` },
+      });
+    expect((await remove()).status).toBe(204);
+    // The process died before it stored the answer: the key is forgotten, the event is in the log.
+    await app.database.pool.query('delete from idempotency_keys where key = $1', [`delete-${id}`]);
+    const before = await app.eventCount();
+    expect((await remove()).status).toBe(204);
+    expect(await app.eventCount()).toBe(before);
+  });
+
   it('needs a generated email and a job title, with the spec message, and stores nothing', async () => {
     const before = await app.eventCount();
     for (const change of [{ jobTitle: '  ' }, { body: '' }, { subject: undefined }]) {

@@ -28,7 +28,7 @@ describe('a professional’s profile', () => {
     await expectVisible(page.getByRole('button', { name: email }), 3000);
     // The phone came with the same reveal: showing it costs no second one.
     await page.getByRole('button', { name: 'View Phone' }).click();
-    await expectVisible(page.getByRole('button', { name: '555-010-0100' }));
+    await expectVisible(page.getByRole('button', { name: '(555) 010-0100' }));
     expect(reveals).toHaveLength(1);
 
     const favourite = page.getByRole('button', { name: 'Favorite' });

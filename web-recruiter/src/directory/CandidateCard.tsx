@@ -135,6 +135,7 @@ export const CandidateCard = memo(function CandidateCard({
               hasEmail={card.hasEmail}
               hasPhone={card.hasPhone}
               linkedinUrl={card.linkedinUrl}
+              hasLinkedin={card.hasLinkedin}
             />
           </Box>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>

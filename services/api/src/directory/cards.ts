@@ -1,4 +1,5 @@
 import type { CandidateCard } from '@healthtal/contracts';
+import { isLinkedinProfileUrl } from '@healthtal/contracts';
 import type pg from 'pg';
 
 export type CardRow = {
@@ -39,6 +40,7 @@ export const toCard = (row: CardRow): CandidateCard => ({
   skills: row.skills,
   education: row.education,
   linkedinUrl: row.linkedin_url,
+  hasLinkedin: isLinkedinProfileUrl(row.linkedin_url),
   hasEmail: row.has_email,
   hasPhone: row.has_phone,
   emailStatus: row.email_status,

@@ -208,7 +208,7 @@ export function openApiDocument({ publicUrl }: { publicUrl: string }): OpenApiDo
       version: '1.0.0',
       description:
         'Generated from the zod contracts (`@healthtal/contracts`) and the policy table. Errors are RFC 9457 problem details; ' +
-        'POST commands accept an `Idempotency-Key` header; admin lists follow ra-data-simple-rest.',
+        'Commands (POST, PUT, PATCH, DELETE) accept an `Idempotency-Key` header; admin lists follow ra-data-simple-rest.',
     },
     servers: [{ url: publicUrl.replace(/\/+$/, '') }],
     tags: [...tags].sort().map((name) => ({ name })),

@@ -11,7 +11,7 @@ export class RouteRegistrar {
   constructor(
     private readonly router: Router,
     private readonly resolvePrincipal: PrincipalResolver,
-    /** Runs after authorization on every POST (commands): idempotency keys. */
+    /** Runs after authorization on every command (POST, PUT, PATCH, DELETE): idempotency keys. */
     private readonly commandMiddleware: RequestHandler[] = [],
   ) {}
 
@@ -21,7 +21,7 @@ export class RouteRegistrar {
     const register = this.router[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'].bind(
       this.router,
     );
-    const commands = method === 'POST' ? this.commandMiddleware : [];
+    const commands = method === 'GET' ? [] : this.commandMiddleware;
     const named: RequestHandler = (_req, res, next) => {
       // The route's policy key labels its metrics (a path with ids would make a label per id).
       res.locals.route = key;

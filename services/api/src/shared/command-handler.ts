@@ -74,7 +74,11 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
 ): Promise<{ events: Event[]; state: State }> {
   return streamQueue.run([streamId], () =>
     retryOnConflict(async () => {
-      const { state, expectedVersion } = await loadAggregate(store, streamId, decider);
+      const { state, expectedVersion, history } = await loadAggregate(store, streamId, decider);
+      // This very command ran before (a retry with the same Idempotency-Key after a lost answer or
+      // a crash): answer what it did then, not what deciding again on the new state would say.
+      const already = history.filter((event) => event.metadata.causationId === context.commandId);
+      if (already.length > 0) return { events: already as unknown as Event[], state };
       const events = decider.decide(command, state);
       if (events.length === 0) return { events, state };
       await store.append(streamId, toEnvelopes(streamId, events, context), { expectedVersion });

@@ -75,7 +75,7 @@ const carriesCredentials = (res: Parameters<RequestHandler>[1], body: unknown) =
   (typeof body === 'object' && body !== null && Object.keys(body).some((key) => /token/i.test(key)));
 
 /**
- * `Idempotency-Key` on POST: the first request runs and its answer (below 500, without credentials)
+ * `Idempotency-Key` on every command (POST, PUT, PATCH, DELETE): the first request runs and its answer (below 500, without credentials)
  * is stored; a retry
  * with the same key and body gets the stored answer with `Idempotent-Replayed: true`; the same key
  * with another body is refused, and so is a retry while the first is still running.

@@ -1,4 +1,4 @@
-import { isLinkedinProfileUrl, RevealMessages as M } from '@healthtal/contracts';
+import { formatPhoneForDisplay, isLinkedinProfileUrl, RevealMessages as M } from '@healthtal/contracts';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import LinkedIn from '@mui/icons-material/LinkedIn';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
@@ -12,6 +12,8 @@ type Props = {
   hasEmail: boolean;
   hasPhone: boolean;
   linkedinUrl: string | null;
+  /** A profile is on file even when its URL is withheld (a demo account: the click explains why). */
+  hasLinkedin: boolean;
   size?: 'small' | 'medium';
 };
 
@@ -21,7 +23,14 @@ const LABELS: Record<ContactField, { view: string; tooltip: string; none: string
 };
 
 /** View Email / View Phone (reveal, then copy) and the LinkedIn link, as cards and the profile show them. */
-export function ContactButtons({ candidateId, hasEmail, hasPhone, linkedinUrl, size = 'small' }: Props) {
+export function ContactButtons({
+  candidateId,
+  hasEmail,
+  hasPhone,
+  linkedinUrl,
+  hasLinkedin,
+  size = 'small',
+}: Props) {
   const [demoOpen, setDemoOpen] = useState(false);
   const reveal = useContactReveal(candidateId, () => setDemoOpen(true));
   const button = (field: ContactField, available: boolean) => {
@@ -31,7 +40,7 @@ export function ContactButtons({ candidateId, hasEmail, hasPhone, linkedinUrl, s
       reveal.copied === field
         ? M.copied
         : state === 'revealed'
-          ? (value ?? LABELS[field].none)
+          ? ((field === 'phone' ? formatPhoneForDisplay(value) : value) ?? LABELS[field].none)
           : LABELS[field].view;
     const control = (
       <Button
@@ -82,6 +91,20 @@ export function ContactButtons({ candidateId, hasEmail, hasPhone, linkedinUrl, s
               event.preventDefault();
               setDemoOpen(true);
             }
+          }}
+        >
+          LinkedIn
+        </Button>
+      ) : hasLinkedin && reveal.isDemo ? (
+        // The server withholds the URL from a demo account; the link shows the restriction (spec §6).
+        <Button
+          size={size}
+          variant="text"
+          startIcon={<LinkedIn />}
+          href="#linkedin"
+          onClick={(event) => {
+            event.preventDefault();
+            setDemoOpen(true);
           }}
         >
           LinkedIn

@@ -147,6 +147,7 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
           hasEmail={p.hasEmail}
           hasPhone={p.hasPhone}
           linkedinUrl={p.linkedinUrl}
+          hasLinkedin={p.hasLinkedin}
           size="medium"
         />
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
