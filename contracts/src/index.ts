@@ -26,6 +26,7 @@ export * from './domain/messages';
 export * from './domain/npi-registry';
 export * from './domain/outreach';
 export * from './domain/phone';
+export * from './domain/phone-display';
 export * from './domain/plans';
 export * from './domain/public-site';
 export * from './domain/return-to';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay, isPhoneNumber, legacyPhoneDigits, normalisePhone } from './phone';
+import { isPhoneNumber, legacyPhoneDigits, normalisePhone } from './phone';
+import { formatPhoneForDisplay } from './phone-display';
 
 describe('normalisePhone', () => {
   it('reads every spelling of one number as the same E.164 number', () => {
