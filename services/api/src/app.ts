@@ -25,7 +25,7 @@ import { searchErrorLogRoutes } from './directory/search-error-logs.routes';
 import { specialtyRoutes } from './directory/specialties.routes';
 import { apiDocsRoutes } from './http/api-docs';
 import { notFoundHandler, problemHandler, refuseUnknownContentEncoding } from './http/errors';
-import { healthRoutes, type ReadinessCheck } from './http/health';
+import { healthRoutes, isLocalCaller, type ReadinessCheck } from './http/health';
 import { ApiMetrics, metricsRoute } from './http/metrics';
 import { precompressed } from './http/precompressed';
 import { RouteRegistrar } from './http/routes';
@@ -165,7 +165,18 @@ export function createApi(given: ApiDependencies): Api {
       detail: search.ready ? 'ok' : `loading (${search.loadedDocs})`,
     }),
   };
-  healthRoutes(routes, deps.pool, readiness, () => shuttingDown);
+  const principalOf = deps.resolvePrincipal ?? bearerPrincipal(identity);
+  healthRoutes(
+    routes,
+    deps.pool,
+    readiness,
+    () => shuttingDown,
+    async (req) => {
+      if (isLocalCaller(req)) return true;
+      const principal = await principalOf(req);
+      return principal.kind === 'user' && principal.capabilities.has('admin');
+    },
+  );
   metricsRoute(routes, metrics, {
     token: deps.settings.metricsToken ?? null,
     resolvePrincipal: deps.resolvePrincipal ?? bearerPrincipal(identity),

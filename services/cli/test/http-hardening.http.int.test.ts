@@ -184,3 +184,18 @@ describe('signing out with only the access token', () => {
     expect(((await refreshed.json()) as Partial<AuthSession>).accessToken).toBeUndefined();
   });
 });
+
+describe('/readyz from outside', () => {
+  it('tells an anonymous remote caller the status alone; an admin or this machine the checks', async () => {
+    const remote = nextIp();
+    const anonymous = await app.request('/readyz', { ip: remote });
+    expect(await anonymous.json()).toEqual({ status: expect.stringMatching(/^(ok|unavailable)$/) });
+    const admin = await app.request('/readyz', { ip: remote, as: 'admin' });
+    expect(Object.keys(await admin.json())).toContain('checks');
+    const basic = await app.request('/readyz', { ip: remote, as: 'basic' });
+    expect(Object.keys(await basic.json())).toEqual(['status']);
+    // No forwarded address: the caller is this machine (a container health check, an operator).
+    const local = await app.request('/readyz');
+    expect(JSON.stringify(await local.json())).toContain('projections');
+  });
+});

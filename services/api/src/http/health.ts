@@ -1,3 +1,4 @@
+import type { Request } from 'express';
 import type pg from 'pg';
 import type { RouteRegistrar } from './routes';
 
@@ -6,19 +7,25 @@ export type ReadinessCheck = () => Promise<{ ready: boolean; detail?: unknown; r
 
 /**
  * `/healthz`: the process answers. `/readyz`: it can serve traffic: the database answers, every
- * extra check passes, and the process is not shutting down.
+ * extra check passes, and the process is not shutting down. The checks and reasons name internal
+ * parts (read models, their lag), so only an admin or a caller on this machine (a container's health
+ * check, an operator's curl) sees them; anyone else gets the status alone.
  */
+/** The peer (or, behind a trusted proxy, the client) is this machine. */
+export const isLocalCaller = (req: Request) => /^(127\.|::1$|::ffff:127\.)/.test(req.ip ?? '');
+
 export function healthRoutes(
   routes: RouteRegistrar,
   pool: pg.Pool,
   checks: Record<string, ReadinessCheck>,
   isShuttingDown: () => boolean,
+  maySeeDetails: (req: Request) => Promise<boolean>,
 ) {
   routes.route('GET /healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
 
-  routes.route('GET /readyz', async (_req, res) => {
+  routes.route('GET /readyz', async (req, res) => {
     const results: Record<string, unknown> = {};
     const reasons: string[] = [];
     let ready = !isShuttingDown();
@@ -39,8 +46,11 @@ export function healthRoutes(
       if (!outcome.ready && outcome.reason) reasons.push(`${name}: ${outcome.reason}`);
       ready &&= outcome.ready;
     }
-    res
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? 'ok' : 'unavailable', ...(ready ? {} : { reasons }), checks: results });
+    const status = ready ? 'ok' : 'unavailable';
+    if (!(await maySeeDetails(req).catch(() => false))) {
+      res.status(ready ? 200 : 503).json({ status });
+      return;
+    }
+    res.status(ready ? 200 : 503).json({ status, ...(ready ? {} : { reasons }), checks: results });
   });
 }

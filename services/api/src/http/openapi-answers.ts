@@ -13,7 +13,8 @@ export const Readyz = z.object({
   status: z.enum(['ok', 'unavailable']),
   /** Only when not ready: one line per failing check an operator can act on. */
   reasons: z.array(z.string()).optional(),
-  checks: z.record(z.string(), z.unknown()),
+  /** Only for an admin or a caller on this machine: the checks name internal parts. */
+  checks: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const EmailVerified = z.object({ verified: z.literal(true), email: z.string() });
