@@ -14,6 +14,12 @@ const replay = {
   ...(process.env.CHAOS_PATH ? { path: process.env.CHAOS_PATH } : {}),
 };
 const replaying = replay.seed !== undefined;
+/**
+ * CI replays fixed seeds, so a red run is a regression of the code, not a new draw; exploring new
+ * interleavings is `npm run chaos`'s job, and what it finds becomes a seed here once fixed. (Known
+ * open findings of long runs: services/cli/test/chaos/README.md, "Open findings".)
+ */
+const CI_SEEDS = { noKills: 20261124, kills: 20261125 };
 const onlyKills = process.env.CHAOS_KILLS === '1';
 
 function explain(report: ChaosReport, kills: boolean): string {
@@ -41,6 +47,7 @@ describe('integrity under concurrency', () => {
         numRuns: replaying ? 1 : 2,
         maxCommands: 8,
         seconds: 12,
+        seed: CI_SEEDS.noKills,
         ...replay,
       });
       console.log(
@@ -59,6 +66,7 @@ describe('integrity under concurrency', () => {
         numRuns: 1,
         maxCommands: 6,
         seconds: 12,
+        seed: CI_SEEDS.kills,
         ...replay,
       });
       console.log(
