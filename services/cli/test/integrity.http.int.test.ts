@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateListResponse, ListMembersPage } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidate, importCandidates } from './support/directory-fixture';
-import { nextIp, PASSWORD, type SignedIn, startTestApp, type TestApp, testMetadata } from './support/harness';
+import { nextIp, PASSWORD, type SignedIn, startTestApp, type TestApp } from './support/harness';
 
 // Bursts of requests that race each other (issue: integrity under concurrency). Each ends with
 // every read model caught up: a race must neither break an invariant nor stall a projector.
@@ -102,22 +102,7 @@ describe('list members added and removed at once', () => {
   const people = Array.from({ length: 50 }, (_, i) => candidate(`integrity-${i}`, { lastName: `Burst${i}` }));
   beforeAll(async () => {
     owner = await app.signUp();
-    await app.store.append(`subscription-${owner.userId}`, [
-      {
-        type: 'SubscriptionActivated',
-        data: {
-          userId: owner.userId,
-          subscriptionId: `sub_${randomUUID()}`,
-          sourceEventId: `evt_${randomUUID()}`,
-          customerId: `cus_${randomUUID()}`,
-          priceId: 'price_annual',
-          tier: 'premium',
-          currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-          simulated: true,
-        },
-        metadata: testMetadata(),
-      },
-    ]);
+    await app.subscribe(owner, 'price_annual');
     await importCandidates(app, people);
     await app.caughtUp();
   }, 60_000);

@@ -21,6 +21,8 @@ export type TestApp = HealthTal & {
   request(path: string, init?: RequestOptions): Promise<Response>;
   /** Signs up, verifies through the emailed link, and signs in. */
   signUp(email?: string, options?: { ip?: string }): Promise<SignedIn>;
+  /** Activates a plan for the user (as the billing webhook would). */
+  subscribe(user: SignedIn, priceId: 'price_monthly' | 'price_annual'): Promise<void>;
   /** A signed-in user of this role, created on first use and reused after. */
   as(role: Role): Promise<SignedIn>;
   /** The newest mail to this address, from the outbox. */
@@ -187,6 +189,7 @@ export async function startTestApp(
     database,
     request,
     signUp,
+    subscribe,
     as: asRole,
     lastMail,
     tokenFromMail,
