@@ -58,7 +58,14 @@ export class ApiMetrics {
       },
     });
     if (readModels) {
-      const states = () => readModels.status();
+      // The three gauges are collected together on each scrape: one status query serves them all.
+      let inFlight: ReturnType<ReadModels['status']> | null = null;
+      const states = () => {
+        inFlight ??= readModels.status().finally(() => {
+          inFlight = null;
+        });
+        return inFlight;
+      };
       new Gauge({
         name: 'healthtal_read_model_lag_events',
         help: 'Events of its types the read model has not applied yet (counted up to a limit).',
