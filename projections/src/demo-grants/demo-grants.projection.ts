@@ -1,7 +1,9 @@
 import type { AccessEvent } from '@healthtal/contracts';
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
+import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+
+const FORGOTTEN = 'demo_grants_forgotten';
 
 type Recorded = RecordedEvent<string, Record<string, unknown>>;
 type Data<T extends AccessEvent['type']> = Extract<AccessEvent, { type: T }>['data'];
@@ -9,8 +11,8 @@ type Data<T extends AccessEvent['type']> = Extract<AccessEvent, { type: T }>['da
 /** Demo grants with their use counts; `active` turns false when revoked. Expiry is checked on read. */
 export const demoGrantsProjection: Projection = {
   name: 'demo_grants',
-  version: 1,
-  tables: ['demo_grants'],
+  version: 2,
+  tables: ['demo_grants', FORGOTTEN],
   handles: ['DemoAccessGranted', 'DemoAccessRevoked', 'DemoAccessUsed', 'UserDeleted'],
   createSql: `
     create table demo_grants (
@@ -27,6 +29,7 @@ export const demoGrantsProjection: Projection = {
       revoked_at timestamptz
     );
     create index demo_grants_user on demo_grants (user_id) where active;
+    ${forgottenTableSql(FORGOTTEN)}
   `,
   async apply(client, events) {
     for (const event of events as readonly Recorded[]) await applyOne(client, event);
@@ -37,6 +40,8 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
   switch (type) {
     case 'DemoAccessGranted': {
       const d = data as Data<'DemoAccessGranted'>;
+      // A grant that raced its user's deletion is granted to nobody (`forgotten.ts`).
+      if (await isForgotten(client, FORGOTTEN, d.userId)) return;
       await client.query(
         `insert into demo_grants (id, user_id, feature_type, expires_at, max_uses, notes, granted_by, granted_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
@@ -66,6 +71,7 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
       return;
     case 'UserDeleted':
       await client.query('delete from demo_grants where user_id = $1', [data.userId]);
+      await forget(client, FORGOTTEN, String(data.userId));
       return;
   }
 }

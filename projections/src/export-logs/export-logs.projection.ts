@@ -1,7 +1,9 @@
 import type { DirectoryEvent } from '@healthtal/contracts';
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
+import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+
+const FORGOTTEN = 'export_logs_forgotten';
 
 type Exported = Extract<DirectoryEvent, { type: 'CandidatesExported' }>['data'];
 type Recorded = RecordedEvent<string, Record<string, unknown>>;
@@ -13,8 +15,8 @@ type Recorded = RecordedEvent<string, Record<string, unknown>>;
  */
 export const exportLogsProjection: Projection = {
   name: 'export_logs',
-  version: 1,
-  tables: ['export_logs'],
+  version: 2,
+  tables: ['export_logs', FORGOTTEN],
   handles: ['CandidatesExported', 'UserDeleted'],
   createSql: `
     create table export_logs (
@@ -27,6 +29,7 @@ export const exportLogsProjection: Projection = {
       scope text not null
     );
     create index export_logs_user_date on export_logs (user_id, export_date desc);
+    ${forgottenTableSql(FORGOTTEN)}
   `,
   async apply(client, events) {
     for (const event of events as readonly Recorded[]) await applyOne(client, event);
@@ -36,9 +39,12 @@ export const exportLogsProjection: Projection = {
 async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
   if (type === 'UserDeleted') {
     await client.query('delete from export_logs where user_id = $1', [data.userId]);
+    await forget(client, FORGOTTEN, String(data.userId));
     return;
   }
   const d = data as Exported;
+  // An export by a request that raced its user's deletion leaves no log (`forgotten.ts`).
+  if (await isForgotten(client, FORGOTTEN, d.userId)) return;
   await client.query(
     `insert into export_logs (id, user_id, export_date, export_count, format, file_name, scope)
      values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,

@@ -1,18 +1,21 @@
 import type { EmailTemplateDeleted, EmailTemplateSaved } from '@healthtal/contracts';
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
+import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+
+const FORGOTTEN = 'email_templates_forgotten';
 
 type Recorded = RecordedEvent<string, Record<string, unknown>>;
 
 /**
  * Each user's saved email templates (the AI Email Generator's Saved Templates panel). Deleting the
- * owner's account erases the templates' text in the log, so a replay skips them as well.
+ * owner's account erases the templates' text in the log, so a replay skips them as well; a template
+ * saved by a request that raced the deletion is skipped too (`forgotten.ts`).
  */
 export const emailTemplatesProjection: Projection = {
   name: 'email_templates',
-  version: 1,
-  tables: ['email_templates'],
+  version: 2,
+  tables: ['email_templates', FORGOTTEN],
   handles: ['EmailTemplateSaved', 'EmailTemplateDeleted', 'PersonalDataErased'],
   createSql: `
     create table email_templates (
@@ -27,6 +30,7 @@ export const emailTemplatesProjection: Projection = {
       created_at timestamptz not null
     );
     create index email_templates_owner on email_templates (owner_id, created_at desc);
+    ${forgottenTableSql(FORGOTTEN)}
   `,
   async apply(client, events) {
     for (const event of events as readonly Recorded[]) await applyOne(client, event);
@@ -38,7 +42,7 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
     case 'EmailTemplateSaved': {
       const d = data as EmailTemplateSaved['data'];
       // Erased text reads back as null: the owner is gone, and so is the template.
-      if (d.subject === null || d.body === null) return;
+      if (d.subject === null || d.body === null || (await isForgotten(client, FORGOTTEN, d.ownerId))) return;
       await client.query(
         `insert into email_templates (id, owner_id, name, subject, body, tone, length, position_type, created_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
@@ -63,6 +67,7 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
       return;
     case 'PersonalDataErased':
       await client.query('delete from email_templates where owner_id = $1', [String(data.subjectId)]);
+      await forget(client, FORGOTTEN, String(data.subjectId));
       return;
   }
 }

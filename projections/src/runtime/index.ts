@@ -6,6 +6,7 @@ export {
   MAX_ATTEMPTS,
   ProjectionNotInstalled,
 } from './failures';
+export { forget, forgottenTableSql, isForgotten } from './forgotten';
 export {
   listParked,
   type ParkedEvent,

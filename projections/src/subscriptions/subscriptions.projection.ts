@@ -1,9 +1,11 @@
 import type { BillingEvent, IdentityEvent } from '@healthtal/contracts';
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
+import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
 
 type Recorded = RecordedEvent<string, Record<string, unknown>>;
+
+const FORGOTTEN = 'subscriptions_forgotten';
 type Data<T extends BillingEvent['type']> = Extract<BillingEvent, { type: T }>['data'];
 
 /**
@@ -13,8 +15,8 @@ type Data<T extends BillingEvent['type']> = Extract<BillingEvent, { type: T }>['
  */
 export const subscriptionsProjection: Projection = {
   name: 'subscriptions',
-  version: 1,
-  tables: ['subscriptions'],
+  version: 2,
+  tables: ['subscriptions', FORGOTTEN],
   handles: [
     'SubscriptionActivated',
     'SubscriptionRenewed',
@@ -42,6 +44,7 @@ export const subscriptionsProjection: Projection = {
     );
     create index subscriptions_customer on subscriptions (customer_id);
     create index subscriptions_subscription on subscriptions (subscription_id);
+    ${forgottenTableSql(FORGOTTEN)}
   `,
   async apply(client, events) {
     for (const event of events as readonly Recorded[]) await applyOne(client, event);
@@ -60,6 +63,8 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
   switch (type) {
     case 'SubscriptionActivated': {
       const d = data as Data<'SubscriptionActivated'>;
+      // A checkout that completed as its user was deleted subscribes nobody (`forgotten.ts`).
+      if (await isForgotten(client, FORGOTTEN, userId)) return;
       await client.query(
         `insert into subscriptions (user_id, subscription_id, customer_id, status, price_id, tier,
            current_period_end, activated_at, first_purchased_at, simulated, updated_at)
@@ -100,6 +105,7 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
       await client.query('delete from subscriptions where user_id = $1', [
         (data as Extract<IdentityEvent, { type: 'UserDeleted' }>['data']).userId,
       ]);
+      await forget(client, FORGOTTEN, userId);
       return;
   }
 }

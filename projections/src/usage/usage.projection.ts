@@ -1,7 +1,9 @@
 import type { DirectoryEvent } from '@healthtal/contracts';
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
+import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+
+const FORGOTTEN = 'usage_counters_forgotten';
 
 type Data<T extends DirectoryEvent['type']> = Extract<DirectoryEvent, { type: T }>['data'];
 type Recorded = RecordedEvent<string, Record<string, unknown>>;
@@ -12,8 +14,8 @@ type Recorded = RecordedEvent<string, Record<string, unknown>>;
  */
 export const usageProjection: Projection = {
   name: 'usage_counters',
-  version: 1,
-  tables: ['usage_counters'],
+  version: 2,
+  tables: ['usage_counters', FORGOTTEN],
   handles: ['ContactRevealed', 'CandidatesExported', 'UserDeleted'],
   createSql: `
     create table usage_counters (
@@ -24,6 +26,7 @@ export const usageProjection: Projection = {
       exported_rows int not null default 0,
       primary key (user_id, day)
     );
+    ${forgottenTableSql(FORGOTTEN)}
   `,
   async apply(client, events) {
     for (const event of events as readonly Recorded[]) await applyOne(client, event);
@@ -48,6 +51,8 @@ const count = (
   );
 
 async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
+  // Use by a request that raced its user's deletion counts for nobody (`forgotten.ts`).
+  if (type !== 'UserDeleted' && (await isForgotten(client, FORGOTTEN, String(data.userId)))) return;
   switch (type) {
     case 'ContactRevealed':
       await count(client, (data as Data<'ContactRevealed'>).userId, metadata.occurredAt, 1, 0, 0);
@@ -59,6 +64,7 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
     }
     case 'UserDeleted':
       await client.query('delete from usage_counters where user_id = $1', [data.userId]);
+      await forget(client, FORGOTTEN, String(data.userId));
       return;
   }
 }

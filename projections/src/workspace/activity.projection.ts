@@ -1,7 +1,9 @@
 import type { DirectoryEvent } from '@healthtal/contracts';
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
+import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+
+const FORGOTTEN = 'user_activity_forgotten';
 
 type Data<T extends DirectoryEvent['type']> = Extract<DirectoryEvent, { type: T }>['data'];
 type Recorded = RecordedEvent<string, Record<string, unknown>>;
@@ -12,8 +14,8 @@ type Recorded = RecordedEvent<string, Record<string, unknown>>;
  */
 export const activityProjection: Projection = {
   name: 'user_activity',
-  version: 1,
-  tables: ['user_activity'],
+  version: 2,
+  tables: ['user_activity', FORGOTTEN],
   handles: ['ContactRevealed', 'CandidatesExported', 'UserDeleted'],
   createSql: `
     create table user_activity (
@@ -30,6 +32,7 @@ export const activityProjection: Projection = {
       scope text
     );
     create index user_activity_user on user_activity (user_id, occurred_at desc, id);
+    ${forgottenTableSql(FORGOTTEN)}
   `,
   async apply(client, events) {
     for (const event of events as readonly Recorded[]) await applyOne(client, event);
@@ -37,6 +40,8 @@ export const activityProjection: Projection = {
 };
 
 async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
+  // A reveal or export by a request that raced its user's deletion leaves no row (`forgotten.ts`).
+  if (type !== 'UserDeleted' && (await isForgotten(client, FORGOTTEN, String(data.userId)))) return;
   switch (type) {
     case 'ContactRevealed': {
       const d = data as Data<'ContactRevealed'>;
@@ -58,6 +63,7 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
     }
     case 'UserDeleted':
       await client.query('delete from user_activity where user_id = $1', [data.userId]);
+      await forget(client, FORGOTTEN, String(data.userId));
       return;
   }
 }

@@ -1,10 +1,11 @@
 import type { WorkspaceEvent } from '@healthtal/contracts';
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
+import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
 
 type Data<T extends WorkspaceEvent['type']> = Extract<WorkspaceEvent, { type: T }>['data'];
 type Recorded = RecordedEvent<string, Record<string, unknown>>;
+const FORGOTTEN = 'workspace_forgotten';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -14,8 +15,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const workspaceProjection: Projection = {
   name: 'workspace',
-  version: 1,
-  tables: ['lists', 'list_members', 'saved_searches'],
+  version: 2,
+  tables: ['lists', 'list_members', 'saved_searches', FORGOTTEN],
   handles: [
     'ListCreated',
     'CandidatesAddedToList',
@@ -57,6 +58,7 @@ export const workspaceProjection: Projection = {
       last_opened_at timestamptz not null
     );
     create index saved_searches_owner on saved_searches (owner_id, created_at desc);
+    ${forgottenTableSql(FORGOTTEN)}
   `,
   async apply(client, events) {
     for (const event of events as readonly Recorded[]) await applyOne(client, event);
@@ -68,6 +70,8 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
   switch (type) {
     case 'ListCreated': {
       const d = data as Data<'ListCreated'>;
+      // A list created by a request that raced its owner's deletion belongs to nobody (`forgotten.ts`).
+      if (await isForgotten(client, FORGOTTEN, d.ownerId)) return;
       await client.query(
         `insert into lists (id, owner_id, name, description, created_at) values ($1, $2, $3, $4, $5)
          on conflict (id) do nothing`,
@@ -80,6 +84,10 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
       await client.query(
         `insert into list_members (list_id, candidate_id, added_at, ord)
          select $1, id, $3, ord from unnest($2::uuid[]) with ordinality as t(id, ord)
+         -- only onto a list that still exists, and never an erased candidate (an add that raced
+         -- the list's deletion or the candidate's removal)
+         where exists (select 1 from lists where lists.id = $1)
+           and not exists (select 1 from ${FORGOTTEN} f where f.subject = t.id::text)
          on conflict (list_id, candidate_id) do nothing`,
         [d.listId, d.candidateIds, at],
       );
@@ -107,6 +115,7 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
       return;
     case 'SearchSaved': {
       const d = data as Data<'SearchSaved'>;
+      if (await isForgotten(client, FORGOTTEN, d.ownerId)) return;
       // Saving is the first opening: the alert counts from here.
       await client.query(
         `insert into saved_searches (id, owner_id, name, search_params, created_at, last_opened_at)
@@ -132,12 +141,15 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
       return;
     case 'PersonalDataErased':
       // Subjects are users and candidates; only a candidate can be on a list.
-      if (UUID.test(String(data.subjectId)))
+      if (UUID.test(String(data.subjectId))) {
         await client.query('delete from list_members where candidate_id = $1', [data.subjectId]);
+        await forget(client, FORGOTTEN, String(data.subjectId));
+      }
       return;
     case 'UserDeleted':
       await deleteLists(client, 'owner_id = $1', data.userId);
       await client.query('delete from saved_searches where owner_id = $1', [data.userId]);
+      await forget(client, FORGOTTEN, String(data.userId));
       return;
   }
 }

@@ -4,7 +4,7 @@ import type { EventRegistry } from './registry';
 
 /**
  * Encrypts the personal fields of events on their way into the store and decrypts them on the way
- * out. A field whose subject was erased reads as null.
+ * out. A field whose subject was erased reads as null, and is written as null.
  */
 export class PersonalDataProtector {
   constructor(
@@ -19,11 +19,13 @@ export class PersonalDataProtector {
     return events.map((event) => {
       const spec = this.registry.personalDataOf(event.type);
       if (!spec) return event;
-      const key = keys.get(this.subjectOf(event.type, event.data)!)!;
+      // No key: the subject was erased (a request raced the erasure). Their data is not kept at all.
+      const key = keys.get(this.subjectOf(event.type, event.data)!);
       const data = { ...(event.data as Record<string, unknown>) };
       for (const field of spec.fields) {
         // An empty field holds nothing of the person: left null, it costs imports no cipher.
-        if (data[field] !== undefined && data[field] !== null) data[field] = encryptValue(key, data[field]);
+        if (data[field] !== undefined && data[field] !== null)
+          data[field] = key ? encryptValue(key, data[field]) : null;
       }
       return { ...event, data };
     });

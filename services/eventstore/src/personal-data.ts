@@ -11,6 +11,12 @@ export const personalDataMigrations: readonly Migration[] = [
       created_at timestamptz not null default now()
     )`,
   },
+  {
+    // An erased subject keeps its row without a key: nothing can give it a new key afterwards.
+    id: '002b-personal-data-erasures',
+    sql: `alter table eventstore.personal_data_keys alter column key drop not null;
+      alter table eventstore.personal_data_keys add column erased_at timestamptz`,
+  },
 ];
 
 /** Encrypted values look like `pd1:<base64 of iv | tag | ciphertext>`; the plaintext is JSON. */
@@ -55,7 +61,9 @@ export function decryptValue(key: Buffer, value: string): unknown {
 
 /**
  * One AES-256 key per data subject, in its own table. Deleting a key is how a person is erased from
- * an immutable log: their encrypted fields can no longer be read by anyone.
+ * an immutable log: their encrypted fields can no longer be read by anyone. The subject's row stays
+ * as a tombstone (no key, `erased_at`): an event about them appended afterwards (a request that
+ * raced the erasure) is never given a fresh key, so its personal fields are stored as null.
  *
  * Keys are cached in this process. `erase` clears the local cache; another process that cached
  * the key keeps reading it until it restarts, so erasure is run where the projectors run.
@@ -65,7 +73,7 @@ export class PersonalDataKeys {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  /** Keys for these subjects, created for those that have none. */
+  /** Keys for these subjects, created for those that have none and were never erased. */
   async keysFor(subjects: readonly string[]): Promise<Map<string, Buffer>> {
     const found = await this.existing(subjects);
     const missing = [...new Set(subjects)].filter((subject) => !found.has(subject));
@@ -93,19 +101,21 @@ export class PersonalDataKeys {
     return result;
   }
 
-  /** Deletes the subject's key. Returns false when there was none. */
+  /** Destroys the subject's key and leaves its tombstone. Returns false when there was no key. */
   async erase(subject: string): Promise<boolean> {
     this.cache.delete(subject);
-    const { rowCount } = await this.pool.query(
-      'delete from eventstore.personal_data_keys where subject = $1',
+    const { rows } = await this.pool.query<{ had_key: boolean }>(
+      `insert into eventstore.personal_data_keys as k (subject, key, erased_at) values ($1, null, now())
+       on conflict (subject) do update set key = null, erased_at = coalesce(k.erased_at, now())
+       returning (select key is not null from eventstore.personal_data_keys where subject = $1) as had_key`,
       [subject],
     );
-    return (rowCount ?? 0) > 0;
+    return rows[0]?.had_key === true;
   }
 
   private async load(subjects: string[]): Promise<Map<string, Buffer>> {
     const { rows } = await this.pool.query<{ subject: string; key: Buffer }>(
-      'select subject, key from eventstore.personal_data_keys where subject = any($1::text[])',
+      'select subject, key from eventstore.personal_data_keys where subject = any($1::text[]) and key is not null',
       [subjects],
     );
     if (this.cache.size + rows.length > CACHE_LIMIT) this.cache.clear();

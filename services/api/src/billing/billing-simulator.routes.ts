@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { RouteRegistrar } from '../http/routes';
 import { closeSimulatorSession, findSimulatorSession, simulatedPeriodEnd } from './billing-simulator';
 import { sendCheckoutPage, sendPortalPage, sendSimulatorError } from './billing-simulator.page';
-import { hasCurrentSubscription, type SubscriptionCommand } from './subscription.decider';
+import { AlreadySubscribed, hasCurrentSubscription, type SubscriptionCommand } from './subscription.decider';
 import { changeSubscription, loadSubscription, sourcedContext } from './subscription-stream';
 
 type Deps = {
@@ -64,7 +64,7 @@ export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, pu
       sendSimulatorError(res, app, 409, 'You already have a subscription (one user per subscription).');
       return;
     }
-    await apply(
+    const activated = await apply(
       session.userId,
       {
         type: 'Activate',
@@ -74,9 +74,18 @@ export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, pu
         priceId,
         currentPeriodEnd: simulatedPeriodEnd(priceId, now),
         simulated: true,
+        refuseWhileSubscribedAt: now,
       },
       req,
-    );
+    ).catch((error: unknown) => {
+      // Another session of this user completed in the meantime (two tabs): this one pays nothing.
+      if (error instanceof AlreadySubscribed) return 'refused' as const;
+      throw error;
+    });
+    if (activated === 'refused') {
+      sendSimulatorError(res, app, 409, 'You already have a subscription (one user per subscription).');
+      return;
+    }
     await closeSimulatorSession(pool, session.id, 'completed');
     res.redirect(303, success);
   });

@@ -18,7 +18,11 @@ const periodEnd = new Date('2026-02-01T00:00:00.000Z');
 const nextPeriodEnd = new Date('2027-02-01T00:00:00.000Z');
 const ref = (sourceEventId: string, sub = subscriptionId) => ({ userId, subscriptionId: sub, sourceEventId });
 
-const activate = (sourceEventId = 'evt_checkout', sub = subscriptionId): SubscriptionCommand => ({
+const activate = (
+  sourceEventId = 'evt_checkout',
+  sub = subscriptionId,
+  refuseWhileSubscribedAt?: Date,
+): SubscriptionCommand => ({
   type: 'Activate',
   sourceEventId,
   subscriptionId: sub,
@@ -26,6 +30,7 @@ const activate = (sourceEventId = 'evt_checkout', sub = subscriptionId): Subscri
   priceId: 'price_annual',
   currentPeriodEnd: periodEnd,
   simulated: false,
+  ...(refuseWhileSubscribedAt ? { refuseWhileSubscribedAt } : {}),
 });
 const activated = (sourceEventId = 'evt_checkout', sub = subscriptionId): SubscriptionEvent => ({
   type: 'SubscriptionActivated',
@@ -150,6 +155,21 @@ describe('Subscription: activation', () => {
   it('activates a new subscription after the old one expired', () =>
     given(decider, [activated(), expired('evt_x')])
       .when(activate('evt_new', 'sub_2'))
+      .thenEmits([activated('evt_new', 'sub_2')]));
+
+  it('replaces the current subscription with a second one Stripe says was paid (two tabs)', () =>
+    given(decider, [activated()])
+      .when(activate('evt_new', 'sub_2'))
+      .thenEmits([activated('evt_new', 'sub_2')]));
+
+  it('refuses a simulator completion while another subscription is current (two tabs at once)', () =>
+    given(decider, [activated()])
+      .when(activate('sim_cs_2', 'sim_sub_cs_2', before(periodEnd)))
+      .thenThrows(AlreadySubscribed));
+
+  it('lets a simulator completion through once the current subscription has ended', () =>
+    given(decider, [activated(), expired('evt_x')])
+      .when(activate('evt_new', 'sub_2', before(periodEnd)))
       .thenEmits([activated('evt_new', 'sub_2')]));
 });
 

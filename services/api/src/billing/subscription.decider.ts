@@ -15,6 +15,12 @@ export type SubscriptionCommand =
       priceId: PriceId;
       currentPeriodEnd: Date;
       simulated: boolean;
+      /**
+       * Refuse (AlreadySubscribed) when a subscription is current at this moment: the simulator's
+       * checkout, where refusing costs nobody money. Stripe's activations omit it: that customer
+       * has paid, so the newer subscription replaces the current one (see below).
+       */
+      refuseWhileSubscribedAt?: Date;
     })
   | (Source & { type: 'Renew'; invoiceId: string; currentPeriodEnd: Date })
   | (Source & { type: 'ChangePlan'; priceId: PriceId })
@@ -135,9 +141,10 @@ const thisSubscription = (state: SubscriptionState, subscriptionId: string): Kno
  * the paid period forward. A renewal of a canceled subscription that has not ended resumes it: the
  * customer took the cancellation back in the portal and Stripe goes on billing.
  *
- * A second, different subscription activated while one is current (two checkouts paid in two tabs)
- * replaces it: the customer paid for the newer one, and from then on only its facts count. Checkout
- * refuses to start while a subscription is current, so this needs a race.
+ * A second, different subscription activated while one is current (two Stripe checkouts paid in two
+ * tabs) replaces it: the customer paid for the newer one, and from then on only its facts count.
+ * Checkout refuses to start while a subscription is current, so this needs a race; the simulator's
+ * completions refuse it instead (`refuseWhileSubscribedAt`).
  */
 export const subscriptionDecider = (
   userId: UserId,
@@ -158,6 +165,9 @@ export const subscriptionDecider = (
         if (state.processed.has(key('SubscriptionActivated', command.sourceEventId))) return [];
         // The same subscription told twice (checkout completed, then its async payment succeeded).
         if (known) return [];
+        // Decided on the stream's own state, so two completions at once cannot both activate.
+        if (command.refuseWhileSubscribedAt && hasCurrentSubscription(state, command.refuseWhileSubscribedAt))
+          throw new AlreadySubscribed();
         const { customerId, priceId, currentPeriodEnd, simulated } = command;
         return [
           {

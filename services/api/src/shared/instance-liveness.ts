@@ -43,17 +43,21 @@ export class InstanceLiveness {
     this.holder = client;
   }
 
-  /** False only when the instance's lock is free: its process is gone. */
+  /**
+   * False only when the instance's lock is free: its process is gone. The probe takes the lock in
+   * shared mode: many probes of one dead instance at once (every request a crash cut off, retried
+   * together) all see it free, where an exclusive probe would make the others think it alive.
+   */
   async isAlive(instance: string): Promise<boolean> {
     if (instance === this.id) return !this.closed;
     const client = await this.pool.connect();
     try {
       const { rows } = await client.query<{ free: boolean }>(
-        'select pg_try_advisory_lock(hashtextextended($1, 0)) as free',
+        'select pg_try_advisory_lock_shared(hashtextextended($1, 0)) as free',
         [lockOf(instance)],
       );
       if (rows[0]!.free) {
-        await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [lockOf(instance)]);
+        await client.query('select pg_advisory_unlock_shared(hashtextextended($1, 0))', [lockOf(instance)]);
       }
       return !rows[0]!.free;
     } finally {

@@ -99,6 +99,19 @@ export function importsAndPersonalDataContract(current: () => ContractHarness) {
           stream.map((e) => e.data),
         );
       });
+
+      it('never gives an erased person a new key: a late write keeps nothing of them', async () => {
+        const personId = randomUUID();
+        await store.append(`person-${personId}`, [registered(personId)]);
+        await harness.erasePersonalData(personId);
+        // A request that passed its checks before the erasure appends after it.
+        await store.append(`person-${personId}`, [registered(personId)]);
+        const stream = await store.readStream(`person-${personId}`);
+        expect(stream.map((e) => e.data)).toEqual([
+          { personId, email: null, name: null, plan: 'annual' },
+          { personId, email: null, name: null, plan: 'annual' },
+        ]);
+      });
     });
   });
 }

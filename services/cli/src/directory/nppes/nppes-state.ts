@@ -90,7 +90,7 @@ export async function erasedCandidates(pool: pg.Pool, candidateIds: readonly str
   if (candidateIds.length === 0) return new Set();
   const { rows } = await pool.query<{ id: string }>(
     `select id from unnest($1::text[]) as t(id)
-     where not exists (select 1 from eventstore.personal_data_keys k where k.subject = t.id)`,
+     where not exists (select 1 from eventstore.personal_data_keys k where k.subject = t.id and k.key is not null)`,
     [candidateIds],
   );
   return new Set(rows.map((r) => r.id));

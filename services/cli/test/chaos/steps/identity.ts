@@ -63,10 +63,14 @@ export class SignUpRace extends Step {
     if (free && created === 0 && unknown === 0 && !limited)
       fail(world, 'a free email gets its account', `${email}: ${answers.map(describeExchange).join('; ')}`);
     if ((!free && !unsure) || created === 0) {
-      if (free && unknown > 0)
+      if (free && unknown > 0) {
         model.accounts.push({ email, password: PASSWORD, session: null, state: 'unknown', role: 'free' });
+        // A deleted account's email may now belong to a live account again: no longer a sign of erasure.
+        model.erasedStrings.delete(email);
+      }
       return;
     }
+    model.erasedStrings.delete(email);
     const account: Account = { email, password: PASSWORD, session: null, state: 'active', role: 'free' };
     if (existing) existing.state = 'unknown'; // the old one stays deleted; the new one takes its place
     model.accounts.push(account);
