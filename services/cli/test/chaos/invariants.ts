@@ -12,8 +12,11 @@ import type { Exchange } from './client';
 
 export type Violation = { invariant: string; detail: string };
 
-/** Tables that keep an erased id (and nothing else about the person) by design. */
-const ID_TOMBSTONES = new Set(['directory_removed']);
+/**
+ * Tables that keep an erased id (and nothing else about the person) by design: the search index's
+ * removals, and each read model's `*_forgotten` (whose later events must add no rows).
+ */
+const isIdTombstone = (table: string) => table === 'directory_removed' || table.endsWith('_forgotten');
 
 /** How long the read models may take to catch up once the traffic stops. */
 const CATCH_UP_BOUND_MS = 60_000;
@@ -305,14 +308,14 @@ export class InvariantChecker {
   }
 
   /**
-   * No read-model row holds an erased person's email or name, nor their id, except in the
-   * directory's tombstones (`directory_removed`: an id and a position, nothing about the person),
-   * which tell the search index whom to drop.
+   * No read-model row holds an erased person's email or name, nor their id, except in the id
+   * tombstones (`directory_removed`, which tells the search index whom to drop, and the read models'
+   * `*_forgotten`): an id and nothing else about the person.
    */
   private async erasedAreGone(erasures: Erasures): Promise<void> {
     const ids = [...erasures.candidateIds, ...erasures.userIds];
     for (const table of projections.flatMap((p) => p.tables)) {
-      const needles = [...erasures.strings, ...(ID_TOMBSTONES.has(table) ? [] : ids)];
+      const needles = [...erasures.strings, ...(isIdTombstone(table) ? [] : ids)];
       if (needles.length === 0) continue;
       const { rows } = await this.pool.query<{ needle: string; n: number }>(
         `select needle, count(t.*)::int as n from unnest($1::text[]) as needle
