@@ -4,19 +4,21 @@ import type pg from 'pg';
 import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
 
 const FORGOTTEN = 'user_activity_forgotten';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Data<T extends DirectoryEvent['type']> = Extract<DirectoryEvent, { type: T }>['data'];
 type Recorded = RecordedEvent<string, Record<string, unknown>>;
 
 /**
  * Each user's own contact reveals and exports, one row per event: the activity history auditors
- * and compliance officers ask for. Deleting a user removes theirs.
+ * and compliance officers ask for. Deleting a user removes theirs; erasing a candidate keeps the
+ * reveals of them (the user's usage) without saying whom they were of.
  */
 export const activityProjection: Projection = {
   name: 'user_activity',
-  version: 2,
+  version: 3,
   tables: ['user_activity', FORGOTTEN],
-  handles: ['ContactRevealed', 'CandidatesExported', 'UserDeleted'],
+  handles: ['ContactRevealed', 'CandidatesExported', 'UserDeleted', 'PersonalDataErased'],
   createSql: `
     create table user_activity (
       id uuid primary key,
@@ -32,6 +34,7 @@ export const activityProjection: Projection = {
       scope text
     );
     create index user_activity_user on user_activity (user_id, occurred_at desc, id);
+    create index user_activity_candidate on user_activity (candidate_id) where candidate_id is not null;
     ${forgottenTableSql(FORGOTTEN)}
   `,
   async apply(client, events) {
@@ -41,6 +44,13 @@ export const activityProjection: Projection = {
 
 async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
   // A reveal or export by a request that raced its user's deletion leaves no row (`forgotten.ts`).
+  if (type === 'PersonalDataErased') {
+    const subject = String(data.subjectId);
+    if (UUID.test(subject))
+      await client.query('update user_activity set candidate_id = null where candidate_id = $1', [subject]);
+    await forget(client, FORGOTTEN, subject);
+    return;
+  }
   if (type !== 'UserDeleted' && (await isForgotten(client, FORGOTTEN, String(data.userId)))) return;
   switch (type) {
     case 'ContactRevealed': {
@@ -48,7 +58,14 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
       await client.query(
         `insert into user_activity (id, user_id, kind, occurred_at, candidate_id, via_demo_grant)
          values ($1, $2, 'reveal', $3, $4, $5) on conflict (id) do nothing`,
-        [metadata.eventId, d.userId, metadata.occurredAt, d.candidateId, d.viaDemoGrant],
+        [
+          metadata.eventId,
+          d.userId,
+          metadata.occurredAt,
+          // a reveal that raced the candidate's erasure is kept, but not whom it was of
+          (await isForgotten(client, FORGOTTEN, d.candidateId)) ? null : d.candidateId,
+          d.viaDemoGrant,
+        ],
       );
       return;
     }

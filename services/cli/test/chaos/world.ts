@@ -67,7 +67,14 @@ export function expectAnswers(
 export const count = (exchanges: readonly Exchange[], status: number) =>
   exchanges.filter((e) => e.status === status).length;
 
-/** Counts one attempt against a rate-limited bucket; true once the limit is passed. */
+/**
+ * The attempts these requests made on a rate-limited route: each once, and each retry after a crash
+ * once more (a retry reaches the limiter again, whether or not the first attempt did).
+ */
+export const attemptsOf = (exchanges: readonly Exchange[]) =>
+  exchanges.reduce((n, exchange) => n + 1 + exchange.retries, 0);
+
+/** Counts attempts against a rate-limited bucket; true once the limit is passed. */
 export function overLimit(world: World, bucket: string, limit: number, attempts = 1): boolean {
   const n = (world.attempts.get(bucket) ?? 0) + attempts;
   world.attempts.set(bucket, n);

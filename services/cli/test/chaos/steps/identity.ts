@@ -1,6 +1,7 @@
 import { describeExchange } from '../invariants';
 import { type Account, liveAccounts, type Model, pick } from '../model';
 import {
+  attemptsOf,
   count,
   expectAnswers,
   fail,
@@ -33,17 +34,18 @@ export class SignUpRace extends Step {
     const free = !existing || existing.state === 'deleted';
     // A sign-up a crash left without an answer may or may not have made the account.
     const unsure = existing?.state === 'unknown';
-    // Both run: the per-email bucket and the ceiling on every anonymous sign-up together.
-    const limited = [
-      overLimit(world, `signup:${email}`, 5, this.n),
-      overLimit(world, 'signup:all', 1000, this.n),
-    ].some(Boolean);
     const mark = await mailMark(world.pool);
     const answers = await all(
       Array.from({ length: this.n }, () =>
         world.client.call('signup', 'POST', '/api/v1/auth/signup', { json: signupForm(email) }),
       ),
     );
+    // Both run: the per-email bucket and the ceiling on every anonymous sign-up together.
+    const tries = attemptsOf(answers);
+    const limited = [
+      overLimit(world, `signup:${email}`, 5, tries),
+      overLimit(world, 'signup:all', 1000, tries),
+    ].some(Boolean);
     const { known, unknown } = expectAnswers(
       world,
       'sign-up: 201 for the first, 409 for a taken email',
@@ -85,7 +87,7 @@ export class SignUpRace extends Step {
     });
     expectAnswers(world, 'verification link works once', [verified], (e) => e.status === 200);
     const signedIn = await login(world.client, email);
-    const loginLimited = overLimit(world, `login:${email}`, 10);
+    const loginLimited = overLimit(world, `login:${email}`, 10, attemptsOf([signedIn]));
     expectAnswers(
       world,
       'sign-in after verification',
@@ -110,11 +112,11 @@ export class PasswordResetRace extends Step {
 
   async act(model: Model, world: World) {
     const account = pick(liveAccounts(model), this.account)!;
-    const limited = overLimit(world, `reset:${account.email}`, 3);
     const mark = await mailMark(world.pool);
     const forgot = await world.client.call('forgot-password', 'POST', '/api/v1/auth/forgot-password', {
       json: { email: account.email },
     });
+    const limited = overLimit(world, `reset:${account.email}`, 3, attemptsOf([forgot]));
     expectAnswers(
       world,
       'forgot-password answers 202',
@@ -147,8 +149,8 @@ export class PasswordResetRace extends Step {
       return;
     }
     account.password = password;
-    const loginLimited = overLimit(world, `login:${account.email}`, 10);
     const signedIn = await login(world.client, account.email, password);
+    const loginLimited = overLimit(world, `login:${account.email}`, 10, attemptsOf([signedIn]));
     expectAnswers(
       world,
       'the new password signs in',

@@ -1,6 +1,15 @@
 import { describeExchange } from '../invariants';
 import { liveCandidates, liveLists, type Model, pick } from '../model';
-import { count, expectAnswers, fail, mailMark, overLimit, tokenFromMail, type World } from '../world';
+import {
+  attemptsOf,
+  count,
+  expectAnswers,
+  fail,
+  mailMark,
+  overLimit,
+  tokenFromMail,
+  type World,
+} from '../world';
 import { all, Step } from './step';
 
 /** A resume submitted, then approvals and rejections of it at once: exactly one decision wins. */
@@ -71,14 +80,14 @@ export class RemovalRace extends Step {
 
   async act(model: Model, world: World) {
     const candidate = pick(liveCandidates(model), this.candidate)!;
-    const limited = [
-      overLimit(world, `removal:${candidate.email}`, 3),
-      overLimit(world, 'removal:all', 500),
-    ].some(Boolean);
     const mark = await mailMark(world.pool);
     const asked = await world.client.call('removal-request', 'POST', '/api/v1/removal-requests', {
       json: { email: candidate.email },
     });
+    const limited = [
+      overLimit(world, `removal:${candidate.email}`, 3, attemptsOf([asked])),
+      overLimit(world, 'removal:all', 500, attemptsOf([asked])),
+    ].some(Boolean);
     expectAnswers(
       world,
       'asking for removal: 202',
