@@ -15,7 +15,7 @@ export type EventStoreSettings = Pick<Config, 'EVENT_STORE' | 'ESDB_URL'>;
  * The product's event store: every HealthTal event type, personal data encrypted per subject. Pass
  * the keys when something must erase a person through them (their cache must forget the key too).
  * With EVENT_STORE=esdb the events live in KurrentDB/EventStoreDB; the personal data keys stay in
- * PostgreSQL (`pool`) either way, so erasing a person is one row delete on both.
+ * PostgreSQL (`pool`) either way, so erasing a person is one row update (its key tombstoned) on both.
  */
 export function createEventStore(
   pool: pg.Pool,

@@ -62,6 +62,18 @@ describe('billing without Stripe: the local billing simulator', () => {
     expect(await app.eventCount()).toBe(before);
   });
 
+  it('completes one of two checkouts paid at once in two tabs: one subscription, the other refused', async () => {
+    const user = await app.signUp();
+    const urls = [
+      await simulatorCheckout(user, 'price_monthly'),
+      await simulatorCheckout(user, 'price_annual'),
+    ];
+    const answers = await Promise.all(urls.map((url) => post(`${url}/complete`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    const events = await app.store.readStream(`subscription-${user.userId}`);
+    expect(events.filter((e) => e.type === 'SubscriptionActivated')).toHaveLength(1);
+  });
+
   it('cancels a checkout back to the pricing page, and the session closes', async () => {
     const user = await app.signUp();
     const url = await simulatorCheckout(user, 'price_monthly');
