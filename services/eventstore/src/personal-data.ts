@@ -78,13 +78,27 @@ export class PersonalDataKeys {
     const found = await this.existing(subjects);
     const missing = [...new Set(subjects)].filter((subject) => !found.has(subject));
     if (missing.length === 0) return found;
-    await this.pool.query(
+    // One call to the random source for the whole batch (an import asks for thousands of keys).
+    const random = randomBytes(32 * missing.length);
+    const candidates = missing.map((_, i) => random.subarray(32 * i, 32 * (i + 1)));
+    const { rows } = await this.pool.query<{ subject: string }>(
       `insert into eventstore.personal_data_keys (subject, key)
-       select * from unnest($1::text[], $2::bytea[]) on conflict (subject) do nothing`,
-      [missing, missing.map(() => randomBytes(32))],
+       select * from unnest($1::text[], $2::bytea[]) on conflict (subject) do nothing returning subject`,
+      [missing, candidates],
     );
-    // Read back rather than trust our own candidates: a concurrent writer may have won.
-    for (const [subject, key] of await this.load(missing)) found.set(subject, key);
+    const inserted = new Set(rows.map((row) => row.subject));
+    const lost: string[] = [];
+    missing.forEach((subject, i) => {
+      if (!inserted.has(subject)) lost.push(subject);
+      else {
+        // Its own copy: the cache must not pin the batch's whole random buffer.
+        const key = Buffer.from(candidates[i]!);
+        this.remember(subject, key);
+        found.set(subject, key);
+      }
+    });
+    // A concurrent writer won these (or they are erased): read back what the table holds.
+    if (lost.length > 0) for (const [subject, key] of await this.load(lost)) found.set(subject, key);
     return found;
   }
 
@@ -118,12 +132,16 @@ export class PersonalDataKeys {
       'select subject, key from eventstore.personal_data_keys where subject = any($1::text[]) and key is not null',
       [subjects],
     );
-    if (this.cache.size + rows.length > CACHE_LIMIT) this.cache.clear();
     const loaded = new Map<string, Buffer>();
     for (const row of rows) {
-      this.cache.set(row.subject, row.key);
+      this.remember(row.subject, row.key);
       loaded.set(row.subject, row.key);
     }
     return loaded;
+  }
+
+  private remember(subject: string, key: Buffer): void {
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(subject, key);
   }
 }
