@@ -177,17 +177,24 @@ export const allows = (principal: Principal, requirement: Requirement): boolean 
       capability === 'public' || (principal.kind === 'user' && principal.capabilities.has(capability)),
   );
 
+/**
+ * Whether the table lets this caller call the route: the one answer behind both the route's 403 and
+ * every capability flag /me reports (identity/access-profile.ts), so the two cannot disagree.
+ */
+export const may = (principal: Principal, route: PolicyRoute): boolean => allows(principal, policy[route]);
+
 const isPublic = (requirement: Requirement) =>
   capabilitiesOfRequirement(requirement).every((c) => c === 'public');
 
 /** 401 when the caller must sign in first, 403 when signing in would not be enough. */
-export function authorize(requirement: Requirement, resolvePrincipal: PrincipalResolver): RequestHandler {
+export function authorize(route: PolicyRoute, resolvePrincipal: PrincipalResolver): RequestHandler {
+  const requirement = policy[route];
   return async (req, _res, next) => {
     if (isPublic(requirement)) return next();
     const principal = await resolvePrincipal(req);
     if (principal.kind === 'anonymous')
       throw new HttpProblem(401, 'Sign in required', 'Please sign in to continue.');
-    if (!allows(principal, requirement)) {
+    if (!may(principal, route)) {
       const missing = capabilitiesOfRequirement(requirement).filter((c) => !allows(principal, c));
       throw new HttpProblem(403, 'Forbidden', `This needs: ${missing.join(', ')}.`);
     }

@@ -1,5 +1,5 @@
 import type { RequestHandler, Router } from 'express';
-import { authorize, type PolicyRoute, type PrincipalResolver, policy } from '../policy';
+import { authorize, type PolicyRoute, type PrincipalResolver } from '../policy';
 
 /**
  * Registers routes only through the policy table: the key names method and path, the table names
@@ -27,7 +27,7 @@ export class RouteRegistrar {
       res.locals.route = key;
       next();
     };
-    register(path, named, authorize(policy[key], this.resolvePrincipal), ...commands, ...handlers);
+    register(path, named, authorize(key, this.resolvePrincipal), ...commands, ...handlers);
     this.registered.add(key);
   }
 }

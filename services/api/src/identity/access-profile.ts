@@ -1,6 +1,6 @@
 import { type DemoFlags, meetsTier, PLANS, type PriceId, type Tier } from '@healthtal/contracts';
 import type pg from 'pg';
-import type { Capability } from '../policy';
+import { type Capability, may, type PolicyRoute, type Principal } from '../policy';
 import type { ApiSettings } from '../settings';
 
 /** What the server knows about a signed-in caller, from the read models, on every request. */
@@ -80,6 +80,10 @@ export type RoleFacts = Pick<
   email: string;
 };
 
+/** The designated demo account (DEMO_ACCOUNT_EMAIL): shared, so its password is not its users' to change. */
+export const isDesignatedDemoAccount = (email: string, settings: ApiSettings): boolean =>
+  settings.demoAccountEmail !== null && email.toLowerCase() === settings.demoAccountEmail;
+
 /** Admin, paid and demo, decided once: for each request here, and for the console's Users table. */
 export function rolesOf(
   row: RoleFacts,
@@ -90,7 +94,7 @@ export function rolesOf(
   const paid = isCurrent(row);
   // The spec's rule: the designated account, or not subscribed with a valid grant. Subscribers and
   // admins are never demo.
-  const isDemo = !isAdmin && !paid && (email === settings.demoAccountEmail || row.has_grant);
+  const isDemo = !isAdmin && !paid && (isDesignatedDemoAccount(email, settings) || row.has_grant);
   return { isAdmin, paid, isDemo };
 }
 
@@ -131,16 +135,31 @@ export function capabilitiesOf(profile: AccessProfile): Set<Capability> {
   return capabilities;
 }
 
-/** The demo feature flags of the first version: all off for demo users, all on otherwise. */
+/** The caller as the policy table sees it: the same principal a route's authorization checks. */
+export const principalOf = (profile: AccessProfile, sessionId?: string): Principal => ({
+  kind: 'user',
+  userId: profile.userId,
+  capabilities: capabilitiesOf(profile),
+  ...(sessionId === undefined ? {} : { sessionId }),
+});
+
+/**
+ * The route each of the first version's feature flags stands for. A flag is whether the policy table
+ * lets the caller call its route, so /me never promises what the route then refuses with a 403.
+ */
+export const FLAG_ROUTES = {
+  canCreateLists: 'POST /api/v1/lists',
+  canSaveLists: 'PATCH /api/v1/lists/:id',
+  canExport: 'POST /api/v1/exports',
+  canViewContactInfo: 'POST /api/v1/candidates/:id/reveal',
+  canSaveCandidates: 'POST /api/v1/lists/:id/members',
+} as const satisfies Record<keyof DemoFlags, PolicyRoute>;
+
+/** The feature flags /me reports, each asked of the policy table (see FLAG_ROUTES). */
 export function demoFlagsOf(profile: AccessProfile): DemoFlags {
-  const on = !profile.isDemo;
-  return {
-    canCreateLists: on,
-    canSaveLists: on,
-    canExport: on && capabilitiesOf(profile).has('premium'),
-    canViewContactInfo: capabilitiesOf(profile).has('contacts'),
-    canSaveCandidates: on,
-  };
+  const principal = principalOf(profile);
+  const flags = Object.entries(FLAG_ROUTES).map(([flag, route]) => [flag, may(principal, route)]);
+  return Object.fromEntries(flags) as DemoFlags;
 }
 
 export const planOf = (profile: AccessProfile) =>

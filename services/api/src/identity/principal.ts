@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { HttpProblem } from '../http/problem';
 import { ANONYMOUS, type PrincipalResolver } from '../policy';
 import type { ApiSettings } from '../settings';
-import { type AccessProfile, capabilitiesOf, loadAccessProfile } from './access-profile';
+import { type AccessProfile, loadAccessProfile, principalOf } from './access-profile';
 import type { AccessTokens } from './access-tokens';
 import type { RefreshTokens } from './session-tokens';
 
@@ -46,11 +46,6 @@ export function bearerPrincipal(deps: {
     ]);
     if (!profile || !active) throw expired();
     req.accessProfile = profile;
-    return {
-      kind: 'user',
-      userId: profile.userId,
-      capabilities: capabilitiesOf(profile),
-      sessionId: claims.sessionId,
-    };
+    return principalOf(profile, claims.sessionId);
   };
 }
