@@ -146,7 +146,13 @@ export const MeResponse = z.object({
   capabilities: z.array(z.enum(CAPABILITIES)),
   tier: z.enum(TIERS),
   subscription: SubscriptionInfo,
-  demo: z.object({ isDemo: z.boolean(), flags: DemoFlags, hasFullAccessGrant: z.boolean() }),
+  demo: z.object({
+    isDemo: z.boolean(),
+    flags: DemoFlags,
+    hasFullAccessGrant: z.boolean(),
+    /** When the latest valid full_access grant ends; null when it never does, or there is none. */
+    fullAccessUntil: z.iso.datetime().nullable(),
+  }),
   notifications: NotificationPreferences,
   revealQuota: RevealQuota,
 });

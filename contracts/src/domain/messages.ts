@@ -33,6 +33,8 @@ export const AuthMessages = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   profileUpdated: 'Profile updated',
   preferenceUpdated: 'Preference updated',
+  // Ours, in the demo banner's words (recruiter-directory §6: password changes are disabled).
+  demoPasswordChangeDisabled: 'Password changes are disabled for the demo account.',
 } as const;
 
 /** Demo and user administration (admin-intake-outreach §8). */
@@ -94,6 +96,12 @@ export const RemovalMessages = {
 /** The demo banner (recruiter-directory §6). */
 export const DEMO_BANNER =
   'Demo Account Restrictions: This is a demo account. Account settings, subscription management, and password changes are disabled. Contact information and exports are also restricted.';
+/**
+ * Ours: the banner for a demo user holding a full_access grant, who may see contacts, so the spec's
+ * banner ("Contact information … restricted") would be untrue. `until` is the grant's end, if any.
+ */
+export const demoFullAccessBanner = (until: string | null): string =>
+  `Full Demo Access${until ? ` until ${until}` : ''}: you can view contact information. Account settings, subscription management, and password changes are disabled, and exports are restricted.`;
 export const DEMO_DISABLED_TOOLTIP = 'This feature is disabled in demo mode';
 
 /** Checkout, portal and payment confirmation (recruiter-directory §8). */

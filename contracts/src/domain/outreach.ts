@@ -28,6 +28,9 @@ export const OutreachMessages = {
   invalidResponse: 'Invalid response format from AI service',
   /** Upstream failures are reported as "Function error: …" and shown as they are. */
   functionErrorPrefix: 'Function error',
+  /** Ours, worded as "Function error…" so the web app shows them as they are (spec §8). */
+  timedOut: 'Function error: the AI service took too long to answer. Please try again.',
+  busy: 'Function error: the AI service is busy right now. Please try again in a moment.',
   missingInformationTitle: 'Missing Information',
   missingInformation: 'Please generate an email with a job title to save as template.',
   noTemplates: 'No AI templates saved yet.',

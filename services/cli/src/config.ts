@@ -130,6 +130,8 @@ export const Config = z.object({
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** The model that writes outreach emails (gpt-4o-mini when not set); it must support structured output. */
   OPENAI_MODEL: z.string().trim().min(1).optional(),
+  /** The whole AI call's budget, its one retry included; past it the recruiter gets a 504 (20 s). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /** Keep uploaded site images in this S3 bucket instead of the database. */
   S3_BUCKET: z
     .string()

@@ -175,6 +175,7 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
           openai: {
             apiKey: config.OPENAI_API_KEY,
             model: config.OPENAI_MODEL ?? 'gpt-4o-mini',
+            timeoutMs: config.OPENAI_TIMEOUT_MS,
             ...(config.OPENAI_BASE_URL ? { baseUrl: config.OPENAI_BASE_URL } : {}),
           },
         }

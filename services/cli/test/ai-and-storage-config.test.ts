@@ -23,11 +23,24 @@ describe('the AI email generator configuration', () => {
         OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
         OPENAI_MODEL: 'llama3.1',
       }).openai,
-    ).toEqual({ apiKey: 'sk-live-123', baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1' });
+    ).toEqual({
+      apiKey: 'sk-live-123',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3.1',
+      timeoutMs: 20_000,
+    });
     expect(settingsFrom({ OPENAI_API_KEY: 'sk-live-123' }).openai).toEqual({
       apiKey: 'sk-live-123',
       model: 'gpt-4o-mini',
+      timeoutMs: 20_000,
     });
+  });
+
+  it('gives the whole AI call 20 seconds unless OPENAI_TIMEOUT_MS says otherwise', () => {
+    expect(settingsFrom({ OPENAI_API_KEY: 'sk-live-123', OPENAI_TIMEOUT_MS: '5000' }).openai?.timeoutMs).toBe(
+      5000,
+    );
+    expect(() => loadConfig({ OPENAI_TIMEOUT_MS: 'soon' })).toThrow('OPENAI_TIMEOUT_MS');
   });
 
   it('names a bad base URL without printing the key', () => {

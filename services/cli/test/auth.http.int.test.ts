@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { AuthMessages, type AuthSession, type MeResponse, type Problem } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextIp, PASSWORD, startTestApp, type TestApp } from './support/harness';
+import { DEMO_EMAIL, nextIp, PASSWORD, startTestApp, type TestApp } from './support/harness';
 
 type Errors = Problem & { errors: Record<string, string> };
 let app: TestApp;
@@ -286,6 +286,48 @@ describe('password reset', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as Errors).errors.token).toBe(AuthMessages.invalidOrExpiredLink);
+  });
+});
+
+describe('password reset for the designated demo account', () => {
+  const resetMailsTo = async (email: string) =>
+    Number(
+      (
+        await app.database.pool.query(
+          `select count(*) as n from mail_outbox where recipient = $1 and kind = 'reset-password'`,
+          [email],
+        )
+      ).rows[0].n,
+    );
+
+  it('answers forgot-password as for any address, but mails no reset link', async () => {
+    const demo = await app.as('demo');
+    const response = await post('/api/v1/auth/forgot-password', { email: DEMO_EMAIL });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ sent: true });
+    expect(await resetMailsTo(demo.email)).toBe(0);
+  });
+
+  it('refuses a reset link for it, issued before the rule, and keeps its password', async () => {
+    const demo = await app.as('demo');
+    // A link mailed earlier (before the address was designated, or before this rule shipped).
+    const token = 'an-old-reset-link-for-the-demo-account';
+    await app.database.pool.query(
+      `insert into one_time_tokens (token_hash, purpose, user_id, expires_at)
+       values ($1, 'reset-password', $2, now() + interval '1 hour')`,
+      [createHash('sha256').update(token).digest('hex'), demo.userId],
+    );
+    const response = await post('/api/v1/auth/reset-password', {
+      token,
+      password: 'taken-over-1',
+      confirmPassword: 'taken-over-1',
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as Problem).detail).toBe(AuthMessages.demoPasswordChangeDisabled);
+    expect((await post('/api/v1/auth/login', { email: DEMO_EMAIL, password: 'taken-over-1' })).status).toBe(
+      401,
+    );
+    expect((await post('/api/v1/auth/login', { email: DEMO_EMAIL, password: PASSWORD })).status).toBe(200);
   });
 });
 

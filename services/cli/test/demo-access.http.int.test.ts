@@ -88,6 +88,7 @@ describe('granting demo access', () => {
     expect(profile.demo).toEqual({
       isDemo: true,
       hasFullAccessGrant: true,
+      fullAccessUntil: expect.any(String),
       flags: {
         canCreateLists: false,
         canSaveLists: false,
@@ -96,6 +97,7 @@ describe('granting demo access', () => {
         canSaveCandidates: false,
       },
     });
+    expect(Date.parse(profile.demo.fullAccessUntil!)).toBe(Date.parse(row.expires_at!));
     expect(await grantsOf(user.userId)).toEqual([{ ...row, grantedAt: expect.any(String) }]);
     expect(await adminRowOf(user)).toMatchObject({ isDemo: true, isAdmin: false });
     // The demo restrictions hold on the server: profile editing is refused.
@@ -119,6 +121,26 @@ describe('granting demo access', () => {
     expect(row.maxUses).toBe(5);
     if (ms === null) expect(row.expires_at).toBeNull();
     else expect(Date.parse(row.expires_at!) - before).toBeGreaterThanOrEqual(ms);
+  });
+
+  it('tells /me, for the banner, until when full access lasts: the latest grant, or never ending', async () => {
+    const user = await app.signUp();
+    await grant({ userId: user.userId, duration: '1h' });
+    const week = (await (await grant({ userId: user.userId, duration: '1w' })).json()) as DemoGrantRow;
+    await app.caughtUp();
+    const withWeek = (await me(user)).demo;
+    expect(withWeek.hasFullAccessGrant).toBe(true);
+    expect(Date.parse(withWeek.fullAccessUntil!)).toBe(Date.parse(week.expires_at!));
+
+    await grant({ userId: user.userId, duration: 'indefinite' });
+    await app.caughtUp();
+    expect((await me(user)).demo).toMatchObject({ hasFullAccessGrant: true, fullAccessUntil: null });
+  });
+
+  it('keeps the restrictions banner for the designated demo account without a grant', async () => {
+    const demo = (await me(await app.as('demo'))).demo;
+    expect(demo).toMatchObject({ isDemo: true, hasFullAccessGrant: false, fullAccessUntil: null });
+    expect(demo.flags.canViewContactInfo).toBe(false);
   });
 
   it('records who granted it, in the event and its metadata', async () => {

@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { type GeneratedEmail, OutreachMessages, type Problem } from '@healthtal/contracts';
+import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeOpenAi, startFakeOpenAi } from './support/fake-openai';
 import { startTestApp, type TestApp } from './support/harness';
@@ -15,17 +17,40 @@ const form = {
   mode: 'recruiter',
 };
 
+/** The whole AI call's budget here; production's is 20 s. */
+const TIMEOUT_MS = 1500;
+
+/** The product's log lines, as JSON. */
+const logLines: Record<string, unknown>[] = [];
+const capture = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    done();
+  },
+});
+
 let fake: FakeOpenAi;
 let app: TestApp;
 beforeAll(async () => {
   fake = await startFakeOpenAi(API_KEY);
-  app = await startTestApp({ OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.url, OPENAI_MODEL: 'gpt-test' });
+  app = await startTestApp(
+    {
+      OPENAI_API_KEY: API_KEY,
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_MODEL: 'gpt-test',
+      OPENAI_TIMEOUT_MS: String(TIMEOUT_MS),
+    },
+    { logger: pino({ level: 'warn' }, capture) },
+  );
 });
 afterAll(async () => {
   await app?.close();
   await fake?.close();
 });
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+  logLines.length = 0;
+});
 
 const generate = (body: unknown = form, as: 'premium' | 'demo' = 'premium') =>
   app.request('/api/v1/email/generate', { method: 'POST', as, json: body });
@@ -122,6 +147,62 @@ describe('POST /api/v1/email/generate through the openai SDK', () => {
     // The upstream's own words stay in our logs.
     expect(problem.detail).not.toContain('processing your request');
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it('gives up on a model that never answers within the budget, without retrying, with a 504', async () => {
+    fake.answerWith(() => ({ neverAnswer: true }));
+    const started = Date.now();
+    const response = await generate();
+    const elapsed = Date.now() - started;
+    expect(response.status).toBe(504);
+    expect(await problemOf(response)).toMatchObject({
+      title: OutreachMessages.generationFailedTitle,
+      detail: OutreachMessages.timedOut,
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(fake.requests).toHaveLength(1);
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toBeTruthy();
+    expect(logLines).toContainEqual(
+      expect.objectContaining({
+        msg: 'AI service did not answer in time',
+        req: expect.objectContaining({ id: requestId }),
+      }),
+    );
+  });
+
+  it("answers a rate-limited model's 429 with a 503 and its Retry-After, without retrying", async () => {
+    fake.answerWith(() => ({
+      status: 429,
+      message: 'Rate limit reached for gpt-test.',
+      type: 'requests',
+      code: 'rate_limit_exceeded',
+      headers: { 'retry-after': '42' },
+    }));
+    const response = await generate();
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('42');
+    expect(await problemOf(response)).toMatchObject({
+      title: OutreachMessages.generationFailedTitle,
+      detail: OutreachMessages.busy,
+    });
+    expect(fake.requests).toHaveLength(1);
+    const requestId = response.headers.get('x-request-id');
+    expect(logLines).toContainEqual(
+      expect.objectContaining({
+        msg: 'AI service is rate-limiting us',
+        retryAfterSeconds: 42,
+        req: expect.objectContaining({ id: requestId }),
+      }),
+    );
+  });
+
+  it('asks a 429 without a Retry-After to come back in 30 seconds', async () => {
+    fake.answerWith(() => ({ status: 429, message: 'Rate limit reached.', code: 'rate_limit_exceeded' }));
+    const response = await generate();
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
   });
 
   it('says the AI service is not configured when the key is refused', async () => {

@@ -1,4 +1,4 @@
-import { DEMO_BANNER, PAYWALL } from '@healthtal/contracts';
+import { DEMO_BANNER, demoFullAccessBanner, PAYWALL } from '@healthtal/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, resultCount, seedDirectory } from './recruiter-support';
@@ -51,6 +51,14 @@ describe('who sees what on the search screen', () => {
     expect(await page.getByText(/@mail\.example/).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add to List' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
+  });
+
+  test('a demo account with Full Demo Access is told what it may do, not that contacts are restricted', async () => {
+    const page = await suite.page();
+    await signIn(suite, page, 'demo-full', '/search?specialty=Cardiology');
+    // The harness's grant never ends, so the banner names no date.
+    await expectVisible(page.getByText(demoFullAccessBanner(null)));
+    expect(await page.getByText(DEMO_BANNER).count()).toBe(0);
   });
 
   test('a basic subscriber is told Select All comes with the Annual plan', async () => {

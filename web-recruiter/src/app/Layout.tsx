@@ -1,4 +1,4 @@
-import { DEMO_BANNER } from '@healthtal/contracts';
+import { DEMO_BANNER, demoFullAccessBanner, type MeResponse } from '@healthtal/contracts';
 import MenuIcon from '@mui/icons-material/Menu';
 import {
   Alert,
@@ -42,6 +42,21 @@ const ADMIN_LINKS: readonly [string, string][] = [
 ];
 
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
+
+/** The spec's restrictions banner, unless a full-access grant makes it untrue: then what that grant allows. */
+function demoBannerOf(demo: MeResponse['demo']): string {
+  if (!demo.hasFullAccessGrant) return DEMO_BANNER;
+  const until = demo.fullAccessUntil
+    ? new Date(demo.fullAccessUntil).toLocaleString('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
+    : null;
+  return demoFullAccessBanner(until);
+}
 
 /** The shared layout: top navigation (signed in or out, with a mobile menu), demo banner, page, footer. */
 export function Layout() {
@@ -104,8 +119,8 @@ export function Layout() {
         </Suspense>
       ) : null}
       {auth.me?.demo.isDemo ? (
-        <Alert severity="warning" square>
-          {DEMO_BANNER}
+        <Alert severity={auth.me.demo.hasFullAccessGrant ? 'info' : 'warning'} square>
+          {demoBannerOf(auth.me.demo)}
         </Alert>
       ) : null}
       <Box component="main" sx={{ flex: 1 }}>

@@ -14,6 +14,7 @@ import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
 import { anonymousWriteChecks, RATE_RULES } from '../shared/rate-limit';
+import { isDesignatedDemoAccount } from './access-profile';
 import {
   changeUser,
   findUserByEmail,
@@ -37,6 +38,8 @@ const invalidLink = (field = 'token') =>
   new HttpProblem(400, AuthMessages.invalidOrExpiredLink, AuthMessages.invalidOrExpiredLink, {
     [field]: AuthMessages.invalidOrExpiredLink,
   });
+const demoPasswordChangeDisabled = () =>
+  new HttpProblem(403, AuthMessages.demoPasswordChangeDisabled, AuthMessages.demoPasswordChangeDisabled);
 /** The same answer whether or not the address has an account. */
 const ACCEPTED = { sent: true } as const;
 
@@ -164,7 +167,9 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
       { rule: RATE_RULES.resetPerEmail, key: email },
     ]);
     const user = await findUserByEmail(identity, email);
-    if (user) await sendPasswordResetEmail(identity, user.userId, user.email);
+    // The demo account's password is not changed (recruiter-directory §6); the answer says nothing.
+    if (user && !isDesignatedDemoAccount(user.email, settings))
+      await sendPasswordResetEmail(identity, user.userId, user.email);
     res.status(202).json(ACCEPTED);
   });
 
@@ -174,6 +179,8 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
     if (!userId) throw invalidLink();
     const user = await loadUser(identity, userId);
     if (user.status !== 'active') throw invalidLink();
+    // A link mailed before the account became the demo account still cannot change its password.
+    if (isDesignatedDemoAccount(user.email, settings)) throw demoPasswordChangeDisabled();
     const passwordHash = await hashPassword(form.password);
     await changeUser(
       identity,

@@ -12,7 +12,7 @@ import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import type { ApiSettings } from '../settings';
 import { commandContext } from '../shared/idempotency';
-import { type AccessProfile, capabilitiesOf, demoFlagsOf, planOf } from './access-profile';
+import { type AccessProfile, capabilitiesOf, demoFlagsOf, planOf, VALID_GRANT } from './access-profile';
 import { changeUser } from './accounts';
 import type { Identity } from './identity';
 
@@ -64,6 +64,7 @@ async function me(pool: pg.Pool, settings: ApiSettings, profile: AccessProfile):
       isDemo: profile.isDemo,
       flags: demoFlagsOf(profile),
       hasFullAccessGrant: profile.hasFullAccessGrant,
+      fullAccessUntil: profile.hasFullAccessGrant ? await fullAccessUntil(pool, profile.userId) : null,
     },
     notifications: NotificationPreferences.parse(user.notifications),
     revealQuota: await revealQuotaOf(
@@ -73,6 +74,17 @@ async function me(pool: pg.Pool, settings: ApiSettings, profile: AccessProfile):
       new Date(),
     ),
   };
+}
+
+/** The end of the user's full access: the latest valid full_access grant's expiry, null if one never ends. */
+async function fullAccessUntil(pool: pg.Pool, userId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ indefinite: boolean | null; until: Date | null }>(
+    `select bool_or(g.expires_at is null) as indefinite, max(g.expires_at) as until
+     from users u join demo_grants g on ${VALID_GRANT} and g.feature_type = 'full_access' where u.id = $1`,
+    [userId],
+  );
+  const { indefinite, until } = rows[0] ?? { indefinite: null, until: null };
+  return indefinite || !until ? null : until.toISOString();
 }
 
 export function meRoutes(routes: RouteRegistrar, identity: Identity) {

@@ -4,13 +4,15 @@ import {
   type GenerateEmailRequest,
   OutreachMessages,
 } from '@healthtal/contracts';
+import type { Logger } from 'pino';
 import { HttpProblem } from '../http/problem';
 
 /** Writes one outreach email from the generator's form. */
 export interface EmailWriter {
   /** Said in every answer, so nobody mistakes the built-in writer for the model. */
   readonly kind: EmailGenerator;
-  write(request: GenerateEmailRequest): Promise<AiEmailAnswer>;
+  /** `log` is the request's logger, so a failure's log line carries the request id. */
+  write(request: GenerateEmailRequest, log?: Logger): Promise<AiEmailAnswer>;
 }
 
 /**
@@ -18,7 +20,12 @@ export interface EmailWriter {
  * the web app shows "Function error…" details as they are and maps the others to their texts.
  */
 export class EmailGenerationFailed extends HttpProblem {
-  private constructor(status: number, detail: string) {
+  private constructor(
+    status: number,
+    detail: string,
+    /** Sent as Retry-After by the problem handler. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(status, OutreachMessages.generationFailedTitle, detail);
   }
 
@@ -31,4 +38,11 @@ export class EmailGenerationFailed extends HttpProblem {
   /** The AI service failed or could not be reached; `reason` is ours, never the upstream's text. */
   static functionError = (reason: string) =>
     new EmailGenerationFailed(502, `${OutreachMessages.functionErrorPrefix}: ${reason}`);
+
+  /** The AI service did not answer within our budget: the recruiter may simply try again. */
+  static timedOut = () => new EmailGenerationFailed(504, OutreachMessages.timedOut);
+
+  /** The AI service is rate-limiting us: nothing is wrong with the request, come back later. */
+  static busy = (retryAfterSeconds: number) =>
+    new EmailGenerationFailed(503, OutreachMessages.busy, retryAfterSeconds);
 }

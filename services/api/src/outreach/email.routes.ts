@@ -49,7 +49,7 @@ export function outreachRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
     const context = commandContext(req);
     const userId = context.userId!;
     await rateLimiter.hit([{ rule: GENERATE_PER_USER, key: userId }]);
-    const email = await writer.write(request);
+    const email = await writer.write(request, req.log);
     const generated: EmailGenerated = {
       type: 'EmailGenerated',
       data: {

@@ -21,10 +21,11 @@ export type ChatRequest = {
   };
 };
 
-/** What the fake answers: the assistant message's content, or an HTTP error. */
+/** What the fake answers: the assistant message's content, an HTTP error, or nothing at all. */
 export type FakeAnswer =
   | { content: string }
-  | { status: number; message: string; type?: string; code?: string };
+  | { status: number; message: string; type?: string; code?: string; headers?: Record<string, string> }
+  | { neverAnswer: true };
 
 export type FakeOpenAi = {
   /** The base URL to configure (`OPENAI_BASE_URL`), ending in /v1. */
@@ -75,6 +76,8 @@ export async function startFakeOpenAi(apiKey: string): Promise<FakeOpenAi> {
     const request = JSON.parse(raw) as ChatRequest;
     requests.push(request);
     const answer = behaviour(request);
+    // A server that hangs: the socket stays open, unanswered, until the client gives up.
+    if ('neverAnswer' in answer) return;
     if ('status' in answer) return sendError(res, answer);
     answers.push(answer.content);
     send(res, 200, completion(request.model, answer.content));
@@ -121,22 +124,28 @@ const completion = (model: string, content: string) => ({
 
 function sendError(
   res: ServerResponse,
-  { status, message, type, code }: Extract<FakeAnswer, { status: number }>,
+  { status, message, type, code, headers }: Extract<FakeAnswer, { status: number }>,
 ) {
-  send(res, status, {
-    error: {
-      message,
-      type: type ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
-      param: null,
-      code: code ?? null,
+  send(
+    res,
+    status,
+    {
+      error: {
+        message,
+        type: type ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
+        param: null,
+        code: code ?? null,
+      },
     },
-  });
+    headers,
+  );
 }
 
-function send(res: ServerResponse, status: number, body: unknown) {
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, {
     'content-type': 'application/json',
     'x-request-id': `req_${randomBytes(8).toString('hex')}`,
+    ...headers,
   });
   res.end(JSON.stringify(body));
 }
