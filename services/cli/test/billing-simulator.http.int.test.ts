@@ -87,6 +87,48 @@ describe('billing without Stripe: the local billing simulator', () => {
     expect((await me(app, user)).subscription.subscribed).toBe(false);
   });
 
+  it('moves a Monthly subscriber to Annual on a confirmation page, back with upgraded=true', async () => {
+    const user = await app.signUp();
+    await subscribeSimulated(user, 'price_monthly');
+    const response = await checkout(app, user, { priceId: 'price_annual', returnPath: '/search' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { url } = (await response.json()) as RedirectResponse;
+    expect(url).toMatch(/^\/api\/v1\/billing\/simulator\/[A-Za-z0-9_-]{32}$/);
+    const html = await (await fetch(`${app.url}${url}`)).text();
+    expect(html).toContain('no real payment is taken');
+    expect(html).toContain('Change from Monthly');
+    expect(html).toContain('Confirm plan change');
+
+    const confirmed = await post(`${url}/complete`);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(`${app.url}/search?upgraded=true`);
+    const { subscription, demo } = await me(app, user);
+    expect(subscription).toMatchObject({ subscribed: true, tier: 'premium', plan_name: 'Annual' });
+    expect(demo.flags.canExport).toBe(true);
+    const before = await app.eventCount();
+    expect((await post(`${url}/complete`)).status).toBe(303); // a second click changes nothing
+    expect(await app.eventCount()).toBe(before);
+    const events = await app.store.readStream(`subscription-${user.userId}`);
+    expect(events.map((e) => e.type)).toEqual([
+      'CheckoutStarted',
+      'SubscriptionActivated',
+      'SubscriptionPlanChanged',
+    ]);
+  });
+
+  it('moves an Annual subscriber down to Monthly, and refuses the plan they already have', async () => {
+    const user = await app.signUp();
+    await subscribeSimulated(user, 'price_annual');
+    const same = await checkout(app, user, { priceId: 'price_annual' });
+    expect(same.status).toBe(409);
+    expect(((await same.json()) as { detail: string }).detail).toMatch(/already have a subscription/);
+    const { url } = (await (
+      await checkout(app, user, { priceId: 'price_monthly' })
+    ).json()) as RedirectResponse;
+    expect((await post(`${url}/complete`)).headers.get('location')).toBe(`${app.url}/search?upgraded=true`);
+    expect((await me(app, user)).subscription).toMatchObject({ tier: 'basic', plan_name: 'Monthly' });
+  });
+
   it('shows an unknown session as not found', async () => {
     const response = await fetch(`${app.url}/api/v1/billing/simulator/${'x'.repeat(32)}`);
     expect(response.status).toBe(404);

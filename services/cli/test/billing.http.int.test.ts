@@ -98,12 +98,12 @@ describe('billing with Stripe', () => {
     expect(await app.eventCount()).toBe(before + 1); // CheckoutStarted
   });
 
-  it('comes back to the in-app return path', async () => {
+  it('comes back to the in-app return path: upgraded when paid, as it was when canceled', async () => {
     const user = await app.signUp();
-    await checkout(app, user, { priceId: 'price_annual', returnPath: '/search?upgraded=true' });
+    await checkout(app, user, { priceId: 'price_annual', returnPath: '/search' });
     expect(fake.last('POST /v1/checkout/sessions')!.body).toMatchObject({
       success_url: `${app.url}/success?session_id={CHECKOUT_SESSION_ID}&return_to=%2Fsearch%3Fupgraded%3Dtrue`,
-      cancel_url: `${app.url}/search?upgraded=true`,
+      cancel_url: `${app.url}/search`,
     });
   });
 
@@ -166,11 +166,11 @@ describe('billing with Stripe', () => {
     expect(await app.eventCount()).toBe(before);
   });
 
-  it('refuses a second checkout while subscribed (one user per subscription)', async () => {
+  it('refuses a second checkout of the same plan while subscribed (one user per subscription)', async () => {
     const user = await app.signUp();
     await subscribe(user);
     const before = await app.eventCount();
-    const response = await checkout(app, user, { priceId: 'price_monthly' });
+    const response = await checkout(app, user, { priceId: 'price_annual' });
     expect(response.status).toBe(409);
     expect(((await response.json()) as Problem).detail).toMatch(/already have a subscription/);
     expect(await app.eventCount()).toBe(before);
@@ -227,11 +227,11 @@ describe('billing with Stripe', () => {
     const user = await app.signUp();
     const periodEnd = inDays(20);
     const { subscription } = await subscribe(user, MONTHLY, periodEnd);
-    const updated = stripeEvent(
-      'customer.subscription.updated',
-      subscriptionObject(subscription, { cancel_at_period_end: true, canceled_at: inDays(0) }),
-    );
-    expect((await deliver(updated)).status).toBe(200);
+    const canceled = fake.updateSubscription(subscription.id, {
+      cancel_at_period_end: true,
+      canceled_at: inDays(0),
+    });
+    expect((await deliver(stripeEvent('customer.subscription.updated', canceled))).status).toBe(200);
     expect((await me(app, user)).subscription).toMatchObject({
       subscribed: true,
       tier: 'basic',
@@ -243,9 +243,8 @@ describe('billing with Stripe', () => {
   it('changes the plan when the subscription moves to another price', async () => {
     const user = await app.signUp();
     const { subscription } = await subscribe(user, MONTHLY, inDays(30));
-    await deliver(
-      stripeEvent('customer.subscription.updated', subscriptionObject(subscription, { price: ANNUAL })),
-    );
+    const moved = fake.updateSubscription(subscription.id, { price: ANNUAL });
+    await deliver(stripeEvent('customer.subscription.updated', moved));
     expect((await me(app, user)).subscription).toMatchObject({ tier: 'premium', plan_name: 'Annual' });
   });
 
@@ -254,12 +253,107 @@ describe('billing with Stripe', () => {
     const { subscription } = await subscribe(user);
     const deleted = stripeEvent(
       'customer.subscription.deleted',
-      subscriptionObject(subscription, { status: 'canceled', ended_at: inDays(0) }),
+      fake.updateSubscription(subscription.id, { status: 'canceled', ended_at: inDays(0) }),
     );
     expect((await deliver(deleted)).status).toBe(200);
     const after = await me(app, user);
     expect(after.tier).toBe('free');
     expect(after.subscription).toMatchObject({ subscribed: false, tier: 'free', status: 'expired' });
+  });
+
+  it("applies Stripe's current state when an older update arrives after a newer one", async () => {
+    const user = await app.signUp();
+    const { subscription } = await subscribe(user, MONTHLY, inDays(30));
+    // An hour ago the customer canceled at period end; since then they took it back and moved to
+    // Annual. Stripe delivers the newer event first, the older one last.
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    const older = {
+      ...stripeEvent(
+        'customer.subscription.updated',
+        subscriptionObject(subscription, { cancel_at_period_end: true, canceled_at: hourAgo }),
+      ),
+      created: hourAgo,
+    };
+    const newer = stripeEvent(
+      'customer.subscription.updated',
+      fake.updateSubscription(subscription.id, { price: ANNUAL }),
+    );
+    expect((await deliver(newer)).status).toBe(200);
+    expect((await deliver(older)).status).toBe(200);
+    expect(fake.last(`GET /v1/subscriptions/${subscription.id}`)).toBeDefined();
+    expect((await me(app, user)).subscription).toMatchObject({
+      subscribed: true,
+      status: 'active',
+      tier: 'premium',
+      plan_name: 'Annual',
+    });
+  });
+
+  it('answers 200 and stores nothing for a subscription Stripe does not know', async () => {
+    const user = await app.signUp();
+    const { subscription } = await subscribe(user, MONTHLY, inDays(30));
+    const before = await app.eventCount();
+    const unknown = subscriptionObject(subscription, { id: 'sub_unknownToStripe', status: 'canceled' });
+    const response = await deliver(stripeEvent('customer.subscription.updated', unknown));
+    expect(response.status).toBe(200);
+    expect(fake.last('GET /v1/subscriptions/sub_unknownToStripe')).toBeDefined();
+    expect(await app.eventCount()).toBe(before);
+    expect((await me(app, user)).subscription).toMatchObject({ status: 'active', tier: 'basic' });
+  });
+
+  it('counts a failed payment of a subscription canceled at period end, which still runs', async () => {
+    const user = await app.signUp();
+    const periodEnd = inDays(20);
+    const { subscription } = await subscribe(user, MONTHLY, periodEnd);
+    const canceled = fake.updateSubscription(subscription.id, { cancel_at_period_end: true });
+    await deliver(stripeEvent('customer.subscription.updated', canceled));
+    const failed = stripeEvent(
+      'invoice.payment_failed',
+      invoiceObject(subscription, user.userId, { billing_reason: 'subscription_update' }),
+    );
+    expect((await deliver(failed)).status).toBe(200);
+    expect((await me(app, user)).subscription).toMatchObject({
+      subscribed: true,
+      status: 'past_due',
+      current_period_end: isoOf(periodEnd),
+    });
+  });
+
+  it('moves a Monthly subscriber to Annual through a prorated Stripe update', async () => {
+    const user = await app.signUp();
+    const { subscription } = await subscribe(user, MONTHLY, inDays(30));
+    const response = await checkout(app, user, { priceId: 'price_annual', returnPath: '/search' });
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(((await response.json()) as RedirectResponse).url).toBe(`${app.url}/search?upgraded=true`);
+    const item = (subscription.items as { data: { id: string }[] }).data[0]!;
+    const update = fake.last(`POST /v1/subscriptions/${subscription.id}`)!;
+    expect(update.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(update.body).toMatchObject({
+      items: [{ id: item.id, price: ANNUAL }],
+      proration_behavior: 'create_prorations',
+      metadata: { priceId: 'price_annual' },
+    });
+    expect((await me(app, user)).subscription).toMatchObject({ tier: 'premium', plan_name: 'Annual' });
+    // Stripe's webhook about the same update tells nothing new.
+    const before = await app.eventCount();
+    const updated = stripeEvent(
+      'customer.subscription.updated',
+      fake.updateSubscription(subscription.id, {}),
+    );
+    expect((await deliver(updated)).status).toBe(200);
+    expect(await app.eventCount()).toBe(before);
+  });
+
+  it('moves an Annual subscriber down to Monthly the same way', async () => {
+    const user = await app.signUp();
+    const { subscription } = await subscribe(user, ANNUAL, inDays(365));
+    const response = await checkout(app, user, { priceId: 'price_monthly' });
+    expect(response.status).toBe(200);
+    expect(fake.last(`POST /v1/subscriptions/${subscription.id}`)!.body).toMatchObject({
+      items: [{ price: MONTHLY }],
+      proration_behavior: 'create_prorations',
+    });
+    expect((await me(app, user)).subscription).toMatchObject({ tier: 'basic', plan_name: 'Monthly' });
   });
 
   it('marks the subscription past due when a payment fails, and active again when it is paid', async () => {

@@ -72,9 +72,15 @@ export function SubscriptionPanel() {
           ) : null}
         </Box>
         {paidPlan ? (
-          <Button variant="outlined" onClick={openPortal} disabled={opening || isDemo}>
-            Manage subscription
-          </Button>
+          <Stack direction="row" spacing={1}>
+            {/* The other plan is a prorated change made from the pricing page, not in the portal. */}
+            <Button component={RouterLink} to="/pricing" variant="outlined" disabled={isDemo}>
+              Change plan
+            </Button>
+            <Button variant="outlined" onClick={openPortal} disabled={opening || isDemo}>
+              Manage subscription
+            </Button>
+          </Stack>
         ) : null}
         {subscription?.subscribed ? null : (
           <Button component={RouterLink} to="/pricing" variant="contained" disabled={isDemo}>

@@ -1,4 +1,4 @@
-import { BillingMessages, PAYMENT_RECHECK_DELAYS_MS } from '@healthtal/contracts';
+import { BillingMessages, PAYMENT_RECHECK_DELAYS_MS, safeReturnPath } from '@healthtal/contracts';
 import { Alert, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -16,6 +16,8 @@ export function PaymentSuccessPage() {
   const toast = useToast();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
+  // Where checkout started, with `upgraded=true` (the search page's welcome toast); else the directory.
+  const next = safeReturnPath(params.get('return_to'));
   const [state, setState] = useState<'checking' | 'done' | 'unverified'>(
     sessionId ? 'checking' : 'unverified',
   );
@@ -61,8 +63,8 @@ export function PaymentSuccessPage() {
         </Typography>
       ) : null}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 4 }}>
-        <Button component={RouterLink} to="/directory" variant="contained">
-          Directory
+        <Button component={RouterLink} to={next} variant="contained">
+          {params.has('return_to') ? 'Continue' : 'Directory'}
         </Button>
         <Button component={RouterLink} to="/account" variant="outlined">
           View Account Settings

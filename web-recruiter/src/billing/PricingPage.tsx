@@ -27,7 +27,7 @@ type Plan = z.infer<typeof PlanOffer>;
 const PRICING_FAQ = [
   [
     'Can I switch plans?',
-    'Yes. Open Account Settings and manage your subscription; the change applies from the next period.',
+    'Yes. Choose the other plan here: the change applies at once, and the unused time of your current plan is credited.',
   ],
   ['Which plan has exports?', 'The Annual plan includes CSV exports of searches, selections and lists.'],
   [
@@ -44,6 +44,15 @@ const PLAN_BADGE = { position: 'absolute', top: 16, right: 16 } as const;
 export function isCurrentPlan(plan: Plan, auth: Auth): boolean {
   const subscription = auth.me?.subscription;
   return Boolean(subscription?.subscribed && subscription.billing_interval === plan.billingInterval);
+}
+
+/** The server's own words when it refused (already on this plan, billing not set up), else the spec's. */
+export function checkoutProblem(error: unknown): string {
+  if (!(error instanceof ApiError)) {
+    return `${BillingMessages.checkoutFailedTitle}: ${BillingMessages.checkoutInitFailed}`;
+  }
+  const { title, detail } = error.problem;
+  return `${title ?? BillingMessages.checkoutFailedTitle}: ${detail ?? BillingMessages.checkoutFailed}`;
 }
 
 export function PricingPage() {
@@ -73,9 +82,7 @@ export function PricingPage() {
       if (url.startsWith('/') && !url.startsWith('/api/')) navigate(url);
       else window.location.assign(url);
     } catch (error) {
-      const detail =
-        error instanceof ApiError ? BillingMessages.checkoutFailed : BillingMessages.checkoutInitFailed;
-      toast(`${BillingMessages.checkoutFailedTitle}: ${detail}`, 'error');
+      toast(checkoutProblem(error), 'error');
       setPending(null);
     }
   };

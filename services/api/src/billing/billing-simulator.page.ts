@@ -45,16 +45,26 @@ function sendPage(res: Response, status: number, publicUrl: string, title: strin
 const button = (action: string, text: string, kind: 'primary' | 'secondary') =>
   `<form method="post" action="${escapeHtml(action)}"><button type="submit" class="${kind}">${escapeHtml(text)}</button></form>`;
 
-export function sendCheckoutPage(res: Response, publicUrl: string, sessionId: string, priceId: PriceId) {
+/** Checkout of `priceId`; with `changeFrom`, the change of a running subscription from that plan. */
+export function sendCheckoutPage(
+  res: Response,
+  publicUrl: string,
+  sessionId: string,
+  priceId: PriceId,
+  changeFrom: PriceId | null = null,
+) {
   const plan = PLANS[priceId];
   const base = `/api/v1/billing/simulator/${sessionId}`;
+  const change = changeFrom
+    ? `<p>Change from ${escapeHtml(PLANS[changeFrom].name)}: the unused time of your current plan is credited (prorated).</p>`
+    : '';
   sendPage(
     res,
     200,
     publicUrl,
-    'Checkout',
-    `<h1>HealthTal ${escapeHtml(plan.name)}</h1><p class="price">${escapeHtml(priceOf(plan))}</p>
-${button(`${base}/complete`, 'Complete payment', 'primary')}${button(`${base}/cancel`, 'Cancel', 'secondary')}`,
+    changeFrom ? 'Change plan' : 'Checkout',
+    `<h1>HealthTal ${escapeHtml(plan.name)}</h1><p class="price">${escapeHtml(priceOf(plan))}</p>${change}
+${button(`${base}/complete`, changeFrom ? 'Confirm plan change' : 'Complete payment', 'primary')}${button(`${base}/cancel`, 'Cancel', 'secondary')}`,
   );
 }
 
@@ -72,6 +82,11 @@ export function sendPortalPage(
   const plan = PLANS[subscription.priceId];
   const until = shortDate(new Date(subscription.currentPeriodEnd));
   const cancelable = subscription.status === 'active' || subscription.status === 'past_due';
+  // The other plan is chosen on the pricing page, like Stripe's portal sends you to its plan list.
+  const changePlan =
+    subscription.status === 'expired'
+      ? ''
+      : `<a class="button secondary" href="${escapeHtml(`${publicUrl}/pricing`)}">Change plan</a>`;
   const state = {
     active: `Renews on ${until}.`,
     past_due: `A payment is overdue; paid through ${until}.`,
@@ -85,7 +100,7 @@ export function sendPortalPage(
     'Manage subscription',
     `<h1>HealthTal ${escapeHtml(plan.name)}</h1><p class="price">${escapeHtml(priceOf(plan))}</p>
 <p>${escapeHtml(state ?? subscription.status)}</p>
-${cancelable ? button(`/api/v1/billing/simulator/portal/${sessionId}/cancel`, 'Cancel subscription', 'primary') : ''}${back}`,
+${cancelable ? button(`/api/v1/billing/simulator/portal/${sessionId}/cancel`, 'Cancel subscription', 'primary') : ''}${changePlan}${back}`,
   );
 }
 

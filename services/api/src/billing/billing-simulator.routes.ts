@@ -1,10 +1,22 @@
+import type { PriceId } from '@healthtal/contracts';
 import type { EventStore } from '@healthtal/eventstore';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import type { RouteRegistrar } from '../http/routes';
-import { closeSimulatorSession, findSimulatorSession, simulatedPeriodEnd } from './billing-simulator';
+import {
+  closeSimulatorSession,
+  findSimulatorSession,
+  type SimulatorSession,
+  simulatedPeriodEnd,
+  upgradedPath,
+} from './billing-simulator';
 import { sendCheckoutPage, sendPortalPage, sendSimulatorError } from './billing-simulator.page';
-import { AlreadySubscribed, hasCurrentSubscription, type SubscriptionCommand } from './subscription.decider';
+import {
+  AlreadySubscribed,
+  hasCurrentSubscription,
+  type SubscriptionCommand,
+  type SubscriptionState,
+} from './subscription.decider';
 import { changeSubscription, loadSubscription, sourcedContext } from './subscription-stream';
 
 type Deps = {
@@ -15,6 +27,17 @@ type Deps = {
   enabled: boolean;
 };
 
+const NO_PLAN_TO_CHANGE = 'There is no running subscription on another plan to change.';
+
+/** The plan a plan-change session for `priceId` would change from: a current simulated other plan. */
+const planChangeFrom = (current: SubscriptionState, priceId: PriceId, now: Date): PriceId | null =>
+  current.status !== 'none' &&
+  current.simulated &&
+  current.priceId !== priceId &&
+  hasCurrentSubscription(current, now)
+    ? current.priceId
+    : null;
+
 /**
  * The simulator's pages. They are public in the policy table: the browser reaches them by plain
  * navigation and form posts, which carry no bearer token; the session id in the path is the
@@ -22,9 +45,11 @@ type Deps = {
  */
 export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, publicUrl, enabled }: Deps) {
   const app = publicUrl.replace(/\/+$/, '');
+  /** A checkout page serves checkouts and plan changes alike: both end in a confirmation. */
   const sessionOf = async (req: Request, res: Response, kind: 'checkout' | 'portal') => {
+    const kinds = kind === 'checkout' ? (['checkout', 'plan_change'] as const) : ([kind] as const);
     // Off, no session can be opened: every id is unknown (and the page says nothing of the setup).
-    const session = enabled ? await findSimulatorSession(pool, String(req.params.sessionId), kind) : null;
+    const session = enabled ? await findSimulatorSession(pool, String(req.params.sessionId), kinds) : null;
     if (!session || session.expired) {
       sendSimulatorError(res, app, 404, 'This billing session does not exist or has expired.');
       return null;
@@ -44,6 +69,12 @@ export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, pu
       sendSimulatorError(res, app, 410, 'This checkout session is already closed.');
       return;
     }
+    if (session.kind === 'plan_change') {
+      const current = await loadSubscription(store, session.userId);
+      const from = planChangeFrom(current, session.priceId!, new Date());
+      if (!from) return sendSimulatorError(res, app, 409, NO_PLAN_TO_CHANGE);
+      return sendCheckoutPage(res, app, session.id, session.priceId!, from);
+    }
     sendCheckoutPage(res, app, session.id, session.priceId!);
   });
 
@@ -51,7 +82,8 @@ export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, pu
     const session = await sessionOf(req, res, 'checkout');
     if (!session) return;
     const priceId = session.priceId!; // every checkout session has one (a table constraint)
-    const success = `${app}/success?session_id=${session.id}${session.returnPath ? `&return_to=${encodeURIComponent(session.returnPath)}` : ''}`;
+    if (session.kind === 'plan_change') return confirmPlanChange(session, req, res);
+    const success = `${app}/success?session_id=${session.id}${session.returnPath ? `&return_to=${encodeURIComponent(upgradedPath(session.returnPath))}` : ''}`;
     // A second click after completion lands on the same success page; nothing is appended twice.
     if (session.status === 'completed') return res.redirect(303, success);
     if (session.status !== 'open') {
@@ -96,6 +128,28 @@ export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, pu
     await closeSimulatorSession(pool, session.id, 'canceled');
     res.redirect(303, `${app}${session.returnPath ?? '/pricing'}`);
   });
+
+  /** Like Stripe's prorated update: the running simulated subscription moves to the other plan. */
+  async function confirmPlanChange(session: SimulatorSession, req: Request, res: Response) {
+    const done = `${app}${upgradedPath(session.returnPath)}`;
+    // A second click lands where the first did; the decider appends nothing twice.
+    if (session.status === 'completed') return res.redirect(303, done);
+    if (session.status !== 'open') return sendSimulatorError(res, app, 410, 'This plan change was canceled.');
+    const current = await loadSubscription(store, session.userId);
+    const priceId = session.priceId!;
+    if (!planChangeFrom(current, priceId, new Date()) || current.status === 'none') {
+      return sendSimulatorError(res, app, 409, NO_PLAN_TO_CHANGE);
+    }
+    const command = {
+      type: 'ChangePlan',
+      sourceEventId: `sim_${session.id}`,
+      subscriptionId: current.subscriptionId,
+      priceId,
+    } as const;
+    await apply(session.userId, command, req);
+    await closeSimulatorSession(pool, session.id, 'completed');
+    res.redirect(303, done);
+  }
 
   routes.route('GET /api/v1/billing/simulator/portal/:sessionId', async (req, res) => {
     const session = await sessionOf(req, res, 'portal');

@@ -23,11 +23,21 @@ export const billingSimulatorMigrations: readonly Migration[] = [
       check (kind = 'portal' or price_id is not null)
     )`,
   },
+  {
+    // A subscriber's move to the other plan: a page that confirms it, like a checkout without payment.
+    id: '015-billing-simulator-plan-change',
+    sql: `alter table billing_simulator_sessions
+      drop constraint billing_simulator_sessions_kind_check,
+      add constraint billing_simulator_sessions_kind_check
+        check (kind in ('checkout', 'plan_change', 'portal'))`,
+  },
 ];
+
+export type SimulatorSessionKind = 'checkout' | 'plan_change' | 'portal';
 
 export type SimulatorSession = {
   id: string;
-  kind: 'checkout' | 'portal';
+  kind: SimulatorSessionKind;
   userId: UserId;
   priceId: PriceId | null;
   returnPath: string | null;
@@ -36,7 +46,7 @@ export type SimulatorSession = {
 };
 
 /** Like Stripe: a checkout session stays open a day, a portal session an hour. */
-const LIFETIME = { checkout: '24 hours', portal: '1 hour' } as const;
+const LIFETIME = { checkout: '24 hours', plan_change: '1 hour', portal: '1 hour' } as const;
 
 /** An unguessable token (192 bits): whoever holds it may act on this one session only. */
 export const SIMULATOR_SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
@@ -44,7 +54,7 @@ export const SIMULATOR_SESSION_ID = /^[A-Za-z0-9_-]{32}$/;
 export async function openSimulatorSession(
   pool: pg.Pool,
   session: {
-    kind: 'checkout' | 'portal';
+    kind: SimulatorSessionKind;
     userId: UserId;
     priceId?: PriceId;
     returnPath?: string | undefined;
@@ -61,7 +71,7 @@ export async function openSimulatorSession(
 
 type Row = {
   id: string;
-  kind: 'checkout' | 'portal';
+  kind: SimulatorSessionKind;
   user_id: UserId;
   price_id: PriceId | null;
   return_path: string | null;
@@ -72,13 +82,13 @@ type Row = {
 export async function findSimulatorSession(
   pool: pg.Pool,
   id: string,
-  kind: 'checkout' | 'portal',
+  kinds: readonly SimulatorSessionKind[],
 ): Promise<SimulatorSession | null> {
   if (!SIMULATOR_SESSION_ID.test(id)) return null;
   const { rows } = await pool.query<Row>(
     `select id, kind, user_id, price_id, return_path, status, expires_at <= now() as expired
-     from billing_simulator_sessions where id = $1 and kind = $2`,
-    [id, kind],
+     from billing_simulator_sessions where id = $1 and kind = any($2)`,
+    [id, kinds],
   );
   const row = rows[0];
   if (!row) return null;
@@ -106,4 +116,11 @@ export function simulatedPeriodEnd(priceId: PriceId, from: Date): Date {
   if (PLANS[priceId].billingInterval === 'year') end.setUTCFullYear(end.getUTCFullYear() + 1);
   else end.setUTCMonth(end.getUTCMonth() + 1);
   return end;
+}
+
+/** Where the app shows its welcome toast after a plan change: the return path with `upgraded=true`. */
+export function upgradedPath(returnPath: string | null | undefined): string {
+  const url = new URL(returnPath ?? '/search', 'http://app.invalid');
+  url.searchParams.set('upgraded', 'true');
+  return `${url.pathname}${url.search}${url.hash}`;
 }

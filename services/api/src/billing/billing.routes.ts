@@ -11,13 +11,14 @@ import type { ApiDependencies } from '../app';
 import { HttpProblem } from '../http/problem';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
+import type { CommandContext } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
-import { openSimulatorSession } from './billing-simulator';
+import { openSimulatorSession, upgradedPath } from './billing-simulator';
 import { billingSimulatorRoutes } from './billing-simulator.routes';
 import { loadRefundEligibility } from './refund-eligibility';
 import { StripeGateway } from './stripe-gateway';
 import { meaningOfStripeEvent } from './stripe-webhook';
-import { AlreadySubscribed, hasCurrentSubscription } from './subscription.decider';
+import { AlreadySubscribed, hasCurrentSubscription, type SubscriptionState } from './subscription.decider';
 import { changeSubscription, loadSubscription, sourcedContext } from './subscription-stream';
 
 /** The caller of a signed-in route (the policy has already refused everyone else). */
@@ -26,6 +27,8 @@ const userIdOf = (req: Request) => {
   return req.principal.userId as UserId;
 };
 
+type Subscribed = Exclude<SubscriptionState, { status: 'none' }>;
+
 const PLANS_BODY: PlansResponse = PlansResponse.parse({ plans: PRICE_IDS.map((id) => PLANS[id]) });
 
 // The spec's error catalogue: 'Checkout failed' and 'Portal access failed'.
@@ -33,6 +36,8 @@ const checkoutFailed = () =>
   new HttpProblem(502, 'Checkout failed', 'Could not create checkout session. Please try again.');
 const portalFailed = () =>
   new HttpProblem(502, 'Portal access failed', 'Could not access customer portal. Please try again.');
+const planChangeFailed = () =>
+  new HttpProblem(502, 'Plan change failed', 'Could not change your plan. Please try again.');
 const noSubscription = () =>
   new HttpProblem(
     404,
@@ -64,7 +69,13 @@ export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }:
     // Checked before Stripe is asked, so a subscriber never gets a payment page (and again, against
     // races, when the checkout is recorded).
     const previous = await loadSubscription(store, userId);
-    if (hasCurrentSubscription(previous, context.now)) throw new AlreadySubscribed();
+    if (hasCurrentSubscription(previous, context.now) && previous.status !== 'none') {
+      // The other plan: a prorated change of the running subscription, not a second one.
+      if (previous.priceId === priceId) throw new AlreadySubscribed();
+      const url = await changePlan(req, context, previous, { priceId, returnPath });
+      const body: RedirectResponse = { url };
+      return res.json(body);
+    }
     // One user stays one Stripe customer across subscriptions.
     const customerId = previous.status !== 'none' && !previous.simulated ? previous.customerId : null;
     const session = gateway
@@ -112,13 +123,7 @@ export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }:
       if (!simulator) throw notConfigured();
       url = `/api/v1/billing/simulator/portal/${await openSimulatorSession(pool, { kind: 'portal', userId })}`;
     } else {
-      throw new HttpProblem(
-        409,
-        'Subscription managed elsewhere',
-        gateway
-          ? 'This subscription was made in the billing simulator; Stripe cannot manage it.'
-          : 'This subscription is billed by Stripe, which is not configured on this server.',
-      );
+      throw managedElsewhere();
     }
     const body: RedirectResponse = { url };
     res.json(body);
@@ -152,6 +157,49 @@ export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }:
   });
 
   billingSimulatorRoutes(routes, { store, pool, publicUrl: settings.publicUrl, enabled: simulator });
+
+  /**
+   * Moves a current subscription to `priceId` where it is billed, and answers where the browser goes
+   * next: with Stripe, the change is made (prorated) and recorded as soon as Stripe accepts it (its
+   * webhook then appends nothing new), so the app's return path with `upgraded=true`; in the
+   * simulator, a page that confirms the change.
+   */
+  async function changePlan(
+    req: Request,
+    context: CommandContext,
+    current: Subscribed,
+    { priceId, returnPath }: CheckoutRequest,
+  ) {
+    const userId = userIdOf(req);
+    if (current.simulated && simulator) {
+      const id = await openSimulatorSession(pool, { kind: 'plan_change', userId, priceId, returnPath });
+      return `/api/v1/billing/simulator/${id}`;
+    }
+    if (!gateway || current.simulated) throw managedElsewhere();
+    const sourceEventId = `plan_change_${context.commandId}`;
+    await gateway.changePlan(current.subscriptionId, priceId, sourceEventId).catch((error: unknown) => {
+      req.log.error({ err: error }, 'Stripe plan change failed');
+      throw planChangeFailed();
+    });
+    const command = {
+      type: 'ChangePlan',
+      sourceEventId,
+      subscriptionId: current.subscriptionId,
+      priceId,
+    } as const;
+    await changeSubscription(store, userId, command, sourcedContext(userId, command, String(req.id)));
+    // Absolute, so the browser loads the app afresh and reads the new plan.
+    return `${settings.publicUrl.replace(/\/+$/, '')}${upgradedPath(returnPath)}`;
+  }
+
+  const managedElsewhere = () =>
+    new HttpProblem(
+      409,
+      'Subscription managed elsewhere',
+      gateway
+        ? 'This subscription was made in the billing simulator; Stripe cannot manage it.'
+        : 'This subscription is billed by Stripe, which is not configured on this server.',
+    );
 
   async function simulatorCheckout(userId: UserId, priceId: CheckoutRequest['priceId'], returnPath?: string) {
     const id = await openSimulatorSession(pool, { kind: 'checkout', userId, priceId, returnPath });

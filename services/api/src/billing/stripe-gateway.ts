@@ -2,6 +2,7 @@ import { PRICE_IDS, type PriceId } from '@healthtal/contracts';
 import Stripe from 'stripe';
 import { HttpProblem } from '../http/problem';
 import type { StripeSettings } from '../settings';
+import { upgradedPath } from './billing-simulator';
 
 export type CheckoutInput = {
   userId: string;
@@ -39,7 +40,10 @@ export class StripeGateway {
    */
   async createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }> {
     const metadata = { userId: input.userId, priceId: input.priceId };
-    const returnTo = input.returnPath ? `&return_to=${encodeURIComponent(input.returnPath)}` : '';
+    // Paid, the app returns with `upgraded=true` (the welcome toast); canceled, to where it was.
+    const returnTo = input.returnPath
+      ? `&return_to=${encodeURIComponent(upgradedPath(input.returnPath))}`
+      : '';
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'subscription',
@@ -74,6 +78,26 @@ export class StripeGateway {
     return this.stripe.subscriptions.retrieve(subscriptionId);
   }
 
+  /**
+   * Moves a running subscription to another plan, prorated: Stripe credits the unused time of the
+   * old price and bills the new one on the next invoice. Answers the subscription as Stripe now
+   * holds it.
+   */
+  async changePlan(subscriptionId: string, priceId: PriceId, idempotencyKey: string) {
+    const subscription = await this.retrieveSubscription(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to change`);
+    return this.stripe.subscriptions.update(
+      subscriptionId,
+      {
+        items: [{ id: item.id, price: this.settings.prices[priceId] }],
+        proration_behavior: 'create_prorations',
+        metadata: { priceId },
+      },
+      { idempotencyKey },
+    );
+  }
+
   /** The event Stripe signed, or a 400 when the signature is missing, wrong or too old. */
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event {
     try {
@@ -92,6 +116,10 @@ export class StripeGateway {
     return PRICE_IDS.find((priceId) => this.settings.prices[priceId] === stripePriceId) ?? null;
   }
 }
+
+/** Stripe does not know the object asked for (a deleted test object, another account's id). */
+export const isMissingInStripe = (error: unknown) =>
+  error instanceof Stripe.errors.StripeError && error.statusCode === 404;
 
 /** `STRIPE_API_BASE` as the SDK's host, port and protocol (how tests reach the local fake). */
 function apiHost(base: string): { host: string; port: number; protocol: 'http' | 'https' } {

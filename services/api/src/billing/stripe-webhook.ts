@@ -1,6 +1,6 @@
 import { UserId } from '@healthtal/contracts';
 import type Stripe from 'stripe';
-import type { StripeGateway } from './stripe-gateway';
+import { isMissingInStripe, type StripeGateway } from './stripe-gateway';
 import type { SubscriptionCommand } from './subscription.decider';
 
 /** What a Stripe event means for one user's subscription, or why it means nothing to us. */
@@ -39,18 +39,10 @@ export async function meaningOfStripeEvent(
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       return checkoutCompleted(event.data.object, sourceEventId, deps);
+    case 'customer.subscription.created':
     case 'customer.subscription.updated':
-      return subscriptionUpdated(event.data.object, event, deps);
-    case 'customer.subscription.deleted': {
-      const subscription = event.data.object;
-      const userId = await userOf(subscription.id, subscription.metadata, deps);
-      if (!userId) return unrecorded(`subscription ${subscription.id} belongs to no user we know`);
-      return {
-        kind: 'commands',
-        userId,
-        commands: [{ type: 'Expire', sourceEventId, subscriptionId: subscription.id }],
-      };
-    }
+    case 'customer.subscription.deleted':
+      return subscriptionChanged(event.data.object.id, event, deps);
     case 'invoice.paid':
       if (event.data.object.billing_reason !== 'subscription_cycle') {
         // The first invoice is the checkout itself; proration invoices do not start a new period.
@@ -111,37 +103,63 @@ async function checkoutCompleted(
 }
 
 /**
- * One update can say several things: a new price (plan change), a cancellation (at period end or
- * now), or that the subscription runs on (a new period, a recovered payment, a cancellation taken
- * back). The decider keeps only what is new.
+ * Any change of a subscription. Stripe delivers these out of order and retries old ones for days, so
+ * the payload may be an hour stale: the subscription is read back from Stripe and its current state
+ * applied, whatever the event said. The decider keeps only what is new, so a stale event that reads
+ * the same current state again appends nothing.
  */
-async function subscriptionUpdated(
-  subscription: Stripe.Subscription,
+async function subscriptionChanged(
+  subscriptionId: string,
   event: Stripe.Event,
   deps: WebhookDeps,
 ): Promise<StripeEventMeaning> {
+  const subscription = await deps.gateway.retrieveSubscription(subscriptionId).catch((error: unknown) => {
+    if (isMissingInStripe(error)) return null;
+    throw error; // Stripe unreachable: a 5xx, and Stripe delivers the event again later
+  });
+  if (!subscription) return unrecorded(`subscription ${subscriptionId} is unknown to Stripe (${event.type})`);
   const userId = await userOf(subscription.id, subscription.metadata, deps);
   if (!userId) return unrecorded(`subscription ${subscription.id} belongs to no user we know`);
-  const source = { sourceEventId: event.id, subscriptionId: subscription.id };
-  const item = subscription.items.data[0];
-  const commands: SubscriptionCommand[] = [];
-  const priceId = item ? deps.gateway.planOfPrice(item.price.id) : null;
-  // A price we do not sell changes no tier; the rest of the update still counts.
-  if (priceId) commands.push({ type: 'ChangePlan', ...source, priceId });
-  const periodEnd = item ? fromUnix(item.current_period_end) : fromUnix(event.created);
-  if (subscription.status === 'canceled') {
-    const endedAt = subscription.ended_at ?? subscription.canceled_at ?? event.created;
-    commands.push({ type: 'Cancel', ...source, endsAt: fromUnix(endedAt) });
-  } else if (subscription.cancel_at_period_end || subscription.cancel_at) {
-    const endsAt = subscription.cancel_at ? fromUnix(subscription.cancel_at) : periodEnd;
-    commands.push({ type: 'Cancel', ...source, endsAt });
-  } else if (subscription.status === 'active' || subscription.status === 'trialing') {
-    const invoiceId = idOf(subscription.latest_invoice) ?? subscription.id;
-    commands.push({ type: 'Renew', ...source, invoiceId, currentPeriodEnd: periodEnd });
-  }
+  const commands = commandsOfStripeState(subscription, event.id, deps.gateway);
   return commands.length > 0
     ? { kind: 'commands', userId, commands }
-    : ignored(`update of ${subscription.id} (status ${subscription.status}) changes nothing we track`);
+    : ignored(`subscription ${subscription.id} (status ${subscription.status}) changes nothing we track`);
+}
+
+/**
+ * Stripe's current state of a subscription as commands. One state can say several things: its plan,
+ * and whether it is over, runs until a cancellation date, or runs on (a new period, a recovered
+ * payment, a cancellation taken back). A subscription cancelled at period end stays `active` in
+ * Stripe until then: we record the cancellation date, and it keeps its access and its billing.
+ */
+function commandsOfStripeState(
+  subscription: Stripe.Subscription,
+  sourceEventId: string,
+  gateway: Pick<StripeGateway, 'planOfPrice'>,
+): SubscriptionCommand[] {
+  const source = { sourceEventId, subscriptionId: subscription.id };
+  const item = subscription.items.data[0];
+  const commands: SubscriptionCommand[] = [];
+  const priceId = item ? gateway.planOfPrice(item.price.id) : null;
+  // A price we do not sell changes no tier; the rest of the state still counts.
+  if (priceId) commands.push({ type: 'ChangePlan', ...source, priceId });
+  const running = subscription.status === 'active' || subscription.status === 'trialing';
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+    commands.push({ type: 'Expire', ...source });
+  } else if (running && item && (subscription.cancel_at_period_end || subscription.cancel_at)) {
+    const endsAt = subscription.cancel_at ?? item.current_period_end;
+    commands.push({ type: 'Cancel', ...source, endsAt: fromUnix(endsAt) });
+  } else if (running && item) {
+    const invoiceId = idOf(subscription.latest_invoice) ?? subscription.id;
+    commands.push({
+      type: 'Renew',
+      ...source,
+      invoiceId,
+      currentPeriodEnd: fromUnix(item.current_period_end),
+    });
+  }
+  // past_due and unpaid: the failed invoice tells us (invoice.payment_failed), with its attempt.
+  return commands;
 }
 
 async function invoiceEvent(

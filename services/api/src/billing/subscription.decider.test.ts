@@ -279,6 +279,11 @@ describe('Subscription: plan change, cancellation, expiry, failed payment', () =
       .when(failPayment('evt_f'))
       .thenEmits([]));
 
+  it('counts a failed payment of a subscription canceled at period end, which still runs', () =>
+    given(decider, [activated(), canceled('evt_c')])
+      .when(failPayment('evt_f'))
+      .thenEmits([paymentFailed('evt_f')]));
+
   it('ignores a failed payment of an expired subscription', () =>
     given(decider, [activated(), expired('evt_x')])
       .when(failPayment('evt_f'))

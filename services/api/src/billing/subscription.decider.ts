@@ -215,8 +215,9 @@ export const subscriptionDecider = (
       }
       case 'RecordPaymentFailure': {
         if (state.processed.has(key('PaymentFailed', command.sourceEventId))) return [];
-        // A canceled subscription is not billed again; an expired one is over.
-        if (!known || (known.status !== 'active' && known.status !== 'past_due')) return [];
+        // A subscription canceled at period end runs, and is billed, until then (a prorated plan
+        // change, a retried invoice): its failures count. An expired one is over.
+        if (!known || known.status === 'expired') return [];
         const { invoiceId, attempt } = command;
         return [{ type: 'PaymentFailed', data: { ...data, invoiceId, attempt: Math.max(1, attempt) } }];
       }

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for the Stripe API, for exactly the calls HealthTal's StripeGateway makes:
- * Checkout Sessions (create, retrieve), Subscriptions (retrieve) and Billing Portal Sessions
- * (create). It speaks Stripe's wire format (form-encoded requests with bracketed keys, JSON objects
+ * Checkout Sessions (create, retrieve), Subscriptions (retrieve, update) and Billing Portal
+ * Sessions (create). It speaks Stripe's wire format (form-encoded requests with bracketed keys, JSON objects
  * with an `object` field, errors as `{ error: { type, code, message, param } }`), so the real
  * `stripe` SDK talks to it unchanged.
  */
@@ -29,6 +29,9 @@ export type FakeSubscriptionInput = {
   metadata?: Record<string, string>;
 };
 
+/** Top-level fields of a subscription to set, and its item's price or period end. */
+export type SubscriptionChange = { price?: string; periodEnd?: number } & Record<string, unknown>;
+
 export type FakeStripe = {
   url: string;
   requests: ReceivedRequest[];
@@ -37,6 +40,11 @@ export type FakeStripe = {
   checkoutSessions: Map<string, StripeObject>;
   /** A subscription as Stripe holds it (period ends live on its items since API 2025-03-31). */
   addSubscription(input: FakeSubscriptionInput): StripeObject;
+  /**
+   * A change made on Stripe's side (the portal, a renewal, a deletion): what a later retrieve
+   * answers. Answers the subscription as it now is, as a `customer.subscription.*` event carries it.
+   */
+  updateSubscription(subscriptionId: string, change: SubscriptionChange): StripeObject;
   close(): Promise<void>;
 };
 
@@ -59,6 +67,11 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
       'GET',
       /^\/v1\/subscriptions\/([^/]+)$/,
       (_b, m) => found(subscriptions.get(m[1]!), 'subscription', m[1]!),
+    ],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (body, m) => updateSubscriptionByApi(subscriptions, m[1]!, body),
     ],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (body) => createPortalSession(body)],
   ];
@@ -131,6 +144,13 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
       subscriptions.set(subscriptionId, subscription);
       return subscription;
     },
+    updateSubscription(subscriptionId, change) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`the fake Stripe holds no subscription ${subscriptionId}`);
+      const changed = applyChange(subscription, change);
+      subscriptions.set(subscriptionId, changed);
+      return changed;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
@@ -166,6 +186,53 @@ function createCheckoutSession(body: Record<string, unknown>, sessions: Map<stri
   session.url = `https://checkout.stripe.com/c/pay/${session.id}`;
   sessions.set(session.id, session);
   return [200, session];
+}
+
+type SubscriptionItem = Record<string, unknown> & { id: string };
+const itemsOf = (subscription: StripeObject) => (subscription.items as { data: SubscriptionItem[] }).data;
+
+function applyChange(subscription: StripeObject, { price, periodEnd, ...rest }: SubscriptionChange) {
+  const [item, ...others] = itemsOf(subscription);
+  const changedItem = {
+    ...item!,
+    ...(price ? { price: { id: price, object: 'price' } } : {}),
+    ...(periodEnd ? { current_period_end: periodEnd } : {}),
+  };
+  return {
+    ...subscription,
+    ...rest,
+    items: { ...(subscription.items as object), data: [changedItem, ...others] },
+  } as StripeObject;
+}
+
+/** `POST /v1/subscriptions/:id` as HealthTal uses it: a new price on an existing item, and metadata. */
+function updateSubscriptionByApi(
+  subscriptions: Map<string, StripeObject>,
+  subscriptionId: string,
+  body: Record<string, unknown>,
+): Answer {
+  const subscription = subscriptions.get(subscriptionId);
+  if (!subscription) return found(undefined, 'subscription', subscriptionId);
+  const items = (body.items ?? []) as { id?: string; price?: string }[];
+  let changed = subscription;
+  for (const requested of items) {
+    if (!itemsOf(subscription).some((item) => item.id === requested.id)) {
+      return [
+        400,
+        stripeError(
+          'invalid_request_error',
+          `Invalid subscription_item id: ${requested.id}`,
+          'resource_missing',
+          'items',
+        ),
+      ];
+    }
+    if (requested.price) changed = applyChange(changed, { price: requested.price });
+  }
+  const metadata = { ...(subscription.metadata as object), ...((body.metadata as object) ?? {}) };
+  changed = { ...changed, metadata };
+  subscriptions.set(subscriptionId, changed);
+  return [200, changed];
 }
 
 function createPortalSession(body: Record<string, unknown>): Answer {
