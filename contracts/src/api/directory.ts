@@ -9,6 +9,7 @@ import {
   SORT_KEYS,
   STATE_CODES,
 } from '../domain/directory';
+import { ExportFormat } from './exports';
 
 const tooLong = `At most ${SearchLimits.textMax} characters.`;
 const value = z.string().trim().max(SearchLimits.textMax, tooLong);
@@ -173,12 +174,12 @@ export const ExportRequest = z.union([
       .array(z.uuid())
       .min(1, 'Select at least one candidate to export.')
       .max(SearchLimits.selectAllCap),
-    format: z.enum(['csv', 'xlsx']).default('csv'),
+    format: ExportFormat.default('csv'),
     fileName: z.string().trim().max(120).optional(),
   }),
   z.strictObject({
     search: SearchRequest.omit({ page: true, limit: true, selectAll: true }).partial(),
-    format: z.enum(['csv', 'xlsx']).default('csv'),
+    format: ExportFormat.default('csv'),
     fileName: z.string().trim().max(120).optional(),
   }),
 ]);

@@ -41,6 +41,9 @@ export const OutreachMessages = {
   deleteFailed: 'Delete Failed',
   databaseErrorTitle: 'Database Error',
   databaseError: 'Failed to load templates from database. Please contact support if this persists.',
+  /** Ours: the answer came from the built-in writer because no AI key is configured. */
+  templateDraft:
+    'Template draft: no AI service is configured, so this email was written from a built-in template. Review and edit it before sending.',
 } as const;
 
 /** Candidate fields a template may draw on (spec §3, "Email template placeholders"). */

@@ -1,9 +1,25 @@
-import { OutreachMessages } from '@healthtal/contracts';
-import { describe, expect, test } from 'vitest';
+import { type GeneratedEmail, OutreachMessages } from '@healthtal/contracts';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
 import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, screenshotAtRest } from './recruiter-support';
 
 const suite = useBrowserApp({ app: 'web-recruiter' });
+
+/** Three professionals in Lubbock, the third with no first name, specialty or employer on file. */
+const LUBBOCK = [
+  candidate('mail-rosa', { firstName: 'Rosa', lastName: 'Diaz', specialty: 'Oncology', city: 'Lubbock' }),
+  candidate('mail-omar', { firstName: 'Omar', lastName: 'Haddad', specialty: 'Neurology', city: 'Lubbock' }),
+  candidate('mail-anon', {
+    firstName: null,
+    lastName: 'Quinn',
+    specialty: null,
+    companyName: null,
+    city: 'Lubbock',
+    state: 'TX',
+  }),
+];
+beforeAll(() => importCandidates(suite.app, LUBBOCK));
 
 describe('the AI email generator', () => {
   test('generate, edit, copy, save as a template, load it and delete it', async () => {
@@ -30,6 +46,12 @@ describe('the AI email generator', () => {
     await expectVisible(page.getByRole('button', { name: 'AI Generating...' }));
     const subject = page.getByRole('textbox', { name: 'Subject Line' });
     await expectVisible(subject);
+    // No AI key in tests: the answer and the page say the built-in writer drafted it.
+    await expectVisible(page.getByText(OutreachMessages.templateDraft));
+    const body = await page.getByRole('textbox', { name: 'Email Body' }).inputValue();
+    expect(body).toMatch(/^Hi \{\{first_name\}\},/);
+    expect(body).not.toContain('Lead the night shift of a 30-bed ICU.');
+    await expectText(page.getByLabel('Placeholders'), '{{first_name}} (“there” when unknown)');
     await subject.fill('Lead our ICU nights');
 
     await page.getByRole('button', { name: 'Copy Email' }).click();
@@ -82,5 +104,86 @@ describe('the AI email generator', () => {
       page.getByRole('status').filter({ hasText: 'Generation Failed' }),
       'Generation Failed: Function error: upstream timed out',
     );
+  });
+
+  test('Send Email to three revealed candidates opens three personalised messages with no {{', async () => {
+    // The built-in writer's draft, saved as a template, is what the recruiter sends.
+    const generated = await suite.app.request('/api/v1/email/generate', {
+      method: 'POST',
+      as: 'basic',
+      json: { jobTitle: 'Clinic Lead', jobDescription: 'Lead our outpatient clinic. Weekends off.' },
+    });
+    const draft = (await generated.json()) as GeneratedEmail;
+    expect(draft.generator).toBe('template');
+    const saved = await suite.app.request('/api/v1/email/templates', {
+      method: 'POST',
+      as: 'basic',
+      json: {
+        jobTitle: 'Clinic Lead',
+        subject: '{{first_name}}, a role for a {{specialty}}',
+        body: draft.body,
+      },
+    });
+    expect(saved.status).toBe(201);
+
+    const page = await suite.page();
+    await page
+      .context()
+      .route('https://mail.google.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Gmail compose</title>' }),
+      );
+    await signIn(suite, page, 'basic', '/search?city=Lubbock');
+    const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
+    await expectCount(results, 3);
+    for (let i = 0; i < 3; i++) await results.nth(i).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send Email' });
+    await dialog.getByRole('button', { name: 'Reveal 3 emails' }).click();
+    await dialog.getByRole('combobox', { name: 'Use a saved template' }).click();
+    await page.getByRole('option', { name: 'Clinic Lead' }).click();
+    await expectText(dialog.getByLabel('Placeholders'), '{{location}} (“your area” when unknown)');
+
+    await expectVisible(dialog.locator('[aria-label="Messages"][aria-busy="false"]'));
+    const expected = [
+      {
+        to: 'mail-rosa@mail.example',
+        name: 'Rosa Diaz',
+        subject: 'Rosa, a role for a Oncology',
+        hello: 'Hello Rosa,',
+      },
+      {
+        to: 'mail-omar@mail.example',
+        name: 'Omar Haddad',
+        subject: 'Omar, a role for a Neurology',
+        hello: 'Hello Omar,',
+      },
+      {
+        to: 'mail-anon@mail.example',
+        name: 'Quinn',
+        subject: 'there, a role for a healthcare professional',
+        hello: 'Hello there,',
+      },
+    ];
+    for (const { to, name, subject, hello } of expected) {
+      const message = dialog.getByRole('listitem', { name: `Message to ${name}` });
+      await expectText(message.getByLabel('Message preview'), hello);
+      expect(await message.textContent()).not.toContain('{{');
+      const opened = page.context().waitForEvent('page');
+      await message.getByRole('link', { name: 'Gmail' }).click();
+      const gmail = await opened;
+      await gmail.waitForURL(/^https:\/\/mail\.google\.com\//);
+      const params = new URL(gmail.url()).searchParams;
+      expect(params.get('to')).toBe(to);
+      expect(params.get('su')).toBe(subject);
+      expect(params.get('body')).toMatch(new RegExp(`^${hello}`));
+      expect(params.get('body')).toContain(' in Lubbock, TX.');
+      expect(`${params.get('su')}${params.get('body')}`).not.toContain('{{');
+      await gmail.close();
+    }
+    const mailto = await dialog
+      .getByRole('listitem', { name: 'Message to Quinn' })
+      .getByRole('link', { name: 'Default email app' })
+      .getAttribute('href');
+    expect(mailto).toMatch(/^mailto:mail-anon%40mail\.example\?subject=there%2C/);
   });
 });

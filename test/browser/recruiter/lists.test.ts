@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { ExportMessages } from '@healthtal/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
 import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
@@ -48,8 +49,10 @@ describe('lists', () => {
 
     await page.getByRole('checkbox', { name: 'Select all' }).click();
     await expectVisible(page.getByText('30 selected'));
-    const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export 30' }).click();
+    // An Annual subscriber inside the money-back window is told the export ends the guarantee.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: ExportMessages.guaranteeConfirm }).click();
     const csv = await readFile((await (await download).path())!, 'utf8');
     expect(csv.trim().split('\n')).toHaveLength(31);
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { ExportMessages } from '@healthtal/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { expectText, expectVisible, seriousAxeViolations, signIn, useBrowserApp } from '../support/browser';
 import {
@@ -114,8 +115,10 @@ describe('a recruiter works through a search', () => {
     await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
     await page.getByRole('button', { name: 'Select Page' }).click();
     await expectText(page.getByRole('toolbar', { name: 'Results' }), '25 selected');
-    const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
+    // An Annual subscriber inside the money-back window is told the export ends the guarantee.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: ExportMessages.guaranteeConfirm }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     const csv = await readFile((await file.path())!, 'utf8');

@@ -106,15 +106,21 @@ describe('the search screen’s states', () => {
     const dialog = page.getByRole('dialog', { name: 'Send Email' });
     await dialog.getByRole('button', { name: 'Reveal 2 emails' }).click();
     await expectText(dialog, '@mail.example');
-    await dialog.getByRole('textbox', { name: 'Subject' }).fill('Pediatrics in Austin');
-    const gmail = await dialog.getByRole('link', { name: 'Gmail' }).getAttribute('href');
-    expect(gmail).toMatch(/^https:\/\/mail\.google\.com\/mail\/\?view=cm/);
-    expect(gmail).toContain('su=Pediatrics%20in%20Austin');
-    expect(gmail?.match(/peds-\d\d%40mail\.example/g)).toHaveLength(2);
-    for (const name of ['Outlook', 'Yahoo Mail', 'Default email app'])
-      await expectVisible(dialog.getByRole('link', { name }));
-    expect(await dialog.getByRole('link', { name: 'Default email app' }).getAttribute('href')).toMatch(
-      /^mailto:/,
-    );
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('Pediatrics in {{location}}');
+    // One message per recipient: each compose link carries one address and that person's text.
+    await expectVisible(dialog.locator('[aria-label="Messages"][aria-busy="false"]'));
+    const messages = dialog.getByRole('listitem');
+    await expectCount(messages, 2);
+    for (const message of await messages.all()) {
+      const gmail = await message.getByRole('link', { name: 'Gmail' }).getAttribute('href');
+      expect(gmail).toMatch(/^https:\/\/mail\.google\.com\/mail\/\?view=cm/);
+      expect(gmail).toContain('su=Pediatrics%20in%20Austin%2C%20TX');
+      expect(gmail?.match(/peds-\d\d%40mail\.example/g)).toHaveLength(1);
+      for (const name of ['Outlook', 'Yahoo Mail', 'Default email app'])
+        await expectVisible(message.getByRole('link', { name }));
+      expect(await message.getByRole('link', { name: 'Default email app' }).getAttribute('href')).toMatch(
+        /^mailto:/,
+      );
+    }
   });
 });

@@ -3,17 +3,19 @@ import {
   EMAIL_DEFAULTS,
   EMAIL_LENGTHS,
   EMAIL_TONES,
+  type EmailGenerator,
   type EmailTemplate,
   generationErrorMessage,
   OutreachMessages as M,
   POSITION_TYPES,
   titled,
 } from '@healthtal/contracts';
-import { Box, Button, Container, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Container, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../app/api';
 import { useToast } from '../app/toast';
 import { type GenerateForm, useGenerateEmail, useSaveTemplate } from './outreach-api';
+import { PlaceholderHint } from './PlaceholderHint';
 import { SavedTemplatesPanel } from './SavedTemplatesPanel';
 
 const EMPTY_FORM: GenerateForm = {
@@ -39,6 +41,8 @@ export function EmailGeneratorPage() {
   const saveTemplate = useSaveTemplate();
   const [form, setForm] = useState<GenerateForm>(EMPTY_FORM);
   const [email, setEmail] = useState<{ subject: string; body: string } | null>(null);
+  /** Who wrote the email on screen: null once it comes from a saved template. */
+  const [writer, setWriter] = useState<EmailGenerator | null>(null);
   const [copied, setCopied] = useState(false);
   const copyTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(copyTimer.current), []);
@@ -53,6 +57,7 @@ export function EmailGeneratorPage() {
     try {
       const answer = await generate.mutateAsync(form);
       setEmail({ subject: answer.subject, body: answer.body });
+      setWriter(answer.generator);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : null;
       toast(titled(M.generationFailedTitle, generationErrorMessage(message)), 'error');
@@ -88,6 +93,7 @@ export function EmailGeneratorPage() {
   };
   const load = (template: EmailTemplate) => {
     setEmail({ subject: template.subject, body: template.body });
+    setWriter(null);
     setForm((f) => ({
       ...f,
       jobTitle: template.name,
@@ -144,6 +150,7 @@ export function EmailGeneratorPage() {
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Generated email">
           {email ? (
             <Stack spacing={2}>
+              {writer === 'template' ? <Alert severity="info">{M.templateDraft}</Alert> : null}
               <TextField
                 label="Subject Line"
                 value={email.subject}
@@ -171,6 +178,9 @@ export function EmailGeneratorPage() {
             </Typography>
           )}
         </Paper>
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <PlaceholderHint />
       </Box>
       <SavedTemplatesPanel onLoad={load} />
     </Container>

@@ -1,4 +1,4 @@
-import { composeLinks, DEMO_DISABLED_TOOLTIP, RevealMessages, titled } from '@healthtal/contracts';
+import { DEMO_DISABLED_TOOLTIP, RevealMessages, titled } from '@healthtal/contracts';
 import {
   Alert,
   Button,
@@ -16,13 +16,17 @@ import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
 import { emailsOf, SEND_EMAIL_REVEAL_MAX } from '../directory/contacts/reveal-emails';
 import { useEmailTemplates } from './outreach-api';
+import { PlaceholderHint } from './PlaceholderHint';
+import { RecipientMessages } from './RecipientMessages';
+import { useRecipients } from './recipients';
 
 type Props = { open: boolean; onClose: () => void; candidateIds: string[] };
 
 /**
  * Send Email (spec §2, §7): the selected candidates' emails (from the 24-hour cache, or revealed on
- * request), a subject and body (optionally from a saved template), and compose links for three web
- * mail services plus the default email app. Demo accounts cannot send email (spec §6).
+ * request), a subject and body (optionally from a saved template) whose placeholders are filled for
+ * each recipient, and per recipient a preview with compose links for three web mail services plus
+ * the default email app. Demo accounts cannot send email (spec §6).
  */
 export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
   const auth = useAuth();
@@ -58,10 +62,10 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
     setBody(template.body);
   };
 
-  const recipients = [...emails.values()];
+  const { recipients, loading } = useRecipients(emails, subject, body);
   const missing = Math.min(candidateIds.length, SEND_EMAIL_REVEAL_MAX) - emails.size;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="send-email-title">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="send-email-title">
       <DialogTitle id="send-email-title">Send Email</DialogTitle>
       <DialogContent>
         {!allowed ? (
@@ -71,7 +75,8 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
         ) : (
           <Stack spacing={2} sx={{ mt: 1 }}>
             <Typography variant="body2" aria-label="Recipients">
-              To: {recipients.length > 0 ? recipients.join(', ') : 'no revealed emails yet'}
+              To:{' '}
+              {recipients.length > 0 ? recipients.map((r) => r.email).join(', ') : 'no revealed emails yet'}
             </Typography>
             {missing > 0 ? (
               <Button variant="outlined" onClick={() => void revealAll()} disabled={busy}>
@@ -105,20 +110,8 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
               multiline
               minRows={5}
             />
-            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Open in">
-              {composeLinks(recipients, subject, body).map((link) => (
-                <Button
-                  key={link.label}
-                  variant="contained"
-                  href={link.href}
-                  target={link.href.startsWith('mailto:') ? undefined : '_blank'}
-                  rel="noopener noreferrer"
-                  disabled={recipients.length === 0}
-                >
-                  {link.label}
-                </Button>
-              ))}
-            </Stack>
+            <PlaceholderHint />
+            <RecipientMessages recipients={recipients} loading={loading} />
           </Stack>
         )}
       </DialogContent>

@@ -1,4 +1,5 @@
 import {
+  type ExportFormat,
   ListMembersChanged,
   ListMembersPage,
   WorkspaceMessages as M,
@@ -25,6 +26,7 @@ import { useAuth } from '../app/auth';
 import { PageSpinner } from '../app/RequireAuth';
 import { useToast } from '../app/toast';
 import { CandidateCard } from '../directory/CandidateCard';
+import { ExportButton } from '../directory/ExportButton';
 import { downloadExport } from '../directory/export-download';
 import { ResultsPagination } from '../directory/search/ResultsPagination';
 import { physicianCount } from './SavedListsSheet';
@@ -102,11 +104,11 @@ export function ListDetailPage() {
       setBusy(false);
     }
   };
-  const exportList = async () => {
+  const exportList = async (format: ExportFormat) => {
     setBusy(true);
     try {
       await downloadExport(`/api/v1/lists/${listId}/export`, {
-        format: 'csv',
+        format,
         ...(selected.size > 0 ? { candidateIds: [...selected] } : {}),
       });
       toast(SearchMessages.exported(selected.size > 0 ? selected.size : (data?.list.memberCount ?? 0)));
@@ -174,13 +176,12 @@ export function ListDetailPage() {
                 </Typography>
                 <Tooltip title={canExport ? '' : SearchMessages.selectAllNeedsPremium}>
                   <span>
-                    <Button
-                      variant="contained"
-                      onClick={() => void exportList()}
-                      disabled={!canExport || busy}
-                    >
-                      {selected.size > 0 ? `Export ${selected.size}` : 'Export'}
-                    </Button>
+                    <ExportButton
+                      label={selected.size > 0 ? `Export ${selected.size}` : 'Export'}
+                      disabled={!canExport}
+                      busy={busy}
+                      onExport={exportList}
+                    />
                   </span>
                 </Tooltip>
                 <Button variant="outlined" color="error" onClick={() => void remove()} disabled={busy}>

@@ -39,9 +39,32 @@ const POSITION: Record<PositionType, string> = {
   'per-diem': 'per diem',
 };
 
-/** How much of the job description each length quotes, in sentences. */
-const SENTENCES: Record<EmailLength, number> = { short: 1, medium: 3, long: 6 };
-const SENTENCE_MAX = 300;
+/**
+ * What the built-in writer can recognise in a job description: it names these in its own words
+ * instead of pasting the recruiter's text (which may be a whole job ad) into every candidate's inbox.
+ */
+const HIGHLIGHTS: [RegExp, string][] = [
+  [/\bnights?\b|night[- ]shift/i, 'night shifts'],
+  [/\bdays?\b[- ]shift|\bday shifts?\b/i, 'day shifts'],
+  [/\bweekends?\b/i, 'weekend coverage'],
+  [/\bICU\b|intensive care|critical care/i, 'critical care'],
+  [/\bE[RD]\b|emergency/i, 'emergency medicine'],
+  [/\bcath(eterization)? lab\b/i, 'the cath lab'],
+  [/\bO\.?R\.?\b|operating room|surgical/i, 'surgical services'],
+  [/outpatient|clinic\b/i, 'outpatient care'],
+  [/telehealth|telemedicine|remote/i, 'telehealth'],
+  [/\blead\b|leadership|charge|manag/i, 'leadership'],
+  [/teach|mentor|precept/i, 'teaching and mentoring'],
+  [/sign[- ]on|bonus/i, 'a sign-on bonus'],
+  [/relocat/i, 'relocation support'],
+  [/loan (repayment|forgiveness)/i, 'loan repayment'],
+  [/\bCME\b|continuing (medical )?education/i, 'continuing education'],
+  [/flexib/i, 'a flexible schedule'],
+  [/benefits|401\s*\(?k\)?|\bPTO\b|paid time off/i, 'a full benefits package'],
+];
+
+/** How many highlights each length names. */
+const HIGHLIGHTS_SHOWN: Record<EmailLength, number> = { short: 2, medium: 4, long: 8 };
 
 const INTEREST_QUESTION =
   'Before we talk, it would help to know what matters most to you in your next role: schedule, location, team or growth.';
@@ -71,7 +94,7 @@ function bodyOf(request: GenerateEmailRequest): string {
   const paragraphs = [
     GREETING[tone],
     INTRODUCTION[tone](`${POSITION[positionType]} ${jobTitle}`),
-    `About the role: ${summary(jobDescription, SENTENCES[length])}`,
+    aboutTheRole(jobDescription, HIGHLIGHTS_SHOWN[length]),
     ...(length === 'long' ? [INTEREST_QUESTION] : []),
     CALL_TO_ACTION[tone],
     signature ? `${CLOSING[tone]}\n${signature}` : CLOSING[tone],
@@ -79,15 +102,12 @@ function bodyOf(request: GenerateEmailRequest): string {
   return paragraphs.join('\n\n');
 }
 
-/** The first sentences of the description, each cut at a word boundary when very long. */
-function summary(description: string, sentences: number): string {
-  return description
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split(/(?<=[.!?])\s+/)
-    .slice(0, sentences)
-    .map((sentence) => (sentence.length <= SENTENCE_MAX ? sentence : cut(sentence)))
-    .join(' ');
+/** The role's highlights as the writer recognised them; never the description's own sentences. */
+function aboutTheRole(description: string, shown: number): string {
+  const found = HIGHLIGHTS.filter(([pattern]) => pattern.test(description))
+    .map(([, phrase]) => phrase)
+    .slice(0, shown);
+  if (found.length === 0) return 'I would be glad to walk you through the full job description.';
+  const list = found.length === 1 ? found[0] : `${found.slice(0, -1).join(', ')} and ${found.at(-1)}`;
+  return `Highlights of the role include ${list}; I would be glad to walk you through the full job description.`;
 }
-
-const cut = (sentence: string) => `${sentence.slice(0, SENTENCE_MAX).replace(/\s+\S*$/, '')}…`;

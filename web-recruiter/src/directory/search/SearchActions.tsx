@@ -1,5 +1,6 @@
 import {
   DEMO_DISABLED_TOOLTIP,
+  type ExportFormat,
   hasTermOrFilter,
   SearchMessages as M,
   type SearchScreenState,
@@ -12,6 +13,7 @@ import { lazy, type ReactElement, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth';
 import { LazyTooltip } from '../../app/lazy-tooltip';
 import { useToast } from '../../app/toast';
+import { ExportButton } from '../ExportButton';
 import { downloadExport } from '../export-download';
 
 // Loaded when first opened: the search page's first download stays small.
@@ -78,12 +80,15 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
       return toast(titled('Authentication required', WorkspaceMessages.signInForSearches), 'error');
     setOpen('save');
   };
-  const exportSelection = async () => {
-    if (!signedIn) return toast(titled(M.authRequiredTitle, M.signInToExport), 'error');
-    if (!needSelection(M.selectionRequiredTitle, M.selectToExport)) return;
+  const canExportNow = () => {
+    if (signedIn) return needSelection(M.selectionRequiredTitle, M.selectToExport);
+    toast(titled(M.authRequiredTitle, M.signInToExport), 'error');
+    return false;
+  };
+  const exportSelection = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      await downloadExport('/api/v1/exports', { candidateIds: ids, format: 'csv' });
+      await downloadExport('/api/v1/exports', { candidateIds: ids, format });
       toast(M.exported(ids.length));
     } catch (error) {
       toast(titled(M.exportFailedTitle, error instanceof Error ? error.message : M.exportFailed), 'error');
@@ -114,13 +119,13 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
           </Button>
         </Gated>
         <Gated reason={exportReason}>
-          <Button
-            variant="outlined"
-            onClick={() => void exportSelection()}
-            disabled={exportReason !== null || exporting}
-          >
-            {exporting ? 'Exporting…' : 'Export'}
-          </Button>
+          <ExportButton
+            label="Export"
+            disabled={exportReason !== null}
+            busy={exporting}
+            ready={canExportNow}
+            onExport={exportSelection}
+          />
         </Gated>
         <Button variant="outlined" onClick={openSave} disabled={loading || !hasTermOrFilter(state)}>
           Save Search

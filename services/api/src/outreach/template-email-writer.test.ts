@@ -1,0 +1,48 @@
+import { GenerateEmailRequest, renderTemplate } from '@healthtal/contracts';
+import { describe, expect, it } from 'vitest';
+import { TemplateEmailWriter } from './template-email-writer';
+
+const writer = new TemplateEmailWriter();
+const form = (fields: Partial<GenerateEmailRequest>) =>
+  GenerateEmailRequest.parse({
+    jobTitle: 'Charge Nurse',
+    jobDescription:
+      'Lead the night shift of our 30-bed ICU at St. Mary’s. Sign-on bonus of $10,000. Confidential: replaces J. Smith.',
+    ...fields,
+  });
+
+describe('the built-in email writer (no AI key)', () => {
+  it('says it is the template writer', () => expect(writer.kind).toBe('template'));
+
+  it('uses the position type chosen on the form', async () => {
+    const email = await writer.write(form({ positionType: 'per-diem' }));
+    expect(email.subject).toBe('Per diem Charge Nurse opportunity for you');
+    expect(email.body).toContain('per diem Charge Nurse');
+    expect(email.body).not.toMatch(/full-time/);
+  });
+
+  it('names the role’s highlights in its own words instead of pasting the job description', async () => {
+    const { body } = await writer.write(form({ length: 'long' }));
+    expect(body).toContain('night shifts');
+    expect(body).toContain('critical care');
+    expect(body).toContain('a sign-on bonus');
+    for (const sentence of ['Lead the night shift', '30-bed', 'St. Mary', '$10,000', 'J. Smith'])
+      expect(body).not.toContain(sentence);
+  });
+
+  it('writes placeholders that render per candidate with the spec’s fallbacks', async () => {
+    const { subject, body } = await writer.write(form({ tone: 'friendly' }));
+    const rendered = renderTemplate(`${subject}\n${body}`, {
+      Contactfirstname: 'Ann',
+      specialty: 'Cardiology',
+    });
+    expect(rendered).toMatch(/^Hi Ann,/m);
+    expect(rendered).toContain('near your area');
+    expect(rendered).not.toContain('{{');
+  });
+
+  it('ends with the signature', async () => {
+    const { body } = await writer.write(form({ signature: 'Jo Recruiter\nHealthTal' }));
+    expect(body.endsWith('Best regards,\nJo Recruiter\nHealthTal')).toBe(true);
+  });
+});
