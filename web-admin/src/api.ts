@@ -29,9 +29,10 @@ const send = async <T>(url: string, method: string, body?: unknown) =>
 export const adminApi = {
   userStats: () => get<AdminUserStats>('/api/admin/user-stats'),
   userHistory: (id: string) => get<UserHistoryEntry[]>(`/api/admin/users/${id}/history`),
-  deleteUser: (id: string) => send<{ deleted: true }>(`/api/admin/users/${id}`, 'DELETE'),
+  deleteUser: (id: string) => send<{ id: string; deleted: true }>(`/api/admin/users/${id}`, 'DELETE'),
   grantDemo: (form: GrantDemoAccessRequest) => send<DemoGrantRow>('/api/admin/demo-grants', 'POST', form),
-  revokeDemo: (userId: string) => send<{ revoked: number }>(`/api/admin/demo-grants/${userId}`, 'DELETE'),
+  revokeDemo: (userId: string) =>
+    send<{ revoked: number }>(`/api/admin/users/${userId}/demo-grants`, 'DELETE'),
 
   searchErrorStats: (range: SearchErrorRange) =>
     get<SearchErrorStats>(`/api/admin/search-error-stats?range=${range}`),

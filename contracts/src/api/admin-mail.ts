@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminIdFilter, NumericId } from './admin';
 
 /** What a mail is for; the outbox filter and the console's kind column use these. */
 export const MAIL_KINDS = ['verify-email', 'reset-password', 'removal-confirmation', 'notification'] as const;
@@ -41,6 +42,6 @@ export const MailOutboxFilter = z.object({
   kind: MailKind.optional(),
   status: MailStatus.optional(),
   /** react-admin's getMany asks for rows by id. */
-  id: z.array(z.number().int().positive()).max(500).optional(),
+  id: AdminIdFilter(NumericId).optional(),
 });
 export type MailOutboxFilter = z.infer<typeof MailOutboxFilter>;

@@ -17,7 +17,28 @@ const jsonParam = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
-export const MAX_ADMIN_PAGE = 500;
+/** The console's Export button asks for 1,000 rows at once; a page never holds more. */
+export const MAX_ADMIN_PAGE = 1000;
+
+/**
+ * The `id` filter of every admin list: react-admin's getMany sends `filter={"id":[…]}` with the ids
+ * it holds, so a single id or a list of them, read as a list.
+ */
+export const AdminIdFilter = <T extends z.ZodType>(id: T) =>
+  z
+    .union([id, z.array(id).max(MAX_ADMIN_PAGE)])
+    .transform((ids) => (Array.isArray(ids) ? ids : [ids]) as z.output<T>[]);
+
+/**
+ * A numeric id as react-admin may hold it: a number from a list, a string from a URL (`/mail-outbox/12`).
+ */
+export const NumericId = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/, 'Must be a numeric id.')
+    .transform(Number),
+]);
 
 export const AdminListQuery = <Field extends string>(sortable: readonly [Field, ...Field[]]) =>
   z.object({

@@ -4,6 +4,7 @@ import { ContactLimits, RemovalLimits, ResumeLimits } from '../domain/limits';
 import { isLinkedinProfileUrl } from '../domain/linkedin';
 import { ContactMessages, RemovalMessages, ResumeMessages } from '../domain/messages';
 import { isPhoneNumber, normalisePhone } from '../domain/phone';
+import { AdminIdFilter } from './admin';
 
 const atMost = (field: string, max: number) => `${field} must be at most ${max} characters.`;
 
@@ -320,5 +321,7 @@ export type RemovalRequestRow = z.infer<typeof RemovalRequestRow>;
 export const RemovalRequestFilter = z.object({
   status: RemovalRequestStatus.optional(),
   overdue: z.boolean().optional(),
+  /** react-admin's getMany asks for rows by id. */
+  id: AdminIdFilter(z.uuid()).optional(),
 });
 export type RemovalRequestFilter = z.infer<typeof RemovalRequestFilter>;

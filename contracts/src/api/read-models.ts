@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminIdFilter } from './admin';
 
 /**
  * A read model's state, worst first: `not installed` (no checkpoint yet), `parked` (events it could
@@ -36,7 +37,7 @@ export type ReadModelRow = z.infer<typeof ReadModelRow>;
 export const ReadModelsFilter = z.object({
   status: ReadModelStatus.optional(),
   /** react-admin's getMany asks for rows by id. */
-  id: z.array(z.string().max(100)).max(100).optional(),
+  id: AdminIdFilter(z.string().max(100)).optional(),
 });
 export type ReadModelsFilter = z.infer<typeof ReadModelsFilter>;
 
@@ -57,7 +58,11 @@ export const ParkedEventRow = z.object({
 });
 export type ParkedEventRow = z.infer<typeof ParkedEventRow>;
 
-export const ParkedEventsFilter = z.object({ readModel: z.string().max(100).optional() });
+export const ParkedEventsFilter = z.object({
+  readModel: z.string().max(100).optional(),
+  /** react-admin's getMany: `<read model>:<event id>`. */
+  id: AdminIdFilter(z.string().max(200)).optional(),
+});
 export type ParkedEventsFilter = z.infer<typeof ParkedEventsFilter>;
 
 /** `POST /api/admin/read-models/:name/retry`: each parked event applied again, or left parked. */

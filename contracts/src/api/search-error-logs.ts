@@ -16,7 +16,7 @@ export const SearchErrorType = SearchFailed.shape.data.shape.errorType;
 export type SearchErrorType = z.infer<typeof SearchErrorType>;
 export const SEARCH_ERROR_TYPES = SearchErrorType.options;
 
-/** The log query of the first version read at most this many rows; a page is never larger. */
+/** The log query of the first version read at most this many rows; a page of the list is never larger. */
 export const SEARCH_ERROR_LOG_PAGE_MAX = 100;
 
 /** One entry of the admin's Search Error Logs table and its details dialog. */

@@ -6,6 +6,7 @@ import {
   SITE_TEXT_KEYS,
   SiteSettingLimits,
 } from '../domain/site-settings';
+import { AdminIdFilter } from './admin';
 
 export const SiteSettingKey = z.enum(SITE_SETTING_KEYS, 'Must be one of the twelve site setting keys.');
 export const SiteTextKey = z.enum(SITE_TEXT_KEYS, 'This setting holds text; images are uploaded.');
@@ -30,7 +31,7 @@ export type SiteSettingRow = z.infer<typeof SiteSettingRow>;
 export const SiteSettingFilter = z.object({
   group: z.enum(SITE_SETTING_GROUPS).optional(),
   kind: z.enum(['text', 'image']).optional(),
-  id: z.array(SiteSettingKey).optional(),
+  id: AdminIdFilter(SiteSettingKey).optional(),
 });
 export type SiteSettingFilter = z.infer<typeof SiteSettingFilter>;
 

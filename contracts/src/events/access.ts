@@ -19,10 +19,10 @@ export const DemoAccessGranted = event(
     grantedBy: z.string(),
   }),
 );
-/** Revokes every grant the user holds. */
+/** Revokes the one grant named, or every grant the user holds when none is. */
 export const DemoAccessRevoked = event(
   'DemoAccessRevoked',
-  z.object({ userId: UserId, revokedBy: z.string() }),
+  z.object({ userId: UserId, grantId: DemoGrantId.optional(), revokedBy: z.string() }),
 );
 export const DemoAccessUsed = event(
   'DemoAccessUsed',

@@ -58,12 +58,16 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
       );
       return;
     }
-    case 'DemoAccessRevoked':
+    case 'DemoAccessRevoked': {
+      // Without a grant id, every grant of the user (the revoke-all of the first version).
+      const d = data as Data<'DemoAccessRevoked'>;
       await client.query(
-        'update demo_grants set active = false, revoked_at = $2 where user_id = $1 and active',
-        [(data as Data<'DemoAccessRevoked'>).userId, metadata.occurredAt],
+        `update demo_grants set active = false, revoked_at = $2
+         where user_id = $1 and active and ($3::uuid is null or id = $3)`,
+        [d.userId, metadata.occurredAt, d.grantId ?? null],
       );
       return;
+    }
     case 'DemoAccessUsed':
       await client.query('update demo_grants set uses_count = uses_count + 1 where id = $1', [
         (data as Data<'DemoAccessUsed'>).grantId,

@@ -116,7 +116,11 @@ export async function parkedCounts(pool: pg.Pool): Promise<Map<string, number>> 
   return new Map(rows.map((row) => [row.projection, row.n]));
 }
 
-/** Parked events in `$all` order (oldest first unless `descending`); of one read model when given. */
+/**
+ * Parked events in `$all` order (oldest first unless `descending`), or in order of their console
+ * id (`<read model>:<event id>`) with `byId`; of one read model when given,
+ * and only those named when `ids` (`<read model>:<event id>`, the console's record ids) is given.
+ */
 export async function listParked(
   pool: pg.Pool,
   {
@@ -124,19 +128,34 @@ export async function listParked(
     offset = 0,
     limit = 100,
     descending = false,
-  }: { projection?: string; offset?: number; limit?: number; descending?: boolean } = {},
+    ids,
+    byId = false,
+  }: {
+    projection?: string;
+    offset?: number;
+    limit?: number;
+    descending?: boolean;
+    ids?: readonly string[];
+    byId?: boolean;
+  } = {},
 ): Promise<{ rows: ParkedEvent[]; total: number }> {
-  const where = `status = 'parked' and ($1::text is null or projection = $1)`;
+  const where = `status = 'parked' and ($1::text is null or projection = $1)
+    and ($2::text[] is null or projection || ':' || event_id = any($2::text[]))`;
+  const params = [projection ?? null, ids ?? null];
   const order = descending ? 'desc' : 'asc';
+  const orderBy = byId
+    ? `(projection || ':' || event_id::text) collate "C" ${order}`
+    : `commit_position ${order}, prepare_position ${order}, projection`;
   const [list, count] = await Promise.all([
     pool.query<Row>(
       `select * from projection_parked_events where ${where}
-       order by commit_position ${order}, prepare_position ${order}, projection offset $2 limit $3`,
-      [projection ?? null, offset, limit],
+       order by ${orderBy} offset $3 limit $4`,
+      [...params, offset, limit],
     ),
-    pool.query<{ n: number }>(`select count(*)::int as n from projection_parked_events where ${where}`, [
-      projection ?? null,
-    ]),
+    pool.query<{ n: number }>(
+      `select count(*)::int as n from projection_parked_events where ${where}`,
+      params,
+    ),
   ]);
   return { rows: list.rows.map(toParked), total: count.rows[0]!.n };
 }

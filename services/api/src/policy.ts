@@ -68,7 +68,9 @@ export const policy = {
   // access: demo grants
   'GET /api/admin/demo-grants': 'admin',
   'POST /api/admin/demo-grants': 'admin',
-  'DELETE /api/admin/demo-grants/:userId': 'admin',
+  'GET /api/admin/demo-grants/:id': 'admin',
+  'DELETE /api/admin/demo-grants/:id': 'admin',
+  'DELETE /api/admin/users/:userId/demo-grants': 'admin',
 
   // admin: user management
   'GET /api/admin/users': 'admin',
@@ -110,7 +112,9 @@ export const policy = {
 
   // admin console: read models, their lag and parked events (docs/adr/0018-projector-dead-letters.md)
   'GET /api/admin/read-models': 'admin',
+  'GET /api/admin/read-models/:name': 'admin',
   'GET /api/admin/parked-events': 'admin',
+  'GET /api/admin/parked-events/:id': 'admin',
   'POST /api/admin/read-models/:name/retry': 'admin',
 
   // outreach: the AI email generator and templates (demo accounts may generate; `canSend` says no)

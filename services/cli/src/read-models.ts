@@ -25,12 +25,14 @@ export function createReadModels(
 ): ReadModels {
   return {
     status: async () => (await readModelStates(pool, store, projections, { maxLagSeconds })).map(toRow),
-    parked: async ({ readModel, offset, limit, descending }) => {
+    parked: async ({ readModel, ids, offset, limit, descending, byId }) => {
       const { rows, total } = await listParked(pool, {
         ...(readModel ? { projection: readModel } : {}),
+        ...(ids ? { ids } : {}),
         offset,
         limit,
         descending,
+        ...(byId ? { byId } : {}),
       });
       return { rows: rows.map(toParkedRow), total };
     },

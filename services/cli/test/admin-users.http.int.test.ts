@@ -227,7 +227,7 @@ describe('DELETE /api/admin/users/:id', () => {
 
     const response = await app.request(`/api/admin/users/${user.userId}`, { method: 'DELETE', as: 'admin' });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ deleted: true });
+    expect(await response.json()).toEqual({ id: user.userId, deleted: true });
     await app.caughtUp();
 
     // Gone from the console, its cards and the read models behind them.

@@ -198,7 +198,7 @@ describe('revoking demo access', () => {
     const user = await app.signUp();
     await grant({ userId: user.userId, duration: '1d' });
     await grant({ userId: user.userId, duration: 'indefinite' });
-    const response = await app.request(`/api/admin/demo-grants/${user.userId}`, {
+    const response = await app.request(`/api/admin/users/${user.userId}/demo-grants`, {
       method: 'DELETE',
       as: 'admin',
     });
@@ -216,7 +216,7 @@ describe('revoking demo access', () => {
     const user = await app.signUp();
     await grant({ userId: user.userId, duration: '1d' });
     const revoke = () =>
-      app.request(`/api/admin/demo-grants/${user.userId}`, { method: 'DELETE', as: 'admin' });
+      app.request(`/api/admin/users/${user.userId}/demo-grants`, { method: 'DELETE', as: 'admin' });
     await revoke();
     const before = await app.eventCount();
     expect(await (await revoke()).json()).toEqual({ revoked: 0 });
@@ -224,12 +224,12 @@ describe('revoking demo access', () => {
   });
 
   it('answers 404 for an unknown user and 400 for an id that is not one', async () => {
-    const unknown = await app.request(`/api/admin/demo-grants/${randomUUID()}`, {
+    const unknown = await app.request(`/api/admin/users/${randomUUID()}/demo-grants`, {
       method: 'DELETE',
       as: 'admin',
     });
     expect(unknown.status).toBe(404);
-    const malformed = await app.request('/api/admin/demo-grants/not-an-id', {
+    const malformed = await app.request('/api/admin/users/not-an-id/demo-grants', {
       method: 'DELETE',
       as: 'admin',
     });
@@ -324,7 +324,7 @@ describe('who may manage demo grants', () => {
   const calls = (userId: string): [string, string, unknown?][] => [
     ['GET', '/api/admin/demo-grants'],
     ['POST', '/api/admin/demo-grants', { userId, duration: '1d' }],
-    ['DELETE', `/api/admin/demo-grants/${userId}`],
+    ['DELETE', `/api/admin/users/${userId}/demo-grants`],
   ];
 
   it.each(['free', 'basic', 'premium', 'demo', 'demo-full'] as Role[])(

@@ -3,6 +3,7 @@ import { policy, recordSearchFailure } from '@healthtal/api';
 import type {
   AuthSession,
   CreateListResponse,
+  DemoGrantRow,
   EmailTemplate,
   MailOutboxRow,
   ReadModelRow,
@@ -462,13 +463,18 @@ async function adminConsole() {
   await ok('/api/admin/user-stats', { as: admin });
   await ok(`/api/admin/users/${someone.userId}/admin-role`, { method: 'POST', as: admin });
   await ok(`/api/admin/users/${someone.userId}/admin-role`, { method: 'DELETE', as: admin });
-  await ok(
-    '/api/admin/demo-grants',
-    { method: 'POST', as: admin, json: { userId: someone.userId, duration: '1d' } },
-    201,
-  );
+  const grant = (
+    await ok(
+      '/api/admin/demo-grants',
+      { method: 'POST', as: admin, json: { userId: someone.userId, duration: '1d' } },
+      201,
+    )
+  ).json<DemoGrantRow>();
   await ok('/api/admin/demo-grants', { as: admin });
-  await ok(`/api/admin/demo-grants/${someone.userId}`, { method: 'DELETE', as: admin });
+  await app.caughtUp();
+  await ok(`/api/admin/demo-grants/${grant.id}`, { as: admin });
+  await ok(`/api/admin/demo-grants/${grant.id}`, { method: 'DELETE', as: admin });
+  await ok(`/api/admin/users/${someone.userId}/demo-grants`, { method: 'DELETE', as: admin });
   await ok(`/api/admin/users/${someone.userId}`, { method: 'DELETE', as: admin });
 
   const mails = (await ok('/api/admin/mail-outbox', { as: admin })).json<MailOutboxRow[]>();
@@ -479,6 +485,7 @@ async function adminConsole() {
   await ok('/api/admin/dashboard?range=7d', { as: admin });
   const models = (await ok('/api/admin/read-models', { as: admin })).json<ReadModelRow[]>();
   await ok('/api/admin/parked-events', { as: admin });
+  await ok(`/api/admin/read-models/${models[0]!.id}`, { as: admin });
   await ok(`/api/admin/read-models/${models[0]!.id}/retry`, { method: 'POST', as: admin });
 
   const settings = (await ok('/api/admin/site-settings', { as: admin })).json<SiteSettingRow[]>();

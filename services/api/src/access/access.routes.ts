@@ -14,11 +14,16 @@ import { loadUser } from '../identity/accounts';
 import type { Identity } from '../identity/identity';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
-import { grantDemoAccess, revokeDemoAccess } from './demo-access';
+import { grantDemoAccess, revokeDemoAccess, revokeDemoGrant } from './demo-access';
 import { expiryOf } from './demo-access.decider';
-import { demoGrantSortFields, listDemoGrants } from './demo-grants.queries';
+import { demoGrantSortFields, findDemoGrant, listDemoGrants } from './demo-grants.queries';
 
-/** The console's demo grants: list, grant, revoke all (admin-intake-outreach, User Management). */
+const GrantParams = z.object({ id: z.uuid() });
+
+/**
+ * The console's demo grants (admin-intake-outreach, User Management): list, read, grant, revoke one
+ * grant (react-admin's delete of its row), and revoke every grant of a user.
+ */
 export function accessRoutes(routes: RouteRegistrar, { store, pool }: ApiDependencies, identity: Identity) {
   /** The account must exist now, read from its stream: a grant for nobody is refused, not stored. */
   const existingUser = async (userId: string) => {
@@ -69,7 +74,27 @@ export function accessRoutes(routes: RouteRegistrar, { store, pool }: ApiDepende
     res.status(201).json(row);
   });
 
-  routes.route('DELETE /api/admin/demo-grants/:userId', async (req, res) => {
+  const existingGrant = async (grantId: string) => {
+    const grant = await findDemoGrant(pool, grantId);
+    if (!grant) throw notFound('Demo grant');
+    return grant;
+  };
+
+  routes.route('GET /api/admin/demo-grants/:id', async (req, res) => {
+    const { id } = parseParams(GrantParams, req);
+    res.json(await existingGrant(id));
+  });
+
+  routes.route('DELETE /api/admin/demo-grants/:id', async (req, res) => {
+    const { id } = parseParams(GrantParams, req);
+    const context = commandContext(req);
+    const grant = await existingGrant(id);
+    await revokeDemoGrant(store, grant.userId as UserId, id as DemoGrantId, context.userId!, context);
+    // Answered from the command: the read model may not show the revocation yet.
+    res.json({ ...grant, active: false });
+  });
+
+  routes.route('DELETE /api/admin/users/:userId/demo-grants', async (req, res) => {
     const { userId } = parseParams(z.object({ userId: z.uuid() }), req);
     const context = commandContext(req);
     await existingUser(userId);

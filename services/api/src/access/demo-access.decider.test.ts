@@ -96,6 +96,24 @@ describe('Revoking demo access', () => {
       .thenEmits([]);
   });
 
+  it('revokes one grant by its id and leaves the others usable', () => {
+    const revokeOne = { type: 'RevokeDemoAccess', userId, grantId, revokedBy: adminId } as const;
+    const revokedOne: DemoAccessEvent = {
+      type: 'DemoAccessRevoked',
+      data: { userId, grantId, revokedBy: adminId },
+    };
+    const both = [granted(), granted({ grantId: otherGrantId })];
+    given(demoAccessDecider, both).when(revokeOne).thenEmits([revokedOne]);
+    given(demoAccessDecider, [...both, revokedOne])
+      .when(revokeOne)
+      .thenEmits([]);
+    given(demoAccessDecider, [...both, revokedOne])
+      .when(use())
+      .thenEmits([
+        { type: 'DemoAccessUsed', data: { userId, grantId: otherGrantId, featureType: 'full_access' } },
+      ]);
+  });
+
   it('lets an admin grant again after revoking', () =>
     given(demoAccessDecider, [granted(), revoked])
       .when(grant({ grantId: otherGrantId }))

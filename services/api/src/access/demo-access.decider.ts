@@ -38,7 +38,13 @@ export type GrantDemoAccess = {
   /** When the admin granted it: the expiry counts from here. */
   at: Date;
 };
-export type RevokeDemoAccess = { type: 'RevokeDemoAccess'; userId: UserId; revokedBy: string };
+/** Revokes one grant (`grantId`: the console's delete of a grant row) or, without it, all of them. */
+export type RevokeDemoAccess = {
+  type: 'RevokeDemoAccess';
+  userId: UserId;
+  grantId?: DemoGrantId;
+  revokedBy: string;
+};
 /**
  * A demo user used a feature under a grant (a contact reveal, …). `feature` is what they used; a
  * full_access grant covers every feature.
@@ -109,8 +115,14 @@ const evolve = (state: DemoAccessState, event: DemoAccessEvent): DemoAccessState
       };
       return { grants: [...state.grants, grant] };
     }
-    case 'DemoAccessRevoked':
-      return { grants: state.grants.map((grant) => ({ ...grant, active: false })) };
+    case 'DemoAccessRevoked': {
+      const { grantId } = event.data;
+      return {
+        grants: state.grants.map((grant) =>
+          grantId === undefined || grant.grantId === grantId ? { ...grant, active: false } : grant,
+        ),
+      };
+    }
     case 'DemoAccessUsed':
       return {
         grants: state.grants.map((grant) =>
@@ -145,10 +157,14 @@ export const demoAccessDecider: Decider<DemoAccessCommand, DemoAccessState, Demo
           },
         ];
       }
-      case 'RevokeDemoAccess':
-        return state.grants.some((grant) => grant.active)
-          ? [{ type: 'DemoAccessRevoked', data: { userId: command.userId, revokedBy: command.revokedBy } }]
-          : [];
+      case 'RevokeDemoAccess': {
+        const { userId, grantId, revokedBy } = command;
+        const revocable = state.grants.filter(
+          (grant) => grant.active && (grantId === undefined || grant.grantId === grantId),
+        );
+        if (revocable.length === 0) return [];
+        return [{ type: 'DemoAccessRevoked', data: { userId, ...(grantId ? { grantId } : {}), revokedBy } }];
+      }
       case 'RecordDemoUse': {
         const grant = grantToUse(state, command);
         return [

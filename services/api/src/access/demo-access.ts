@@ -57,6 +57,23 @@ export async function revokeDemoAccess(
   return events.length === 0 ? 0 : before.grants.filter((grant) => grant.active).length;
 }
 
+/** Revokes one grant; answers whether it was still active. */
+export async function revokeDemoGrant(
+  store: EventStore,
+  userId: UserId,
+  grantId: DemoGrantId,
+  revokedBy: string,
+  context: CommandContext,
+): Promise<boolean> {
+  const { events } = await changeDemoAccess(
+    store,
+    userId,
+    { type: 'RevokeDemoAccess', userId, grantId, revokedBy },
+    context,
+  );
+  return events.length > 0;
+}
+
 /**
  * Counts one use of a demo feature (a contact reveal, …) against the user's grant that lapses
  * first. Throws NoValidDemoGrant (403) when no grant is active, unexpired and has uses left, so a

@@ -1,4 +1,4 @@
-import type { DemoGrantRow } from '@healthtal/contracts';
+import { AdminIdFilter, type DemoGrantRow } from '@healthtal/contracts';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../admin/admin-filter';
@@ -6,6 +6,7 @@ import { type AdminPage, containsPattern } from '../admin/admin-list';
 import { VALID_GRANT } from '../identity/access-profile';
 
 const SORT_COLUMNS = {
+  id: 'g.id',
   grantedAt: 'g.granted_at',
   expires_at: 'g.expires_at',
   user_email: 'lower(u.email)',
@@ -14,9 +15,13 @@ const SORT_COLUMNS = {
 export type DemoGrantSort = keyof typeof SORT_COLUMNS;
 export const demoGrantSortFields = Object.keys(SORT_COLUMNS) as [DemoGrantSort, ...DemoGrantSort[]];
 
-/** `userId`: one user's grants; `q`: the user's email contains it; `active`: valid now, or not. */
+/**
+ * `userId`: one user's grants (react-admin's getManyReference); `q`: the user's email contains it;
+ * `active`: valid now, or not; `id`: react-admin's getMany.
+ */
 export const DemoGrantFilter = z.object({
   userId: z.uuid().optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
   q: z.string().max(320).optional(),
   active: z.boolean().optional(),
 });
@@ -37,7 +42,10 @@ type Row = {
 // Grants of a user whose row is gone (deleted, or not projected yet) have no email to show.
 const FROM = 'from demo_grants g join users u on u.id = g.user_id';
 const MATCHES = `u.email is not null and ($1::uuid is null or g.user_id = $1)
-  and ($2::text is null or u.email ilike $2) and ($3::boolean is null or (${VALID_GRANT}) = $3)`;
+  and ($2::text is null or u.email ilike $2) and ($3::boolean is null or (${VALID_GRANT}) = $3)
+  and ($4::uuid[] is null or g.id = any($4::uuid[]))`;
+const COLUMNS = `g.id, g.user_id, u.email as user_email, g.feature_type, (${VALID_GRANT}) as valid, g.expires_at,
+  g.max_uses, g.uses_count, g.notes, g.granted_at`;
 
 /**
  * Every grant with its user's email, newest first by default. `active` is the spec's validity, not
@@ -49,19 +57,31 @@ export async function listDemoGrants(
 ): Promise<{ rows: DemoGrantRow[]; total: number }> {
   const filter = parseAdminFilter(DemoGrantFilter, page.filter);
   const [field, order] = page.sort ?? ['grantedAt', 'DESC'];
-  const params = [filter.userId ?? null, containsPattern(filter.q ?? ''), filter.active ?? null];
+  const params = [
+    filter.userId ?? null,
+    containsPattern(filter.q ?? ''),
+    filter.active ?? null,
+    filter.id ?? null,
+  ];
   const [list, count] = await Promise.all([
     pool.query<Row>(
-      `select g.id, g.user_id, u.email as user_email, g.feature_type, (${VALID_GRANT}) as valid, g.expires_at,
-         g.max_uses, g.uses_count, g.notes, g.granted_at
-       ${FROM} where ${MATCHES}
+      `select ${COLUMNS} ${FROM} where ${MATCHES}
        order by ${SORT_COLUMNS[field]} ${order === 'ASC' ? 'asc' : 'desc'} nulls last, g.id
-       offset $4 limit $5`,
+       offset $5 limit $6`,
       [...params, page.offset, page.limit],
     ),
     pool.query<{ n: string }>(`select count(*) as n ${FROM} where ${MATCHES}`, params),
   ]);
   return { rows: list.rows.map(toGrantRow), total: Number(count.rows[0]!.n) };
+}
+
+/** One grant by its id, as the list shows it; null when there is none (or its user is gone). */
+export async function findDemoGrant(pool: pg.Pool, grantId: string): Promise<DemoGrantRow | null> {
+  const { rows } = await pool.query<Row>(
+    `select ${COLUMNS} ${FROM} where u.email is not null and g.id = $1`,
+    [grantId],
+  );
+  return rows[0] ? toGrantRow(rows[0]) : null;
 }
 
 const toGrantRow = (row: Row): DemoGrantRow => ({

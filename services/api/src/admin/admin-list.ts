@@ -1,4 +1,4 @@
-import { AdminListQuery } from '@healthtal/contracts';
+import { AdminListQuery, MAX_ADMIN_PAGE } from '@healthtal/contracts';
 import type { Request, Response } from 'express';
 import { parseQuery } from '../http/validate';
 
@@ -10,14 +10,19 @@ export type AdminPage<Field extends string> = {
 };
 
 const DEFAULT_RANGE: [number, number] = [0, 24];
+/** react-admin's getMany sends ids and no range: every row it names, not the first page of them. */
+const BY_IDS_RANGE: [number, number] = [0, MAX_ADMIN_PAGE - 1];
 
-/** Reads ra-data-simple-rest's `sort`, `range` and `filter` query parameters. */
+/**
+ * Reads ra-data-simple-rest's `sort`, `range` and `filter` query parameters. Every list sorts on
+ * `id` too: it is the provider's sort when the console names none.
+ */
 export function parseAdminPage<Field extends string>(
   req: Request,
   sortable: readonly [Field, ...Field[]],
 ): AdminPage<Field> {
   const query = parseQuery(AdminListQuery(sortable), req);
-  const [start, end] = query.range ?? DEFAULT_RANGE;
+  const [start, end] = query.range ?? (query.filter?.id === undefined ? DEFAULT_RANGE : BY_IDS_RANGE);
   return {
     sort: query.sort as [Field, 'ASC' | 'DESC'] | undefined,
     offset: start,

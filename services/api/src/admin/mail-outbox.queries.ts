@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { type AdminPage, containsPattern } from './admin-list';
 
 const SORT_COLUMNS = {
+  id: 'id',
   createdAt: 'created_at',
   recipient: 'recipient',
   kind: 'kind',

@@ -21,17 +21,24 @@ export type ReadModels = {
   /** Parked events in `$all` order (newest first with `descending`), one page of them. */
   parked(query: {
     readModel?: string;
+    /** Only these (`<read model>:<event id>`): react-admin's getMany. */
+    ids?: readonly string[];
     offset: number;
     limit: number;
     descending: boolean;
+    /** In order of `id` rather than of `$all`. */
+    byId?: boolean;
   }): Promise<{ rows: ParkedEventRow[]; total: number }>;
   /** Applies the read model's parked events again; null when there is no read model by that name. */
   retry(name: string): Promise<RetryParkedResult | null>;
 };
 
 export const readModelSortFields = ['id', 'status', 'lagEvents', 'lagSeconds', 'parked'] as const;
-/** Parked events are listed in `$all` order; `id` (react-admin's default sort) means the same. */
+/** Parked events are listed in `$all` order (`position`) or in order of their `id`. */
 export const parkedSortFields = ['position', 'id'] as const;
+const ParkedEventId = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9_]{0,99}:.{1,100}$/, 'Must be a parked event id.'),
+});
 const ReadModelName = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/, 'Must be a read model name.'),
 });
@@ -56,14 +63,30 @@ export function readModelRoutes(routes: RouteRegistrar, { readModels }: { readMo
     sendAdminList(res, 'read-models', page, rows.slice(page.offset, page.offset + page.limit), rows.length);
   });
 
+  routes.route('GET /api/admin/read-models/:name', async (req, res) => {
+    const { name } = parseParams(ReadModelName, req);
+    const row = (await available().status()).find((candidate) => candidate.id === name);
+    if (!row) throw notFound('Read model');
+    res.json(row);
+  });
+
+  routes.route('GET /api/admin/parked-events/:id', async (req, res) => {
+    const { id } = parseParams(ParkedEventId, req);
+    const { rows } = await available().parked({ ids: [id], offset: 0, limit: 1, descending: false });
+    if (!rows[0]) throw notFound('Parked event');
+    res.json(rows[0]);
+  });
+
   routes.route('GET /api/admin/parked-events', async (req, res) => {
     const page = parseAdminPage(req, parkedSortFields);
     const filter = parseAdminFilter(ParkedEventsFilter, page.filter);
     const { rows, total } = await available().parked({
       ...(filter.readModel ? { readModel: filter.readModel } : {}),
+      ...(filter.id ? { ids: filter.id } : {}),
       offset: page.offset,
       limit: page.limit,
       descending: page.sort?.[1] === 'DESC',
+      byId: page.sort?.[0] === 'id',
     });
     sendAdminList(res, 'parked-events', page, rows, total);
   });

@@ -30,7 +30,7 @@ import { siteSettingsDecider } from './site-settings.decider';
 import { findSiteSetting, listSiteSettings, publicSiteSettings } from './site-settings.queries';
 
 const STREAM = streamName('site', 'settings');
-export const SORTABLE = ['key', 'group', 'kind'] as const;
+export const SORTABLE = ['id', 'key', 'group', 'kind'] as const;
 const AssetFile = z.object({
   file: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|gif|webp|svg|ico)$/, 'Not a site asset.'),
 });

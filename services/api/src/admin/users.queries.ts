@@ -1,4 +1,11 @@
-import { type AdminUserRow, type AdminUserStats, PLANS, type PriceId, type Tier } from '@healthtal/contracts';
+import {
+  AdminIdFilter,
+  type AdminUserRow,
+  type AdminUserStats,
+  PLANS,
+  type PriceId,
+  type Tier,
+} from '@healthtal/contracts';
 import type pg from 'pg';
 import { z } from 'zod';
 import { exportedContactsOf, totalExportedContacts } from '../directory/export-logs.queries';
@@ -8,6 +15,7 @@ import { parseAdminFilter } from './admin-filter';
 import { type AdminPage, containsPattern } from './admin-list';
 
 const SORT_COLUMNS = {
+  id: 'u.id',
   email: 'lower(u.email)',
   signupDate: 'u.created_at',
   lastSignInAt: 'u.last_sign_in_at',
@@ -18,7 +26,7 @@ export const adminUserSortFields = Object.keys(SORT_COLUMNS) as [AdminUserSort, 
 /** `q`: the email contains it (the console's search box); `id`: react-admin's getMany. */
 export const AdminUserFilter = z.object({
   q: z.string().max(320).optional(),
-  id: z.union([z.uuid(), z.array(z.uuid()).max(500)]).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
 });
 
 type Row = {
@@ -53,8 +61,7 @@ export async function listAdminUsers(
 ): Promise<{ rows: AdminUserRow[]; total: number }> {
   const filter = parseAdminFilter(AdminUserFilter, page.filter);
   const [field, order] = page.sort ?? ['signupDate', 'DESC'];
-  const ids = filter.id === undefined ? null : ([] as string[]).concat(filter.id);
-  const params = [containsPattern(filter.q ?? ''), ids];
+  const params = [containsPattern(filter.q ?? ''), filter.id ?? null];
   const [list, count] = await Promise.all([
     pool.query<Row>(
       `${SELECT} where ${MATCHES}

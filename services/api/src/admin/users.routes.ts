@@ -59,7 +59,7 @@ export function adminUserRoutes(routes: RouteRegistrar, deps: ApiDependencies, i
     // Only after UserDeleted and PersonalDataErased are in the log: erasing first would leave a live
     // account whose email, phone and password read as null.
     await erasePersonalData(id);
-    res.json({ deleted: true });
+    res.json({ id, deleted: true });
   });
 
   routes.route('POST /api/admin/users/:id/admin-role', async (req, res) => {

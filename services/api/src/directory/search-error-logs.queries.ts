@@ -1,4 +1,5 @@
 import {
+  AdminIdFilter,
   SEARCH_ERROR_LOG_PAGE_MAX,
   SEARCH_ERROR_RANGES,
   SEARCH_ERROR_TYPES,
@@ -13,6 +14,7 @@ import { parseAdminFilter } from '../admin/admin-filter';
 import type { AdminPage } from '../admin/admin-list';
 
 const SORT_COLUMNS = {
+  id: 'id',
   occurredAt: 'occurred_at',
   responseTimeMs: 'response_time_ms',
   errorType: 'error_type',
@@ -24,11 +26,14 @@ export const searchErrorLogSortFields = Object.keys(SORT_COLUMNS) as [
   ...SearchErrorLogSort[],
 ];
 
-/** The console's Time Range (default 24h) and Error Type filters; `id` is react-admin's getMany. */
+/**
+ * The console's Time Range (default 24h) and Error Type filters; `id` is react-admin's getMany,
+ * which names the entries it wants whatever their age: with ids and no range, no time limit applies.
+ */
 export const SearchErrorLogFilter = z.object({
-  range: SearchErrorRange.default('24h'),
+  range: SearchErrorRange.optional(),
   errorType: z.enum(SEARCH_ERROR_TYPES).optional(),
-  id: z.union([z.uuid(), z.array(z.uuid()).max(SEARCH_ERROR_LOG_PAGE_MAX)]).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
 });
 
 type Row = {
@@ -50,7 +55,7 @@ type Row = {
 
 const SELECT = `select id, occurred_at, user_id, user_email, ip_address, error_type, error_code, edge_function_name,
   response_time_ms, error_message, search_query, search_url, search_filters, user_agent from search_error_logs`;
-const MATCHES = `occurred_at >= $1 and ($2::text is null or error_type = $2)
+const MATCHES = `($1::timestamptz is null or occurred_at >= $1) and ($2::text is null or error_type = $2)
   and ($3::uuid[] is null or id = any($3::uuid[]))`;
 
 const toLogRow = (row: Row): SearchErrorLogRow => ({
@@ -75,17 +80,19 @@ export const rangeStart = (range: SearchErrorRange, now = new Date()) =>
 
 /**
  * Entries within the time range, newest first unless sorted otherwise. A page holds at most 100
- * rows, the first version's log query limit; the total is exact so the console can page on.
+ * rows, the first version's log query limit, except when react-admin asks for entries by id (its
+ * getMany) and expects every one; the total is exact so the console can page on.
  */
 export async function listSearchErrorLogs(
   pool: pg.Pool,
   page: AdminPage<SearchErrorLogSort>,
 ): Promise<{ rows: SearchErrorLogRow[]; total: number; page: AdminPage<SearchErrorLogSort> }> {
   const filter = parseAdminFilter(SearchErrorLogFilter, page.filter);
-  const bounded = { ...page, limit: Math.min(page.limit, SEARCH_ERROR_LOG_PAGE_MAX) };
+  const byIds = filter.id !== undefined;
+  const bounded = byIds ? page : { ...page, limit: Math.min(page.limit, SEARCH_ERROR_LOG_PAGE_MAX) };
   const [field, order] = page.sort ?? ['occurredAt', 'DESC'];
-  const ids = filter.id === undefined ? null : ([] as string[]).concat(filter.id);
-  const params = [rangeStart(filter.range), filter.errorType ?? null, ids];
+  const range = filter.range ?? (byIds ? undefined : '24h');
+  const params = [range ? rangeStart(range) : null, filter.errorType ?? null, filter.id ?? null];
   const [list, count] = await Promise.all([
     pool.query<Row>(
       `${SELECT} where ${MATCHES}

@@ -27,7 +27,7 @@ export const DemoAccessRevoked = z.object({
   /** How many active grants the revocation ended (0 when there were none). */
   revoked: z.number().int().min(0),
 });
-export const UserDeleted = z.object({ deleted: z.literal(true) });
+export const UserDeleted = z.object({ id: z.uuid(), deleted: z.literal(true) });
 export const AdminRoleChanged = z.object({ id: z.uuid(), isAdmin: z.boolean() });
 
 /** The deleted entry as it was (react-admin shows it), or only its id when it was already gone. */

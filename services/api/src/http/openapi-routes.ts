@@ -354,7 +354,17 @@ export const routeDocs = {
     { body: GrantDemoAccessRequest, responses: { 201: DemoGrantRow } },
     'access',
   ),
-  'DELETE /api/admin/demo-grants/:userId': admin(
+  'GET /api/admin/demo-grants/:id': admin(
+    'One demo grant.',
+    { params: Id, responses: { 200: DemoGrantRow } },
+    'access',
+  ),
+  'DELETE /api/admin/demo-grants/:id': admin(
+    'Revoke one demo grant; answers it, now inactive.',
+    { params: Id, responses: { 200: DemoGrantRow } },
+    'access',
+  ),
+  'DELETE /api/admin/users/:userId/demo-grants': admin(
     'Revoke every demo grant of a user.',
     { params: z.object({ userId: z.uuid() }), responses: { 200: A.DemoAccessRevoked } },
     'access',
@@ -510,6 +520,14 @@ export const routeDocs = {
     readModelSortFields,
     ReadModelsFilter,
   ),
+  'GET /api/admin/read-models/:name': admin('One read model: state, lag, parked events.', {
+    params: z.object({ name: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/) }),
+    responses: { 200: ReadModelRow },
+  }),
+  'GET /api/admin/parked-events/:id': admin('One parked event (`<read model>:<event id>`).', {
+    params: z.object({ id: z.string() }),
+    responses: { 200: ParkedEventRow },
+  }),
   'GET /api/admin/parked-events': adminList(
     'Events the read models set aside.',
     ParkedEventRow,

@@ -1,10 +1,11 @@
-import type { ContactMessageRow } from '@healthtal/contracts';
+import { AdminIdFilter, type ContactMessageRow } from '@healthtal/contracts';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../admin/admin-filter';
 import { type AdminPage, containsPattern } from '../admin/admin-list';
 
 const SORT_COLUMNS = {
+  id: 'id',
   receivedAt: 'received_at',
   name: 'name',
   email: 'email',
@@ -16,12 +17,16 @@ export const contactMessageSortFields = Object.keys(SORT_COLUMNS) as [
   ...ContactMessageSort[],
 ];
 
-/** The console's search box. */
-export const ContactMessageFilter = z.object({ q: z.string().max(320).optional() });
+/** The console's search box (q), and react-admin's getMany (id). */
+export const ContactMessageFilter = z.object({
+  q: z.string().max(320).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
+});
 
 type Row = Omit<ContactMessageRow, 'receivedAt'> & { received_at: Date };
 
-const MATCHES = '($1::text is null or name ilike $1 or email ilike $1 or subject ilike $1)';
+const MATCHES = `($1::text is null or name ilike $1 or email ilike $1 or subject ilike $1)
+  and ($2::uuid[] is null or id = any($2::uuid[]))`;
 
 /** Newest first by default; `q` matches name, email or subject, case-insensitively. */
 export async function listContactMessages(
@@ -30,16 +35,16 @@ export async function listContactMessages(
 ): Promise<{ rows: ContactMessageRow[]; total: number }> {
   const [field, order] = page.sort ?? ['receivedAt', 'DESC'];
   const filter = parseAdminFilter(ContactMessageFilter, page.filter);
-  const q = filter.q === undefined ? null : containsPattern(filter.q);
+  const params = [filter.q === undefined ? null : containsPattern(filter.q), filter.id ?? null];
   const [list, count] = await Promise.all([
     pool.query<Row>(
       `select id, name, email, phone, subject, message, received_at from contact_messages
        where ${MATCHES}
        order by ${SORT_COLUMNS[field]} ${order === 'ASC' ? 'asc' : 'desc'}, id
-       offset $2 limit $3`,
-      [q, page.offset, page.limit],
+       offset $3 limit $4`,
+      [...params, page.offset, page.limit],
     ),
-    pool.query<{ n: string }>(`select count(*) as n from contact_messages where ${MATCHES}`, [q]),
+    pool.query<{ n: string }>(`select count(*) as n from contact_messages where ${MATCHES}`, params),
   ]);
   return {
     rows: list.rows.map(({ received_at, ...row }) => ({ ...row, receivedAt: received_at.toISOString() })),

@@ -4,6 +4,7 @@ import type { AdminPage } from '../admin/admin-list';
 
 /** Sorting by age is sorting by request time, the other way round. */
 const SORT_COLUMNS = {
+  id: { column: 'id', reversed: false },
   ageDays: { column: 'requested_at', reversed: true },
   requestedAt: { column: 'requested_at', reversed: false },
   expiresAt: { column: 'expires_at', reversed: false },
@@ -25,7 +26,8 @@ const ROWS = `
   from removal_requests`;
 
 const OVERDUE = `(confirmed_at is null and age_days >= ${RemovalLimits.answerWithinDays})`;
-const MATCHES = `($1::text is null or status = $1) and ($2::boolean is null or ${OVERDUE} = $2)`;
+const MATCHES = `($1::text is null or status = $1) and ($2::boolean is null or ${OVERDUE} = $2)
+  and ($3::uuid[] is null or id = any($3::uuid[]))`;
 
 type Row = {
   id: string;
@@ -59,12 +61,12 @@ export async function listRemovalRequests(
   const [field, order] = page.sort ?? ['ageDays', 'DESC'];
   const { column, reversed } = SORT_COLUMNS[field];
   const ascending = (order === 'ASC') !== reversed;
-  const params = [filter.status ?? null, filter.overdue ?? null];
+  const params = [filter.status ?? null, filter.overdue ?? null, filter.id ?? null];
   const [list, count] = await Promise.all([
     pool.query<Row>(
       `select * from (${ROWS}) r where ${MATCHES}
        order by ${column} ${ascending ? 'asc' : 'desc'} nulls last, id
-       offset $3 limit $4`,
+       offset $4 limit $5`,
       [...params, page.offset, page.limit],
     ),
     pool.query<{ n: string }>(`select count(*) as n from (${ROWS}) r where ${MATCHES}`, params),

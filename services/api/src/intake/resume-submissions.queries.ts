@@ -1,4 +1,5 @@
 import {
+  AdminIdFilter,
   RESUME_STATUSES,
   ResumeStatus,
   type ResumeSubmissionCounts,
@@ -10,6 +11,7 @@ import { parseAdminFilter } from '../admin/admin-filter';
 import { type AdminPage, containsPattern } from '../admin/admin-list';
 
 const SORT_COLUMNS = {
+  id: 'id',
   submittedAt: 'submitted_at',
   processedAt: 'processed_at',
   approvedAt: 'approved_at',
@@ -30,7 +32,7 @@ export const resumeSubmissionSortFields = Object.keys(SORT_COLUMNS) as [
 export const ResumeSubmissionFilter = z.object({
   status: ResumeStatus.optional(),
   q: z.string().max(200).optional(),
-  id: z.union([z.uuid(), z.array(z.uuid()).max(500)]).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
 });
 
 type Row = {
@@ -97,7 +99,7 @@ export async function listResumeSubmissions(
   const params = [
     filter.status ?? null,
     filter.q === undefined ? null : containsPattern(filter.q),
-    filter.id === undefined ? null : [filter.id].flat(),
+    filter.id ?? null,
   ];
   const [list, count] = await Promise.all([
     pool.query<Row>(

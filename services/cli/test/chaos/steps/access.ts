@@ -41,7 +41,7 @@ export class DemoRace extends Step {
       ),
       ...(this.revoke
         ? [
-            world.client.call('demo-revoke', 'DELETE', `/api/admin/demo-grants/${session.userId}`, {
+            world.client.call('demo-revoke', 'DELETE', `/api/admin/users/${session.userId}/demo-grants`, {
               token: world.admin.token,
             }),
           ]
