@@ -43,10 +43,12 @@ describe('the email generator without an AI key', () => {
     expect(email.subject).toBe('Part-time Pediatric Nurse Practitioner position');
     expect(email.body).toMatch(/^Dear \{\{first_name\}\},/);
     expect(email.body).toContain('part-time Pediatric Nurse Practitioner');
-    // A medium email quotes the first three sentences of the description, not the fourth.
-    expect(email.body).toContain('Join a growing pediatric clinic in Columbus.');
-    expect(email.body).toContain('Competitive pay and CME allowance.');
-    expect(email.body).not.toContain('Loan repayment');
+    // The description in the writer's own words, never pasted; "no nights" is not a night-shift job.
+    expect(email.body).not.toContain('Join a growing pediatric clinic in Columbus.');
+    expect(email.body).toContain(
+      'Highlights of the role include a weekday schedule, no night shifts, outpatient care and loan repayment',
+    );
+    expect(email.body).not.toMatch(/include[^.]*(?<!no )night shifts/);
     expect(email.body.endsWith('Sincerely,\nAvery Quinn\nNorthwind Health Careers')).toBe(true);
   });
 
@@ -62,8 +64,9 @@ describe('the email generator without an AI key', () => {
     ).json()) as GeneratedEmail;
     const long = (await (await generate({ ...form, length: 'long' })).json()) as GeneratedEmail;
     expect(short.body).toMatch(/^Hey \{\{first_name\}\},/);
-    expect(short.body).not.toContain('no nights');
-    expect(long.body).toContain('Loan repayment available.');
+    // A short email names two highlights, a long one all it recognised.
+    expect(short.body).toContain('Highlights of the role include a weekday schedule and no night shifts;');
+    expect(long.body).toContain('continuing education');
     expect(long.body.length).toBeGreaterThan(short.body.length);
   });
 

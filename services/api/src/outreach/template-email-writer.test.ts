@@ -21,6 +21,18 @@ describe('the built-in email writer (no AI key)', () => {
     expect(email.body).not.toMatch(/full-time/);
   });
 
+  it('never promises what the description rules out ("no nights", "without weekends")', async () => {
+    const { body } = await writer.write(
+      form({
+        length: 'long',
+        jobDescription: 'Clinic hours Monday to Friday, no nights and without weekends.',
+      }),
+    );
+    expect(body).toContain('a weekday schedule, no night shifts, no weekend work');
+    expect(body).not.toContain('weekend coverage');
+    expect(body.replace('no night shifts', '')).not.toContain('night shifts');
+  });
+
   it('names the role’s highlights in its own words instead of pasting the job description', async () => {
     const { body } = await writer.write(form({ length: 'long' }));
     expect(body).toContain('night shifts');

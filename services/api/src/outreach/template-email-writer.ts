@@ -44,6 +44,9 @@ const POSITION: Record<PositionType, string> = {
  * instead of pasting the recruiter's text (which may be a whole job ad) into every candidate's inbox.
  */
 const HIGHLIGHTS: [RegExp, string][] = [
+  [/\bmonday\s+(to|through|thru|-)\s+friday\b|\bweekdays?( only)?\b|\bM-F\b/i, 'a weekday schedule'],
+  [/\bno\s+(nights|night\s+shifts?)\b/i, 'no night shifts'],
+  [/\b(no|without)\s+weekends?\b/i, 'no weekend work'],
   [/\bnights?\b|night[- ]shift/i, 'night shifts'],
   [/\bdays?\b[- ]shift|\bday shifts?\b/i, 'day shifts'],
   [/\bweekends?\b/i, 'weekend coverage'],
@@ -102,9 +105,22 @@ function bodyOf(request: GenerateEmailRequest): string {
   return paragraphs.join('\n\n');
 }
 
+/** "no nights", "without weekends", "not a night shift": the description rules the thing out. */
+const NEGATED = /\b(no|not|without|never|zero)\s+(an?\s+|any\s+)?$/i;
+
+/** Whether the description names the highlight other than to rule it out. */
+function mentions(description: string, pattern: RegExp): boolean {
+  const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
+  for (const match of description.matchAll(global)) {
+    const before = description.slice(Math.max(0, match.index - 20), match.index);
+    if (!NEGATED.test(before)) return true;
+  }
+  return false;
+}
+
 /** The role's highlights as the writer recognised them; never the description's own sentences. */
 function aboutTheRole(description: string, shown: number): string {
-  const found = HIGHLIGHTS.filter(([pattern]) => pattern.test(description))
+  const found = HIGHLIGHTS.filter(([pattern]) => mentions(description, pattern))
     .map(([, phrase]) => phrase)
     .slice(0, shown);
   if (found.length === 0) return 'I would be glad to walk you through the full job description.';
