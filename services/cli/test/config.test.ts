@@ -8,6 +8,7 @@ describe('configuration from the environment', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '.data',
       LOG_LEVEL: 'info',
+      OPENAI_TIMEOUT_MS: 20_000,
       DATABASE_POOL_SIZE: 20,
       ADMIN_EMAILS: [],
       REVEAL_QUOTA_BASIC: 100,
