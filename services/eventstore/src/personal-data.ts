@@ -36,7 +36,8 @@ function nextIv(): Buffer {
     randomFillSync(ivPool);
     ivOffset = 0;
   }
-  const iv = Buffer.from(ivPool.subarray(ivOffset, ivOffset + IV_BYTES));
+  // A view, not a copy: encryptValue copies it into its output before the pool is refilled.
+  const iv = ivPool.subarray(ivOffset, ivOffset + IV_BYTES);
   ivOffset += IV_BYTES;
   return iv;
 }
@@ -44,8 +45,15 @@ function nextIv(): Buffer {
 export function encryptValue(key: Buffer, value: unknown): string {
   const iv = nextIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  let body = cipher.update(JSON.stringify(value), 'utf8');
+  const tail = cipher.final(); // empty for GCM (a stream mode); it computes the tag
+  if (tail.length > 0) body = Buffer.concat([body, tail]);
+  // iv | tag | ciphertext, written once (imports encrypt several fields a row).
+  const out = Buffer.allocUnsafe(IV_BYTES + TAG_BYTES + body.length);
+  iv.copy(out, 0);
+  cipher.getAuthTag().copy(out, IV_BYTES);
+  body.copy(out, IV_BYTES + TAG_BYTES);
+  return PREFIX + out.toString('base64');
 }
 
 export function decryptValue(key: Buffer, value: string): unknown {
@@ -75,8 +83,15 @@ export class PersonalDataKeys {
 
   /** Keys for these subjects, created for those that have none and were never erased. */
   async keysFor(subjects: readonly string[]): Promise<Map<string, Buffer>> {
-    const found = await this.existing(subjects);
-    const missing = [...new Set(subjects)].filter((subject) => !found.has(subject));
+    // Cached keys first; the others are offered a new key straight away (one round trip for an
+    // import's new subjects): a subject that has a key, or was erased, keeps its row, read below.
+    const found = new Map<string, Buffer>();
+    const missing: string[] = [];
+    for (const subject of new Set(subjects)) {
+      const key = this.cache.get(subject);
+      if (key) found.set(subject, key);
+      else missing.push(subject);
+    }
     if (missing.length === 0) return found;
     // One call to the random source for the whole batch (an import asks for thousands of keys).
     const random = randomBytes(32 * missing.length);
@@ -97,7 +112,7 @@ export class PersonalDataKeys {
         found.set(subject, key);
       }
     });
-    // A concurrent writer won these (or they are erased): read back what the table holds.
+    // Keys made before, by a concurrent writer, or erased subjects: read back what the table holds.
     if (lost.length > 0) for (const [subject, key] of await this.load(lost)) found.set(subject, key);
     return found;
   }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { phoneHashes } from '@healthtal/api';
+import { hashPhone, phoneHashes } from '@healthtal/api';
 
 const NANP = /^\+1([2-9]\d{9})$/;
 const hmac = (key: Buffer, value: string) => createHmac('sha256', key).update(value, 'utf8').digest('hex');
@@ -16,4 +16,13 @@ export function registryPhoneHashes(key: Buffer, phone: string | null): string[]
   const national = NANP.exec(phone)?.[1];
   if (!national) return phoneHashes(key, phone);
   return [hmac(key, phone), hmac(key, `1${national}`), hmac(key, national)];
+}
+
+/**
+ * The hash events store for a registry phone (`registryPhoneHashes(key, phone)[0]`) alone: what an
+ * import needs when the suppression list is empty and there is nothing to look the others up in.
+ */
+export function registryPhoneHash(key: Buffer, phone: string | null): string | null {
+  if (!phone) return null;
+  return NANP.test(phone) ? hmac(key, phone) : hashPhone(key, phone);
 }

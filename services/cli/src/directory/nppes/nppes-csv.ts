@@ -72,7 +72,14 @@ export class CsvReader {
     for (;;) {
       let value = '';
       const wanted = keep === null || keep[index] === 1;
-      if (b.charCodeAt(i) === QUOTE) {
+      const first = b.charCodeAt(i);
+      if (first === QUOTE && b.charCodeAt(i + 1) === QUOTE && b.charCodeAt(i + 2) === COMMA) {
+        // `"",`: an empty quoted field, most of an NPPES row.
+        fields[index++] = '';
+        i += 3;
+        continue;
+      }
+      if (first === QUOTE) {
         let j = i + 1;
         let escaped = false;
         let close: number;
@@ -103,8 +110,14 @@ export class CsvReader {
           if (escaped) value = value.replaceAll('""', '"');
         }
         i = close + 1;
+        const next = b.charCodeAt(i);
+        if (next === COMMA) {
+          fields[index++] = value;
+          i++;
+          continue;
+        }
         // Text after the closing quote (malformed): kept as part of the field, up to the separator.
-        const after = scanUnquoted(b, i);
+        const after = next === LF || next === CR ? i : scanUnquoted(b, i);
         if (after > i) {
           if (after >= b.length && !final) return null;
           if (wanted) value += b.slice(i, after);

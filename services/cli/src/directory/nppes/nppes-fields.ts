@@ -64,7 +64,22 @@ function hash53(text: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return base36(4294967296 * (2097151 & h2) + (h1 >>> 0));
+}
+
+const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** `n.toString(36)` for a whole number below 2^53, several times faster (V8's radix path is slow). */
+export function base36(n: number): string {
+  if (n === 0) return '0';
+  let text = '';
+  let rest = n;
+  while (rest > 0) {
+    const quotient = Math.floor(rest / 36);
+    text = DIGITS[rest - quotient * 36]! + text;
+    rest = quotient;
+  }
+  return text;
 }
 
 /** One hash per field, in CANDIDATE_UPDATABLE_FIELDS order: what the state table keeps. */

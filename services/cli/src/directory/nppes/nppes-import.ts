@@ -7,7 +7,7 @@ import { candidateStreamOf, newImportRun } from '../candidate-row';
 import type { RejectedRow } from '../import';
 import { readImportProgress, saveImportProgress } from '../import-progress';
 import type { ImportTick } from '../progress-bar';
-import { registryPhoneHashes } from './contact-hashes';
+import { registryPhoneHash, registryPhoneHashes } from './contact-hashes';
 import { clearEndpoints } from './endpoints';
 import { npiCandidateId } from './npi-ids';
 import {
@@ -80,7 +80,7 @@ const noCounts = (): Counts => ({
  * and started again appends nothing twice; import_progress lets it skip the rows it finished.
  */
 export async function importNppes(options: NppesImportOptions): Promise<NppesSummary> {
-  const { pool, file, batchSize = 2000, concurrency = 2, signal } = options;
+  const { pool, file, batchSize = 2000, concurrency = 4, signal } = options;
   const key = [file.key, options.taxonomy?.key ?? '-', options.endpoints?.key ?? '-'].join('|');
   const context: BatchContext = {
     pool,
@@ -165,9 +165,10 @@ async function importBatch(context: BatchContext, records: readonly NppesRecord[
   const { pool } = context;
   const counts = noCounts();
   const npis = records.map((r) => r.npi);
-  const [states, emails] = await Promise.all([
+  const [states, emails, listInUse] = await Promise.all([
     readProviderStates(pool, npis),
     context.withEmails ? readEndpointEmails(pool, npis) : Promise.resolve(new Map<string, string>()),
+    suppressionListInUse(pool),
   ]);
   const erased = await erasedCandidates(
     pool,
@@ -182,12 +183,18 @@ async function importBatch(context: BatchContext, records: readonly NppesRecord[
       email: emails.get(record.npi) ?? null,
     });
     const emailHash = hashEmail(context.key, fields.workEmail);
+    if (!listInUse) {
+      // Nothing to look up: only the hash the event keeps (two HMACs a row fewer, no lookup query).
+      const phoneHash = registryPhoneHash(context.key, fields.phone);
+      active.push({ record, fields, emailHash, phoneHash, phoneHashes: [] });
+      continue;
+    }
     const phoneHashes = registryPhoneHashes(context.key, fields.phone);
     if (emailHash) lookups.push({ kind: 'email', hash: emailHash });
     for (const hash of phoneHashes) lookups.push({ kind: 'phone', hash });
     active.push({ record, fields, emailHash, phoneHash: phoneHashes[0] ?? null, phoneHashes });
   }
-  const suppressed = await filterSuppressed(pool, lookups);
+  const suppressed = listInUse ? await filterSuppressed(pool, lookups) : new Set<string>();
   const isSuppressed = (a: Active) =>
     (a.emailHash !== null && suppressed.has(`email:${a.emailHash}`)) ||
     a.phoneHashes.some((hash) => suppressed.has(`phone:${hash}`));
@@ -235,6 +242,17 @@ async function importBatch(context: BatchContext, records: readonly NppesRecord[
   }
   await plan.write();
   return counts;
+}
+
+/**
+ * Whether anyone is on the suppression list at all. Asked per batch, as the lookup it replaces was:
+ * while the list is empty (a first install) the rows' hashes need no lookup.
+ */
+async function suppressionListInUse(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ used: boolean }>(
+    'select exists (select 1 from suppression_list) as used',
+  );
+  return rows[0]?.used === true;
 }
 
 /** The streams, appends and state rows one batch decides on. */

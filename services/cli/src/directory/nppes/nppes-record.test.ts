@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { phoneHashes } from '@healthtal/api';
 import { describe, expect, it } from 'vitest';
-import { registryPhoneHashes } from './contact-hashes';
+import { registryPhoneHash, registryPhoneHashes } from './contact-hashes';
 import { type CsvError, CsvReader, type CsvRow } from './nppes-csv';
-import { changedFields, fingerprintOf, registryFieldsOf, titleCase } from './nppes-fields';
+import { base36, changedFields, fingerprintOf, registryFieldsOf, titleCase } from './nppes-fields';
 import { isDeactivated, type NppesRecord, nppesRecordOf, readNppesHeader } from './nppes-record';
 import { fileDateOf } from './nppes-source';
 
@@ -142,7 +142,15 @@ describe('registry fields', () => {
     for (const phone of ['+12135550147', '+19175550100', '+442079460958']) {
       expect(new Set(registryPhoneHashes(key, phone))).toEqual(new Set(phoneHashes(key, phone)));
       expect(registryPhoneHashes(key, phone)[0]).toBe(phoneHashes(key, phone)[0]);
+      expect(registryPhoneHash(key, phone)).toBe(phoneHashes(key, phone)[0]);
     }
+    expect(registryPhoneHash(key, null)).toBeNull();
+  });
+
+  it('writes fingerprints as toString(36) does, so states saved before still compare', () => {
+    const samples = [0, 1, 35, 36, 2 ** 32, 2 ** 53 - 1, 4294967296 * 2097151 + 4294967295];
+    for (let i = 0; i < 2000; i++) samples.push(Math.floor(Math.random() * 2 ** 53));
+    for (const n of samples) expect(base36(n)).toBe(n.toString(36));
   });
 
   it('dates a file by the last date in its name, as CMS names them', () => {

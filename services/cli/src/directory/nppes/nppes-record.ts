@@ -106,9 +106,21 @@ export function readNppesHeader(names: readonly string[]): NppesHeader {
   };
 }
 
+/** A file holds a few thousand distinct dates: each is read once (bounded, for flat memory). */
+const isoDates = new Map<string, string | undefined>();
+const ISO_DATES_KEPT = 50_000;
+
 /** MM/DD/YYYY (CMS) or YYYY-MM-DD → YYYY-MM-DD; undefined when it is not a date. */
 export function isoDate(value: string | null): string | null | undefined {
   if (value === null) return null;
+  if (isoDates.has(value)) return isoDates.get(value);
+  const iso = readIsoDate(value);
+  if (isoDates.size >= ISO_DATES_KEPT) isoDates.clear();
+  isoDates.set(value, iso);
+  return iso;
+}
+
+function readIsoDate(value: string): string | undefined {
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(value);
   const [y, m, d] = us ? [us[3]!, us[1]!, us[2]!] : (/^(\d{4})-(\d{2})-(\d{2})$/.exec(value)?.slice(1) ?? []);
   if (!y || !m || !d) return undefined;
