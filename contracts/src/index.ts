@@ -34,5 +34,6 @@ export * from './domain/reveal-quota';
 export * from './domain/robustness-tester';
 export * from './domain/search-screen';
 export * from './domain/site-settings';
+export * from './domain/specialties';
 export * from './domain/workspace';
 export * from './events';

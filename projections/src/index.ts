@@ -3,6 +3,7 @@ import { demoGrantsProjection } from './demo-grants/demo-grants.projection';
 import { directoryProjection } from './directory/directory.projection';
 import { exportLogsProjection } from './export-logs/export-logs.projection';
 import { emailTemplatesProjection } from './outreach/email-templates.projection';
+import { refundRequestsProjection } from './refund-requests/refund-requests.projection';
 import { removalRequestsProjection } from './removal-requests/removal-requests.projection';
 import { resumeSubmissionsProjection } from './resume-submissions/resume-submissions.projection';
 import type { Projection } from './runtime';
@@ -22,6 +23,7 @@ export {
   directoryProjection,
   emailTemplatesProjection,
   exportLogsProjection,
+  refundRequestsProjection,
   removalRequestsProjection,
   resumeSubmissionsProjection,
   searchErrorLogsProjection,
@@ -44,6 +46,7 @@ export const projections: readonly Projection[] = [
   searchErrorLogsProjection,
   resumeSubmissionsProjection,
   removalRequestsProjection,
+  refundRequestsProjection,
   workspaceProjection,
   activityProjection,
   emailTemplatesProjection,

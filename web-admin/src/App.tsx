@@ -14,6 +14,7 @@ import {
 import { Layout } from './layout/Layout';
 import { SearchErrorLogs } from './logs/SearchErrorLogs';
 import { ReadModelList } from './read-models/ReadModels';
+import { RefundRequestList } from './refund-requests/RefundRequestList';
 import { ResumeApproval } from './resumes/ResumeApproval';
 import { SiteSettings } from './settings/SiteSettings';
 import { theme } from './theme';
@@ -38,6 +39,7 @@ export function App() {
     >
       <Resource name="users" list={UserList} options={{ label: 'Users' }} />
       <Resource name="removal-requests" list={RemovalRequestList} options={{ label: 'Removal requests' }} />
+      <Resource name="refund-requests" list={RefundRequestList} options={{ label: 'Refund requests' }} />
       <Resource
         name="contact-messages"
         list={ContactMessageList}

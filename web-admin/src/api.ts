@@ -4,6 +4,7 @@ import type {
   DashboardRange,
   DemoGrantRow,
   GrantDemoAccessRequest,
+  RefundDecisionResult,
   ResumeBulkApproveResult,
   ResumeBulkRejectResult,
   ResumeDecisionResult,
@@ -52,6 +53,11 @@ export const adminApi = {
   uploadImage: async (key: string, file: File) =>
     (await sendRaw(`/api/admin/site-settings/${key}/image`, 'POST', file, file.type)).json as SiteSettingRow,
   removeImage: (key: string) => send<SiteSettingRow>(`/api/admin/site-settings/${key}/image`, 'DELETE'),
+
+  approveRefund: (id: string) =>
+    send<RefundDecisionResult>(`/api/admin/refund-requests/${id}/approve`, 'POST', {}),
+  rejectRefund: (id: string, reason: string) =>
+    send<RefundDecisionResult>(`/api/admin/refund-requests/${id}/reject`, 'POST', { reason }),
 
   dashboard: (range: DashboardRange) => get<AdminDashboard>(`/api/admin/dashboard?range=${range}`),
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PRICE_IDS } from '../domain/plans';
 import { isSameOriginPath } from '../domain/return-to';
+import { RefundReason, RefundRejectionReason } from '../events/billing';
+import { AdminIdFilter } from './admin';
 
 /** One plan as the pricing page shows it (the spec's plan card; amounts in cents). */
 export const PlanOffer = z.object({
@@ -36,11 +38,70 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 export const RedirectResponse = z.object({ url: z.string() });
 export type RedirectResponse = z.infer<typeof RedirectResponse>;
 
+export const RefundRequestStatus = z.enum(['pending', 'approved', 'rejected']);
+export type RefundRequestStatus = z.infer<typeof RefundRequestStatus>;
+
+/** The customer's refund request as Account shows it. */
+export const RefundRequestInfo = z.object({
+  status: RefundRequestStatus,
+  requestedAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  /** Why an admin rejected it; null otherwise. */
+  rejectionReason: z.string().nullable(),
+  /** Refunded to the customer's card, in cents; null until the refund is made. */
+  refundedAmount: z.number().int().nullable(),
+});
+export type RefundRequestInfo = z.infer<typeof RefundRequestInfo>;
+
 export const RefundEligibility = z.object({
   eligible: z.boolean(),
   /** Why not, in the customer's words; empty when eligible. */
   reasons: z.array(z.string()),
   purchasedAt: z.iso.datetime().nullable(),
   refundableUntil: z.iso.datetime().nullable(),
+  /** The customer's refund request, once made: Account shows its status instead of the button. */
+  request: RefundRequestInfo.nullable(),
 });
 export type RefundEligibility = z.infer<typeof RefundEligibility>;
+
+/** POST /api/v1/billing/refund-requests: the reason is optional. */
+export const RefundRequestForm = z.strictObject({
+  reason: RefundReason.optional(),
+});
+export type RefundRequestForm = z.infer<typeof RefundRequestForm>;
+
+/** POST /api/admin/refund-requests/:id/reject. */
+export const RefundRejectionForm = z.strictObject({ reason: RefundRejectionReason });
+export type RefundRejectionForm = z.infer<typeof RefundRejectionForm>;
+
+/** The console's Refund requests: one row per customer who asked (the id is the user id). */
+export const RefundRequestRow = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  status: RefundRequestStatus,
+  reason: z.string().nullable(),
+  planName: z.string().nullable(),
+  purchasedAt: z.iso.datetime().nullable(),
+  requestedAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  decidedBy: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  refundedAmount: z.number().int().nullable(),
+  refundedAt: z.iso.datetime().nullable(),
+});
+export type RefundRequestRow = z.infer<typeof RefundRequestRow>;
+
+export const RefundRequestFilter = z.object({
+  status: RefundRequestStatus.optional(),
+  /** react-admin's getMany asks for rows by id. */
+  id: AdminIdFilter(z.uuid()).optional(),
+});
+export type RefundRequestFilter = z.infer<typeof RefundRequestFilter>;
+
+/** What approve and reject answer. */
+export const RefundDecisionResult = z.object({
+  id: z.uuid(),
+  status: RefundRequestStatus,
+  message: z.string(),
+});
+export type RefundDecisionResult = z.infer<typeof RefundDecisionResult>;

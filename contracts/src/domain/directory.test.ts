@@ -46,9 +46,10 @@ describe('the candidate card rules', () => {
     expect(locationText(null, null)).toBeNull();
   });
 
-  it('merges specialty names case-insensitively, title-cased, with OBGYN in capitals', () => {
-    expect(normalizeSpecialty('registered nurse')).toBe('Registered Nurse');
-    expect(normalizeSpecialty('  REGISTERED   NURSE ')).toBe('Registered Nurse');
+  it('merges specialty names case-insensitively and by the taxonomy, with OBGYN in capitals', () => {
+    expect(normalizeSpecialty('registered nurse')).toBe('Nurse');
+    expect(normalizeSpecialty('  REGISTERED   NURSE ')).toBe('Nurse');
+    expect(normalizeSpecialty('labor AND delivery')).toBe('Labor and Delivery');
     expect(normalizeSpecialty('ob/gyn')).toBe('OBGYN');
     expect(normalizeSpecialty('Ob-Gyn')).toBe('OBGYN');
     expect(normalizeSpecialty('physical therapist')).toBe('Physical Therapist');

@@ -1,4 +1,6 @@
 /** Filter options and constants of the directory (recruiter-directory §9). */
+import { canonicalSpecialty } from './specialties';
+
 export const COMPANY_SIZES = [
   '1 to 19',
   '20 to 99',
@@ -118,22 +120,11 @@ export const cleanValue = (value: string | null | undefined): string | null =>
   isBlankValue(value) ? null : value!.trim();
 
 /**
- * Specialty names as the list shows them: merged case-insensitively, title-cased, OBGYN kept in
- * capitals (recruiter-directory §9).
+ * Specialty names as the list shows them: merged case-insensitively and by the taxonomy's aliases
+ * ("Registered Nurse" is Nurse, "ob/gyn" is OBGYN), unknown names title-cased (recruiter-directory §9;
+ * see specialties.ts).
  */
-export function normalizeSpecialty(name: string): string {
-  const trimmed = name.trim().replace(/\s+/g, ' ');
-  if (/^ob[\s/-]*gyn$/i.test(trimmed)) return 'OBGYN';
-  return trimmed
-    .toLowerCase()
-    .split(' ')
-    .map((word) =>
-      word === 'obgyn'
-        ? 'OBGYN'
-        : word.replace(/(^|[-/(])([a-z])/g, (_m, p, c: string) => p + c.toUpperCase()),
-    )
-    .join(' ');
-}
+export const normalizeSpecialty = (name: string): string => canonicalSpecialty(name);
 
 /**
  * The card's skills rule: a quoted list ("a","b") is split into its items, anything else on commas;

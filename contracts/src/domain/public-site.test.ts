@@ -7,6 +7,7 @@ import {
   homeSpecialties,
   SPECIALTIES_A_TO_Z,
 } from './public-site';
+import { SPECIALTY_NAMES } from './specialties';
 
 describe('the public site content', () => {
   test('Home has 14 customer types, 8 FAQ entries and a fallback of 35 specialties', () => {
@@ -15,10 +16,16 @@ describe('the public site content', () => {
     expect(new Set(FALLBACK_HOME_SPECIALTIES).size).toBe(35);
   });
 
-  test('the A–Z index has about 80 distinct specialties', () => {
+  test('the A–Z index has about 80 distinct specialties: the whole taxonomy, big groups included', () => {
     expect(new Set(SPECIALTIES_A_TO_Z).size).toBe(SPECIALTIES_A_TO_Z.length);
-    expect(SPECIALTIES_A_TO_Z.length).toBeGreaterThanOrEqual(75);
+    expect(SPECIALTIES_A_TO_Z.length).toBeGreaterThanOrEqual(70);
     expect(SPECIALTIES_A_TO_Z.length).toBeLessThanOrEqual(90);
+    expect(new Set(SPECIALTIES_A_TO_Z)).toEqual(new Set(SPECIALTY_NAMES));
+    for (const big of ['Nurse', 'Physician', 'Nurse Practitioner', 'Physician Assistant', 'Pharmacist']) {
+      expect(SPECIALTIES_A_TO_Z).toContain(big);
+    }
+    expect(FALLBACK_HOME_SPECIALTIES.every((name) => SPECIALTY_NAMES.includes(name))).toBe(true);
+    expect(FALLBACK_HOME_SPECIALTIES).toContain('Nurse');
   });
 });
 

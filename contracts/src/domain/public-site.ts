@@ -1,3 +1,5 @@
+import { SPECIALTY_NAMES, type SpecialtyName } from './specialties';
+
 /**
  * Content and rules of the public site (spec: recruiter-directory.md "Home", admin-intake-outreach.md
  * "Specialties directory"). Kept here so the page and its tests read the same lists.
@@ -94,44 +96,13 @@ export const HOME_BENEFITS: readonly { title: string; text: string }[] = [
   },
 ];
 
-/** Shown on Home when the public specialty counts cannot be loaded (spec: a fallback of 35). */
-export const FALLBACK_HOME_SPECIALTIES = [
-  'Anesthesiology',
-  'Cardiology',
-  'Case Management',
-  'Critical Care',
-  'Dermatology',
-  'Emergency Medicine',
-  'Endocrinology',
-  'Family Medicine',
-  'Gastroenterology',
-  'Geriatrics',
-  'Hematology',
-  'Home Health',
-  'Hospice',
-  'Infectious Disease',
-  'Internal Medicine',
-  'Labor and Delivery',
-  'Medical-Surgical',
-  'Neonatology',
-  'Nephrology',
-  'Neurology',
-  'Obstetrics and Gynecology',
-  'Occupational Therapy',
-  'Oncology',
-  'Operating Room',
-  'Ophthalmology',
-  'Orthopedics',
-  'Pediatrics',
-  'Pharmacy',
-  'Physical Therapy',
-  'Psychiatry',
-  'Pulmonology',
-  'Radiology',
-  'Respiratory Therapy',
-  'Telemetry',
-  'Urology',
-] as const;
+/**
+ * Shown on Home when the public specialty counts cannot be loaded (spec: a fallback of 35): the 35
+ * largest specialties of the taxonomy, A to Z, as the API's list would be.
+ */
+export const FALLBACK_HOME_SPECIALTIES: readonly SpecialtyName[] = [...SPECIALTY_NAMES.slice(0, 35)].sort(
+  (a, b) => a.localeCompare(b, 'en'),
+);
 export const HOME_SPECIALTY_CAP = 35;
 
 /** Home's specialty list: de-duplicated (case-insensitively, trimmed), alphabetical, at most 35. */
@@ -144,59 +115,13 @@ export function homeSpecialties(names: readonly string[]): string[] {
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en')).slice(0, HOME_SPECIALTY_CAP);
 }
 
-/** The Specialties A–Z page: about 80 fixed specialties, each a link to /search?specialty=…. */
-export const SPECIALTIES_A_TO_Z = [
-  ...FALLBACK_HOME_SPECIALTIES,
-  'Addiction Medicine',
-  'Allergy and Immunology',
-  'Ambulatory Care',
-  'Audiology',
-  'Bariatrics',
-  'Behavioral Health',
-  'Cardiothoracic Surgery',
-  'Cath Lab',
-  'Clinical Research',
-  'Colorectal Surgery',
-  'Dental',
-  'Dialysis',
-  'Emergency Nursing',
-  'Forensic Nursing',
-  'General Surgery',
-  'Genetics',
-  'Hospitalist',
-  'Informatics',
-  'Interventional Radiology',
-  'Lactation',
-  'Long-Term Care',
-  'Maternal-Fetal Medicine',
-  'Neurosurgery',
-  'Nuclear Medicine',
-  'Nutrition and Dietetics',
-  'Occupational Health',
-  'Optometry',
-  'Otolaryngology',
-  'Pain Medicine',
-  'Palliative Care',
-  'Pathology',
-  'Pediatric Intensive Care',
-  'Perioperative Nursing',
-  'Physical Medicine and Rehabilitation',
-  'Plastic Surgery',
-  'Podiatry',
-  'Post-Anesthesia Care',
-  'Primary Care',
-  'Psychology',
-  'Public Health',
-  'Rheumatology',
-  'School Nursing',
-  'Sleep Medicine',
-  'Speech-Language Pathology',
-  'Sports Medicine',
-  'Transplant',
-  'Trauma',
-  'Vascular Surgery',
-  'Wound Care',
-].sort((a, b) => a.localeCompare(b, 'en'));
+/**
+ * The Specialties A–Z page (spec: about 80 fixed specialties, each a link to /search?specialty=…):
+ * every specialty of the taxonomy, so every link finds people.
+ */
+export const SPECIALTIES_A_TO_Z: readonly SpecialtyName[] = [...SPECIALTY_NAMES].sort((a, b) =>
+  a.localeCompare(b, 'en'),
+);
 
 /** Groups names by their first letter, letters in order: the A–Z index. */
 export function groupByInitial(names: readonly string[]): [string, string[]][] {

@@ -55,6 +55,37 @@ export const SubscriptionRefunded = event(
   z.object({ ...SubscriptionRef, amount: z.number().int(), refundedBy: z.string() }),
 );
 
+/**
+ * Free text that goes into a mail and the console: line breaks and tabs are fine; other control
+ * characters, bidirectional overrides and half surrogate pairs are not.
+ */
+const UNSAFE_TEXT = /[\p{Cc}\p{Cs}\u202A-\u202E\u2066-\u2069]/u;
+const isSafeText = (text: string) => !UNSAFE_TEXT.test(text.replace(/[\t\n\r]/g, ''));
+const reasonText = (required: boolean) =>
+  z
+    .string({ error: 'The reason must be text.' })
+    .trim()
+    .min(required ? 1 : 0, 'Say why the refund is rejected; the customer is told.')
+    .max(1000, 'Keep the reason under 1,000 characters.')
+    .refine(isSafeText, 'The reason contains characters that are not allowed.');
+/** The customer's own words on why they ask for a refund (optional). */
+export const RefundReason = reasonText(false);
+/** Why an admin turned a refund request down: the customer is told. */
+export const RefundRejectionReason = reasonText(true);
+
+/** The customer asked for the money-back guarantee from Account (one request per customer). */
+export const RefundRequested = event(
+  'RefundRequested',
+  z.object({ userId: UserId, reason: RefundReason.optional() }),
+);
+/** An admin approved the request; the refund and the cancellation follow (`SubscriptionRefunded`). */
+export const RefundApproved = event('RefundApproved', z.object({ userId: UserId, approvedBy: z.string() }));
+/** An admin turned the request down, saying why (the customer is mailed the reason). */
+export const RefundRejected = event(
+  'RefundRejected',
+  z.object({ userId: UserId, rejectedBy: z.string(), reason: RefundRejectionReason }),
+);
+
 export const BillingEvent = z.discriminatedUnion('type', [
   CheckoutStarted,
   SubscriptionActivated,
@@ -64,5 +95,8 @@ export const BillingEvent = z.discriminatedUnion('type', [
   SubscriptionExpired,
   PaymentFailed,
   SubscriptionRefunded,
+  RefundRequested,
+  RefundApproved,
+  RefundRejected,
 ]);
 export type BillingEvent = z.infer<typeof BillingEvent>;

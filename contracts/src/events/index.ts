@@ -55,6 +55,11 @@ const personalData: Partial<Record<HealthTalEventType, PersonalDataSpec>> = {
     subject: (data: { removalId: string }) => data.removalId,
     fields: ['email'],
   },
+  // The customer's own words: erased with the user.
+  RefundRequested: {
+    subject: (data: { userId: string }) => data.userId,
+    fields: ['reason'],
+  },
   // The searcher's email, address and browser are theirs: erasing the user erases them from the log.
   // An anonymous search has no person to erase, so its own log id is the subject.
   SearchFailed: {

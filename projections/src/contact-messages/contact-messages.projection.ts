@@ -1,9 +1,7 @@
-import type { ContactMessageReceived } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
-import type { Projection } from '../runtime';
+import { defineBatchProjection } from '../runtime';
 
 /** The admin console's list of contact-form messages. */
-export const contactMessagesProjection: Projection = {
+export const contactMessagesProjection = defineBatchProjection({
   name: 'contact_messages',
   version: 1,
   tables: ['contact_messages'],
@@ -20,10 +18,9 @@ export const contactMessagesProjection: Projection = {
     );
     create index contact_messages_received_at on contact_messages (received_at desc);
   `,
-  async apply(client, events) {
-    const rows = (
-      events as readonly RecordedEvent<'ContactMessageReceived', ContactMessageReceived['data']>[]
-    ).map(({ data, metadata }) => ({ ...data, receivedAt: metadata.occurredAt }));
+  // One statement for the whole batch.
+  async applyBatch(client, events) {
+    const rows = events.map(({ data, metadata }) => ({ ...data, receivedAt: metadata.occurredAt }));
     await client.query(
       `insert into contact_messages (id, name, email, phone, subject, message, received_at)
        select "messageId", name, email, phone, subject, message, "receivedAt"
@@ -33,4 +30,4 @@ export const contactMessagesProjection: Projection = {
       [JSON.stringify(rows)],
     );
   },
-};
+});

@@ -1,19 +1,12 @@
-import type { AccessEvent } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
-import type pg from 'pg';
-import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
 
 const FORGOTTEN = 'demo_grants_forgotten';
 
-type Recorded = RecordedEvent<string, Record<string, unknown>>;
-type Data<T extends AccessEvent['type']> = Extract<AccessEvent, { type: T }>['data'];
-
 /** Demo grants with their use counts; `active` turns false when revoked. Expiry is checked on read. */
-export const demoGrantsProjection: Projection = {
+export const demoGrantsProjection = defineProjection({
   name: 'demo_grants',
   version: 2,
   tables: ['demo_grants', FORGOTTEN],
-  handles: ['DemoAccessGranted', 'DemoAccessRevoked', 'DemoAccessUsed', 'UserDeleted'],
   createSql: `
     create table demo_grants (
       id uuid primary key,
@@ -31,15 +24,8 @@ export const demoGrantsProjection: Projection = {
     create index demo_grants_user on demo_grants (user_id) where active;
     ${forgottenTableSql(FORGOTTEN)}
   `,
-  async apply(client, events) {
-    for (const event of events as readonly Recorded[]) await applyOne(client, event);
-  },
-};
-
-async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
-  switch (type) {
-    case 'DemoAccessGranted': {
-      const d = data as Data<'DemoAccessGranted'>;
+  on: {
+    async DemoAccessGranted(client, { data: d, metadata }) {
       // A grant that raced its user's deletion is granted to nobody (`forgotten.ts`).
       if (await isForgotten(client, FORGOTTEN, d.userId)) return;
       await client.query(
@@ -56,26 +42,21 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
           metadata.occurredAt,
         ],
       );
-      return;
-    }
-    case 'DemoAccessRevoked': {
+    },
+    async DemoAccessRevoked(client, { data: d, metadata }) {
       // Without a grant id, every grant of the user (the revoke-all of the first version).
-      const d = data as Data<'DemoAccessRevoked'>;
       await client.query(
         `update demo_grants set active = false, revoked_at = $2
          where user_id = $1 and active and ($3::uuid is null or id = $3)`,
         [d.userId, metadata.occurredAt, d.grantId ?? null],
       );
-      return;
-    }
-    case 'DemoAccessUsed':
-      await client.query('update demo_grants set uses_count = uses_count + 1 where id = $1', [
-        (data as Data<'DemoAccessUsed'>).grantId,
-      ]);
-      return;
-    case 'UserDeleted':
+    },
+    async DemoAccessUsed(client, { data }) {
+      await client.query('update demo_grants set uses_count = uses_count + 1 where id = $1', [data.grantId]);
+    },
+    async UserDeleted(client, { data }) {
       await client.query('delete from demo_grants where user_id = $1', [data.userId]);
-      await forget(client, FORGOTTEN, String(data.userId));
-      return;
-  }
-}
+      await forget(client, FORGOTTEN, data.userId);
+    },
+  },
+});

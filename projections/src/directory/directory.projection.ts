@@ -1,5 +1,4 @@
 import {
-  type CandidateImported,
   cleanLocation,
   cleanValue,
   locationText,
@@ -7,12 +6,18 @@ import {
   parseEducation,
   parseSkills,
 } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
-import { applyRegistryChanges, REGISTRY_CHANGE_TYPES, registryColumnsOf } from './registry-changes';
+import { defineBatchProjection, type Recorded } from '../runtime';
+import {
+  applyRegistryChanges,
+  REGISTRY_CHANGE_TYPES,
+  type RegistryChange,
+  registryColumnsOf,
+} from './registry-changes';
 
-type Imported = CandidateImported['data'];
+type Imported = Recorded<'CandidateImported'>;
+type Erased = Recorded<'PersonalDataErased'>;
+type DirectoryEvent = Imported | Erased | RegistryChange;
 
 /**
  * The directory as recruiters read it: one row per professional with the card and profile fields
@@ -25,12 +30,13 @@ type Imported = CandidateImported['data'];
  * the same events give every row the same revision however they were batched, so a rebuild equals
  * the live read model row for row.
  */
-export const directoryProjection: Projection = {
+export const directoryProjection = defineBatchProjection({
   name: 'directory',
   // 2: a location of empty parts ("null, null") is empty. 3: an index on imported_at.
   // 4: NPI registry candidates (npi, provenance, updates, deactivation); tombstones keyed by seq.
-  // 5: a revision per event instead of per batch.
-  version: 5,
+  // 5: a revision per event instead of per batch. 6: specialties by the taxonomy's aliases
+  // ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist).
+  version: 6,
   tables: [
     'directory_meta',
     'directory_candidates',
@@ -80,44 +86,47 @@ export const directoryProjection: Projection = {
     create index directory_removed_revision on directory_removed (revision);
     create table specialty_counts (specialty text primary key, count int not null);
   `,
-  async apply(client, events) {
+  async applyBatch(client, events) {
     const { rows } = await client.query<{ revision: string }>(
       'update directory_meta set revision = revision + $1 where id = 1 returning revision',
       [events.length],
     );
     const first = Number(rows[0]!.revision) - events.length + 1;
     const revisions = new Map(events.map((event, index) => [event, first + index]));
-    const revisionOf = (event: RecordedEvent) => revisions.get(event)!;
+    const revisionOf = (event: DirectoryEvent) => revisions.get(event)!;
     // Runs of one kind, in order: a registry update must find the row its import made.
     for (const run of runsOf(events)) {
-      if (run.kind === 'CandidateImported') {
-        await importCandidates(client, run.events as RecordedEvent<string, Imported>[], revisionOf);
-      } else if (run.kind === 'PersonalDataErased') {
-        const erased = new Map(
-          run.events.map((e) => [(e.data as { subjectId: string }).subjectId, revisionOf(e)] as const),
-        );
-        await removeCandidates(client, erased);
-      } else {
-        await applyRegistryChanges(client, run.events, revisionOf);
-      }
+      if (run.kind === 'imports') await importCandidates(client, run.events, revisionOf);
+      else if (run.kind === 'erasures')
+        await removeCandidates(client, new Map(run.events.map((e) => [e.data.subjectId, revisionOf(e)])));
+      else await applyRegistryChanges(client, run.events, revisionOf);
     }
   },
-};
+});
 
-type Kind = 'CandidateImported' | 'PersonalDataErased' | 'registry';
-function runsOf(events: readonly RecordedEvent[]): { kind: Kind; events: RecordedEvent[] }[] {
-  const runs: { kind: Kind; events: RecordedEvent[] }[] = [];
+type Run =
+  | { kind: 'imports'; events: Imported[] }
+  | { kind: 'erasures'; events: Erased[] }
+  | { kind: 'registry'; events: RegistryChange[] };
+
+function runsOf(events: readonly DirectoryEvent[]): Run[] {
+  const runs: Run[] = [];
+  const last = () => runs[runs.length - 1];
   for (const event of events) {
-    const kind: Kind =
-      event.type === 'CandidateImported' || event.type === 'PersonalDataErased' ? event.type : 'registry';
-    const last = runs[runs.length - 1];
-    if (last?.kind === kind) last.events.push(event);
-    else runs.push({ kind, events: [event] });
+    const run = last();
+    if (event.type === 'CandidateImported') {
+      if (run?.kind === 'imports') run.events.push(event);
+      else runs.push({ kind: 'imports', events: [event] });
+    } else if (event.type === 'PersonalDataErased') {
+      if (run?.kind === 'erasures') run.events.push(event);
+      else runs.push({ kind: 'erasures', events: [event] });
+    } else if (run?.kind === 'registry') run.events.push(event);
+    else runs.push({ kind: 'registry', events: [event] });
   }
   return runs;
 }
 
-const row = (event: RecordedEvent<string, Imported>) => {
+const row = (event: Imported) => {
   const d = event.data;
   const specialty = cleanValue(d.specialty);
   const personalEmail = cleanValue(d.personalEmail);
@@ -170,8 +179,8 @@ const row = (event: RecordedEvent<string, Imported>) => {
 
 async function importCandidates(
   client: pg.PoolClient,
-  events: RecordedEvent<string, Imported>[],
-  revisionOf: (event: RecordedEvent) => number,
+  events: readonly Imported[],
+  revisionOf: (event: Imported) => number,
 ) {
   // An erased person's events read back with null names: never bring them back.
   const rows = events

@@ -5,8 +5,8 @@ import {
   locationText,
   normalizeSpecialty,
 } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
+import type { Recorded } from '../runtime';
 
 /** The events a later NPI registry file appends to a candidate it imported before. */
 export const REGISTRY_CHANGE_TYPES = [
@@ -14,6 +14,7 @@ export const REGISTRY_CHANGE_TYPES = [
   'CandidateDeactivated',
   'CandidateReactivated',
 ] as const;
+export type RegistryChange = Recorded<(typeof REGISTRY_CHANGE_TYPES)[number]>;
 
 /** Record fields the registry fills, by the event field's name (provenance is kept per field). */
 const REGISTRY_FIELDS = [
@@ -83,20 +84,14 @@ const CONTACT_COLUMNS: Record<string, string> = {
  */
 export async function applyRegistryChanges(
   client: pg.PoolClient,
-  events: readonly RecordedEvent[],
-  revisionOf: (event: RecordedEvent) => number,
+  events: readonly RegistryChange[],
+  revisionOf: (event: RegistryChange) => number,
 ): Promise<void> {
   for (const event of events) {
     const revision = revisionOf(event);
-    if (event.type === 'CandidateUpdated')
-      await update(client, event.data as CandidateUpdated['data'], revision);
-    else if (event.type === 'CandidateDeactivated') {
-      const d = event.data as { candidateId: string; deactivatedOn: string; sourceDate: string };
-      await deactivate(client, d, revision);
-    } else if (event.type === 'CandidateReactivated') {
-      const d = event.data as { candidateId: string; sourceDate: string };
-      await reactivate(client, d, revision);
-    }
+    if (event.type === 'CandidateUpdated') await update(client, event.data, revision);
+    else if (event.type === 'CandidateDeactivated') await deactivate(client, event.data, revision);
+    else await reactivate(client, event.data, revision);
   }
 }
 

@@ -1,23 +1,16 @@
-import type { DirectoryEvent } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
-import type pg from 'pg';
-import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
 
 const FORGOTTEN = 'export_logs_forgotten';
-
-type Exported = Extract<DirectoryEvent, { type: 'CandidatesExported' }>['data'];
-type Recorded = RecordedEvent<string, Record<string, unknown>>;
 
 /**
  * Every export a user made (the first version's export_logs): the account page's Exports tab and
  * the admin's Exported Contacts. Deleting a user removes their export history (admin-intake-outreach,
  * delete confirmation).
  */
-export const exportLogsProjection: Projection = {
+export const exportLogsProjection = defineProjection({
   name: 'export_logs',
   version: 2,
   tables: ['export_logs', FORGOTTEN],
-  handles: ['CandidatesExported', 'UserDeleted'],
   createSql: `
     create table export_logs (
       id uuid primary key,
@@ -31,23 +24,19 @@ export const exportLogsProjection: Projection = {
     create index export_logs_user_date on export_logs (user_id, export_date desc);
     ${forgottenTableSql(FORGOTTEN)}
   `,
-  async apply(client, events) {
-    for (const event of events as readonly Recorded[]) await applyOne(client, event);
+  on: {
+    async CandidatesExported(client, { data: d, metadata }) {
+      // An export by a request that raced its user's deletion leaves no log (`forgotten.ts`).
+      if (await isForgotten(client, FORGOTTEN, d.userId)) return;
+      await client.query(
+        `insert into export_logs (id, user_id, export_date, export_count, format, file_name, scope)
+         values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
+        [d.exportId, d.userId, metadata.occurredAt, d.count, d.format, d.fileName, d.scope],
+      );
+    },
+    async UserDeleted(client, { data }) {
+      await client.query('delete from export_logs where user_id = $1', [data.userId]);
+      await forget(client, FORGOTTEN, data.userId);
+    },
   },
-};
-
-async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
-  if (type === 'UserDeleted') {
-    await client.query('delete from export_logs where user_id = $1', [data.userId]);
-    await forget(client, FORGOTTEN, String(data.userId));
-    return;
-  }
-  const d = data as Exported;
-  // An export by a request that raced its user's deletion leaves no log (`forgotten.ts`).
-  if (await isForgotten(client, FORGOTTEN, d.userId)) return;
-  await client.query(
-    `insert into export_logs (id, user_id, export_date, export_count, format, file_name, scope)
-     values ($1, $2, $3, $4, $5, $6, $7) on conflict (id) do nothing`,
-    [d.exportId, d.userId, metadata.occurredAt, d.count, d.format, d.fileName, d.scope],
-  );
-}
+});

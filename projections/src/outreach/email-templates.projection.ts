@@ -1,22 +1,16 @@
-import type { EmailTemplateDeleted, EmailTemplateSaved } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
-import type pg from 'pg';
-import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
 
 const FORGOTTEN = 'email_templates_forgotten';
-
-type Recorded = RecordedEvent<string, Record<string, unknown>>;
 
 /**
  * Each user's saved email templates (the AI Email Generator's Saved Templates panel). Deleting the
  * owner's account erases the templates' text in the log, so a replay skips them as well; a template
  * saved by a request that raced the deletion is skipped too (`forgotten.ts`).
  */
-export const emailTemplatesProjection: Projection = {
+export const emailTemplatesProjection = defineProjection({
   name: 'email_templates',
   version: 2,
   tables: ['email_templates', FORGOTTEN],
-  handles: ['EmailTemplateSaved', 'EmailTemplateDeleted', 'PersonalDataErased'],
   createSql: `
     create table email_templates (
       id uuid primary key,
@@ -32,15 +26,8 @@ export const emailTemplatesProjection: Projection = {
     create index email_templates_owner on email_templates (owner_id, created_at desc);
     ${forgottenTableSql(FORGOTTEN)}
   `,
-  async apply(client, events) {
-    for (const event of events as readonly Recorded[]) await applyOne(client, event);
-  },
-};
-
-async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
-  switch (type) {
-    case 'EmailTemplateSaved': {
-      const d = data as EmailTemplateSaved['data'];
+  on: {
+    async EmailTemplateSaved(client, { data: d, metadata }) {
       // Erased text reads back as null: the owner is gone, and so is the template.
       if (d.subject === null || d.body === null || (await isForgotten(client, FORGOTTEN, d.ownerId))) return;
       await client.query(
@@ -58,16 +45,13 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
           metadata.occurredAt,
         ],
       );
-      return;
-    }
-    case 'EmailTemplateDeleted':
-      await client.query('delete from email_templates where id = $1', [
-        (data as EmailTemplateDeleted['data']).templateId,
-      ]);
-      return;
-    case 'PersonalDataErased':
-      await client.query('delete from email_templates where owner_id = $1', [String(data.subjectId)]);
-      await forget(client, FORGOTTEN, String(data.subjectId));
-      return;
-  }
-}
+    },
+    async EmailTemplateDeleted(client, { data }) {
+      await client.query('delete from email_templates where id = $1', [data.templateId]);
+    },
+    async PersonalDataErased(client, { data }) {
+      await client.query('delete from email_templates where owner_id = $1', [data.subjectId]);
+      await forget(client, FORGOTTEN, data.subjectId);
+    },
+  },
+});

@@ -1,20 +1,14 @@
-import type { RemovalConfirmed, RemovalRequested } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
-import type { Projection } from '../runtime';
-
-type Requested = RecordedEvent<'RemovalRequested', RemovalRequested['data']>;
-type Confirmed = RecordedEvent<'RemovalConfirmed', RemovalConfirmed['data']>;
+import { defineProjection } from '../runtime';
 
 /**
  * The admin console's removal requests, to answer each within 30 days. The requester's address is
  * shown until the removal is done, then forgotten like the rest of their data (a rebuild reads it
  * back as null: its key is gone).
  */
-export const removalRequestsProjection: Projection = {
+export const removalRequestsProjection = defineProjection({
   name: 'removal_requests',
   version: 1,
   tables: ['removal_requests'],
-  handles: ['RemovalRequested', 'RemovalConfirmed'],
   createSql: `
     create table removal_requests (
       id uuid primary key,
@@ -26,23 +20,20 @@ export const removalRequestsProjection: Projection = {
     );
     create index removal_requests_requested_at on removal_requests (requested_at);
   `,
-  async apply(client, events) {
-    // In log order: a batch may hold a request and its confirmation.
-    for (const event of events) {
-      if (event.type === 'RemovalRequested') {
-        const { data, metadata } = event as Requested;
-        await client.query(
-          `insert into removal_requests (id, email, requested_at, expires_at) values ($1, $2, $3, $4)
-           on conflict (id) do nothing`,
-          [data.removalId, data.email, metadata.occurredAt, data.expiresAt],
-        );
-      } else if (event.type === 'RemovalConfirmed') {
-        const { data, metadata } = event as Confirmed;
-        await client.query(
-          `update removal_requests set email = null, confirmed_at = $2, erased_count = $3 where id = $1`,
-          [data.removalId, metadata.occurredAt, data.erased.length],
-        );
-      }
-    }
+  // In log order: a batch may hold a request and its confirmation.
+  on: {
+    async RemovalRequested(client, { data, metadata }) {
+      await client.query(
+        `insert into removal_requests (id, email, requested_at, expires_at) values ($1, $2, $3, $4)
+         on conflict (id) do nothing`,
+        [data.removalId, data.email, metadata.occurredAt, data.expiresAt],
+      );
+    },
+    async RemovalConfirmed(client, { data, metadata }) {
+      await client.query(
+        `update removal_requests set email = null, confirmed_at = $2, erased_count = $3 where id = $1`,
+        [data.removalId, metadata.occurredAt, data.erased.length],
+      );
+    },
   },
-};
+});

@@ -1,15 +1,6 @@
-import {
-  type ResumeApproved,
-  type ResumeRejected,
-  type ResumeSubmitted,
-  resumeLocation,
-} from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
+import { type ResumeSubmitted, resumeLocation } from '@healthtal/contracts';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type Submitted = RecordedEvent<'ResumeSubmitted', ResumeSubmitted['data']>;
+import { defineProjection, isUuid } from '../runtime';
 
 /**
  * The console's Resume Submissions: one row per submission with its status and when it was
@@ -17,11 +8,10 @@ type Submitted = RecordedEvent<'ResumeSubmitted', ResumeSubmitted['data']>;
  * (their fields then read as null). The contact hashes let a removal request find a submission
  * that is still pending, before it ever reached the directory.
  */
-export const resumeSubmissionsProjection: Projection = {
+export const resumeSubmissionsProjection = defineProjection({
   name: 'resume_submissions',
   version: 1,
   tables: ['resume_submissions'],
-  handles: ['ResumeSubmitted', 'ResumeApproved', 'ResumeRejected', 'PersonalDataErased'],
   createSql: `
     create table resume_submissions (
       id uuid primary key,
@@ -43,37 +33,29 @@ export const resumeSubmissionsProjection: Projection = {
     create index resume_submissions_email_hash on resume_submissions (email_hash);
     create index resume_submissions_phone_hash on resume_submissions (phone_hash);
   `,
-  async apply(client, events) {
-    // One event at a time: a batch may hold a submission and its decision, in that order.
-    for (const event of events) await applyOne(client, event);
+  // One event at a time: a batch may hold a submission and its decision, in that order.
+  on: {
+    ResumeSubmitted: (client, { data, metadata }) => insertSubmission(client, data, metadata.occurredAt),
+    async ResumeApproved(client, { data, metadata }) {
+      await decide(client, data.submissionId, 'approved', metadata.occurredAt, data.approvedBy);
+    },
+    async ResumeRejected(client, { data, metadata }) {
+      await decide(client, data.submissionId, 'rejected', metadata.occurredAt, data.rejectedBy);
+    },
+    async PersonalDataErased(client, { data }) {
+      if (isUuid(data.subjectId))
+        await client.query('delete from resume_submissions where id = $1', [data.subjectId]);
+    },
   },
-};
+});
 
-async function applyOne(client: pg.PoolClient, event: RecordedEvent): Promise<void> {
-  switch (event.type) {
-    case 'ResumeSubmitted':
-      return insertSubmission(client, event as Submitted);
-    case 'ResumeApproved': {
-      const { submissionId, approvedBy } = event.data as ResumeApproved['data'];
-      await decide(client, submissionId, 'approved', event.metadata.occurredAt, approvedBy);
-      return;
-    }
-    case 'ResumeRejected': {
-      const { submissionId, rejectedBy } = event.data as ResumeRejected['data'];
-      await decide(client, submissionId, 'rejected', event.metadata.occurredAt, rejectedBy);
-      return;
-    }
-    case 'PersonalDataErased': {
-      const { subjectId } = event.data as { subjectId: string };
-      if (UUID.test(subjectId))
-        await client.query('delete from resume_submissions where id = $1', [subjectId]);
-    }
-  }
-}
-
-async function insertSubmission(client: pg.PoolClient, { data, metadata }: Submitted): Promise<void> {
+async function insertSubmission(
+  client: pg.PoolClient,
+  data: ResumeSubmitted['data'],
+  submittedAt: string,
+): Promise<void> {
   // An erased person's submission reads back without a name: leave them out.
-  if ((data.firstName as string | null) === null) return;
+  if (data.firstName === null) return;
   await client.query(
     `insert into resume_submissions (id, status, first_name, middle_name, last_name, title, company_name,
        specialty, email, phone, city, state, country, location, linkedin_url, education, skills,
@@ -99,7 +81,7 @@ async function insertSubmission(client: pg.PoolClient, { data, metadata }: Submi
       data.skills,
       data.emailHash,
       data.phoneHash,
-      metadata.occurredAt,
+      submittedAt,
     ],
   );
 }

@@ -7,6 +7,7 @@ export {
   ProjectionNotInstalled,
 } from './failures';
 export { forget, forgottenTableSql, isForgotten } from './forgotten';
+export { isUuid } from './ids';
 export {
   listParked,
   type ParkedEvent,
@@ -15,8 +16,16 @@ export {
   retryParked,
 } from './parked-events';
 export { applyOrPark, type PoisonedEvent } from './poison';
-export { LIVE_SCHEMA, type Projection } from './projection';
-export { Projector, type ProjectorLogger, type ProjectorOptions } from './projector';
+export {
+  defineBatchProjection,
+  defineProjection,
+  type Handlers,
+  LIVE_SCHEMA,
+  type Projection,
+  type ProjectorLogger,
+  type Recorded,
+} from './projection';
+export { Projector, type ProjectorOptions } from './projector';
 export {
   type RebuildProgress,
   type ReplayOptions,

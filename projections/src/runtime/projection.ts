@@ -1,3 +1,4 @@
+import type { HealthTalEvent, HealthTalEventType } from '@healthtal/contracts';
 import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
 
@@ -21,5 +22,60 @@ export interface Projection {
   apply(client: pg.PoolClient, events: readonly RecordedEvent[]): Promise<void>;
 }
 
+/** A stored event of one of these types, its data typed by the contracts' event schemas. */
+export type Recorded<T extends HealthTalEventType = HealthTalEventType> = T extends HealthTalEventType
+  ? RecordedEvent<T, Extract<HealthTalEvent, { type: T }>['data']>
+  : never;
+
+type Definition = Pick<Projection, 'name' | 'version' | 'tables' | 'createSql'>;
+
+/** One handler per event type the read model reads: the keys are its `handles`. */
+export type Handlers<T extends HealthTalEventType> = {
+  readonly [K in T]: (client: pg.PoolClient, event: Recorded<K>) => Promise<void>;
+};
+
+/**
+ * A read model that applies events one by one: `on` maps each event type it reads to its handler,
+ * so the types it handles are exactly the handlers it has, and each handler gets its event's data
+ * typed. The runtime hands a projection only the types in `handles` (projector, rebuild, batches).
+ */
+export function defineProjection<T extends HealthTalEventType>(
+  definition: Definition & { on: Handlers<T> },
+): Projection {
+  const { on, ...rest } = definition;
+  const handlers: Partial<
+    Record<HealthTalEventType, (client: pg.PoolClient, event: never) => Promise<void>>
+  > = on;
+  return {
+    ...rest,
+    handles: Object.keys(on),
+    async apply(client, events) {
+      for (const event of events) await handlers[event.type as T]?.(client, event as never);
+    },
+  };
+}
+
+/**
+ * A read model that applies a batch at once (one statement for many events): it lists the types it
+ * reads and gets them as one typed union, so a `case` for a type outside `handles` does not compile.
+ */
+export function defineBatchProjection<const T extends HealthTalEventType>(
+  definition: Definition & {
+    handles: readonly T[];
+    applyBatch(client: pg.PoolClient, events: readonly Recorded<T>[]): Promise<void>;
+  },
+): Projection {
+  const { applyBatch, ...rest } = definition;
+  // The only cast: the store validated each event against its schema on append, and the runtime
+  // passes only the types in `handles`.
+  return { ...rest, apply: (client, events) => applyBatch(client, events as readonly Recorded<T>[]) };
+}
+
 export const LIVE_SCHEMA = 'public';
 export const rebuildSchemaOf = (projection: Projection) => `rebuild_${projection.name}`;
+
+/** Where projectors and rebuilds report progress and failures (pino's shape). */
+export type ProjectorLogger = {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+};

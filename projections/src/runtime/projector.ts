@@ -4,13 +4,8 @@ import type pg from 'pg';
 import { readCheckpoint } from './checkpoints';
 import { forgetPassedFailures } from './parked-events';
 import { applyOrPark } from './poison';
-import type { Projection } from './projection';
+import type { Projection, ProjectorLogger } from './projection';
 import { rebuildProjection } from './rebuild';
-
-export type ProjectorLogger = {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-};
 
 export type ProjectorOptions = {
   pool: pg.Pool;

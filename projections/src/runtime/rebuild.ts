@@ -4,8 +4,8 @@ import type pg from 'pg';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
 import { writeParked } from './parked-events';
 import { applyIsolatingPoison, type PoisonedEvent } from './poison';
+import type { ProjectorLogger } from './projection';
 import { LIVE_SCHEMA, type Projection, rebuildSchemaOf } from './projection';
-import type { ProjectorLogger } from './projector';
 import { inTransaction } from './transaction';
 
 const REBUILD_BATCH = 2000;

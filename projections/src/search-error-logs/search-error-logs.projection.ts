@@ -1,22 +1,13 @@
-import type { DirectoryEvent } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
-import type pg from 'pg';
-import type { Projection } from '../runtime';
-
-type Data<T extends DirectoryEvent['type']> = Extract<DirectoryEvent, { type: T }>['data'];
-type Recorded = RecordedEvent<string, Record<string, unknown>>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { defineProjection, isUuid } from '../runtime';
 
 /**
  * The admin's Search Error Logs (failed and slow searches) and, by query over a time range, their
  * stats. An admin's delete removes the row; erasing a person blanks their email, address and browser.
  */
-export const searchErrorLogsProjection: Projection = {
+export const searchErrorLogsProjection = defineProjection({
   name: 'search_error_logs',
   version: 1,
   tables: ['search_error_logs'],
-  handles: ['SearchFailed', 'SearchErrorLogDeleted', 'PersonalDataErased'],
   createSql: `
     create table search_error_logs (
       id uuid primary key,
@@ -38,15 +29,8 @@ export const searchErrorLogsProjection: Projection = {
     create index search_error_logs_type on search_error_logs (error_type, occurred_at desc);
     create index search_error_logs_user on search_error_logs (user_id);
   `,
-  async apply(client, events) {
-    for (const event of events as readonly Recorded[]) await applyOne(client, event);
-  },
-};
-
-async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
-  switch (type) {
-    case 'SearchFailed': {
-      const d = data as Data<'SearchFailed'>;
+  on: {
+    async SearchFailed(client, { data: d, metadata }) {
       await client.query(
         `insert into search_error_logs (id, occurred_at, user_id, user_email, ip_address, error_type, error_code,
            edge_function_name, response_time_ms, error_message, search_query, search_url, search_filters, user_agent)
@@ -68,21 +52,17 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
           d.userAgent,
         ],
       );
-      return;
-    }
-    case 'SearchErrorLogDeleted':
-      await client.query('delete from search_error_logs where id = $1', [
-        (data as Data<'SearchErrorLogDeleted'>).logId,
-      ]);
-      return;
-    case 'PersonalDataErased': {
-      const subject = String(data.subjectId);
+    },
+    async SearchErrorLogDeleted(client, { data }) {
+      await client.query('delete from search_error_logs where id = $1', [data.logId]);
+    },
+    async PersonalDataErased(client, { data }) {
+      const subject = data.subjectId;
       await client.query(
         `update search_error_logs set user_email = null, ip_address = null, user_agent = null
          where user_id = $1 or id = $2`,
-        [subject, UUID.test(subject) ? subject : null],
+        [subject, isUuid(subject) ? subject : null],
       );
-      return;
-    }
-  }
-}
+    },
+  },
+});

@@ -1,32 +1,31 @@
-import type { BillingEvent, IdentityEvent } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
-
-type Recorded = RecordedEvent<string, Record<string, unknown>>;
+import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
 
 const FORGOTTEN = 'subscriptions_forgotten';
-type Data<T extends BillingEvent['type']> = Extract<BillingEvent, { type: T }>['data'];
+
+/** Sets these columns of the user's row, and when it changed. */
+const set = (
+  client: pg.PoolClient,
+  userId: string,
+  at: string,
+  assignments: string,
+  values: unknown[] = [],
+) =>
+  client.query(`update subscriptions set ${assignments}, updated_at = $2 where user_id = $1`, [
+    userId,
+    at,
+    ...values,
+  ]);
 
 /**
  * One row per user: the current subscription's status, plan and period, plus the facts the
  * money-back guarantee needs (first purchase, refunds). Status: active, canceled (paid until the
  * period ends), past_due, expired.
  */
-export const subscriptionsProjection: Projection = {
+export const subscriptionsProjection = defineProjection({
   name: 'subscriptions',
   version: 2,
   tables: ['subscriptions', FORGOTTEN],
-  handles: [
-    'SubscriptionActivated',
-    'SubscriptionRenewed',
-    'SubscriptionPlanChanged',
-    'SubscriptionCanceled',
-    'SubscriptionExpired',
-    'PaymentFailed',
-    'SubscriptionRefunded',
-    'UserDeleted',
-  ],
   createSql: `
     create table subscriptions (
       user_id uuid primary key,
@@ -46,25 +45,11 @@ export const subscriptionsProjection: Projection = {
     create index subscriptions_subscription on subscriptions (subscription_id);
     ${forgottenTableSql(FORGOTTEN)}
   `,
-  async apply(client, events) {
-    for (const event of events as readonly Recorded[]) await applyOne(client, event);
-  },
-};
-
-async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
-  const at = metadata.occurredAt;
-  const userId = data.userId as string;
-  const set = (assignments: string, values: unknown[]) =>
-    client.query(`update subscriptions set ${assignments}, updated_at = $2 where user_id = $1`, [
-      userId,
-      at,
-      ...values,
-    ]);
-  switch (type) {
-    case 'SubscriptionActivated': {
-      const d = data as Data<'SubscriptionActivated'>;
+  on: {
+    async SubscriptionActivated(client, { data: d, metadata }) {
+      const at = metadata.occurredAt;
       // A checkout that completed as its user was deleted subscribes nobody (`forgotten.ts`).
-      if (await isForgotten(client, FORGOTTEN, userId)) return;
+      if (await isForgotten(client, FORGOTTEN, d.userId)) return;
       await client.query(
         `insert into subscriptions (user_id, subscription_id, customer_id, status, price_id, tier,
            current_period_end, activated_at, first_purchased_at, simulated, updated_at)
@@ -73,39 +58,37 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
            customer_id = excluded.customer_id, status = 'active', price_id = excluded.price_id,
            tier = excluded.tier, current_period_end = excluded.current_period_end,
            activated_at = excluded.activated_at, simulated = excluded.simulated, updated_at = excluded.updated_at`,
-        [userId, d.subscriptionId, d.customerId, d.priceId, d.tier, d.currentPeriodEnd, at, d.simulated],
+        [d.userId, d.subscriptionId, d.customerId, d.priceId, d.tier, d.currentPeriodEnd, at, d.simulated],
       );
-      return;
-    }
-    case 'SubscriptionRenewed':
-      await set(`status = 'active', current_period_end = $3`, [
-        (data as Data<'SubscriptionRenewed'>).currentPeriodEnd,
+    },
+    async SubscriptionRenewed(client, { data, metadata }) {
+      await set(client, data.userId, metadata.occurredAt, `status = 'active', current_period_end = $3`, [
+        data.currentPeriodEnd,
       ]);
-      return;
-    case 'SubscriptionPlanChanged': {
-      const d = data as Data<'SubscriptionPlanChanged'>;
-      await set('price_id = $3, tier = $4', [d.priceId, d.tier]);
-      return;
-    }
-    case 'SubscriptionCanceled':
-      await set(`status = 'canceled', current_period_end = $3`, [
-        (data as Data<'SubscriptionCanceled'>).endsAt,
+    },
+    async SubscriptionPlanChanged(client, { data, metadata }) {
+      await set(client, data.userId, metadata.occurredAt, 'price_id = $3, tier = $4', [
+        data.priceId,
+        data.tier,
       ]);
-      return;
-    case 'SubscriptionExpired':
-      await set(`status = 'expired'`, []);
-      return;
-    case 'PaymentFailed':
-      await set(`status = 'past_due'`, []);
-      return;
-    case 'SubscriptionRefunded':
-      await set(`status = 'expired', refunded_at = $2`, []);
-      return;
-    case 'UserDeleted':
-      await client.query('delete from subscriptions where user_id = $1', [
-        (data as Extract<IdentityEvent, { type: 'UserDeleted' }>['data']).userId,
+    },
+    async SubscriptionCanceled(client, { data, metadata }) {
+      await set(client, data.userId, metadata.occurredAt, `status = 'canceled', current_period_end = $3`, [
+        data.endsAt,
       ]);
-      await forget(client, FORGOTTEN, userId);
-      return;
-  }
-}
+    },
+    async SubscriptionExpired(client, { data, metadata }) {
+      await set(client, data.userId, metadata.occurredAt, `status = 'expired'`);
+    },
+    async PaymentFailed(client, { data, metadata }) {
+      await set(client, data.userId, metadata.occurredAt, `status = 'past_due'`);
+    },
+    async SubscriptionRefunded(client, { data, metadata }) {
+      await set(client, data.userId, metadata.occurredAt, `status = 'expired', refunded_at = $2`);
+    },
+    async UserDeleted(client, { data }) {
+      await client.query('delete from subscriptions where user_id = $1', [data.userId]);
+      await forget(client, FORGOTTEN, data.userId);
+    },
+  },
+});

@@ -1,22 +1,16 @@
-import type { DirectoryEvent } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
 
 const FORGOTTEN = 'usage_counters_forgotten';
-
-type Data<T extends DirectoryEvent['type']> = Extract<DirectoryEvent, { type: T }>['data'];
-type Recorded = RecordedEvent<string, Record<string, unknown>>;
 
 /**
  * What each user used, per UTC day: contact reveals, exports and the rows they held. The basis for
  * usage limits and the admin's view of heavy users; a deleted user's counters go with them.
  */
-export const usageProjection: Projection = {
+export const usageProjection = defineProjection({
   name: 'usage_counters',
   version: 2,
   tables: ['usage_counters', FORGOTTEN],
-  handles: ['ContactRevealed', 'CandidatesExported', 'UserDeleted'],
   createSql: `
     create table usage_counters (
       user_id uuid not null,
@@ -28,10 +22,22 @@ export const usageProjection: Projection = {
     );
     ${forgottenTableSql(FORGOTTEN)}
   `,
-  async apply(client, events) {
-    for (const event of events as readonly Recorded[]) await applyOne(client, event);
+  // Use by a request that raced its user's deletion counts for nobody (`forgotten.ts`).
+  on: {
+    async ContactRevealed(client, { data, metadata }) {
+      if (await isForgotten(client, FORGOTTEN, data.userId)) return;
+      await count(client, data.userId, metadata.occurredAt, 1, 0, 0);
+    },
+    async CandidatesExported(client, { data, metadata }) {
+      if (await isForgotten(client, FORGOTTEN, data.userId)) return;
+      await count(client, data.userId, metadata.occurredAt, 0, 1, data.count);
+    },
+    async UserDeleted(client, { data }) {
+      await client.query('delete from usage_counters where user_id = $1', [data.userId]);
+      await forget(client, FORGOTTEN, data.userId);
+    },
   },
-};
+});
 
 const count = (
   client: pg.PoolClient,
@@ -49,22 +55,3 @@ const count = (
        exported_rows = usage_counters.exported_rows + excluded.exported_rows`,
     [userId, at, reveals, exports, rows],
   );
-
-async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
-  // Use by a request that raced its user's deletion counts for nobody (`forgotten.ts`).
-  if (type !== 'UserDeleted' && (await isForgotten(client, FORGOTTEN, String(data.userId)))) return;
-  switch (type) {
-    case 'ContactRevealed':
-      await count(client, (data as Data<'ContactRevealed'>).userId, metadata.occurredAt, 1, 0, 0);
-      return;
-    case 'CandidatesExported': {
-      const d = data as Data<'CandidatesExported'>;
-      await count(client, d.userId, metadata.occurredAt, 0, 1, d.count);
-      return;
-    }
-    case 'UserDeleted':
-      await client.query('delete from usage_counters where user_id = $1', [data.userId]);
-      await forget(client, FORGOTTEN, String(data.userId));
-      return;
-  }
-}

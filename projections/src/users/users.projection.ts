@@ -1,30 +1,16 @@
-import type { IdentityEvent } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import type { Projection } from '../runtime';
-
-type Recorded = RecordedEvent<IdentityEvent['type'], IdentityEvent['data']>;
+import { defineProjection } from '../runtime';
 
 /**
  * Accounts as the API and the console read them: sign-in lookups, /me, the Users table. A deleted
  * user's row is removed; their personal data is already unreadable in the events.
  */
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection({
   name: 'users',
   // 2: the email index is no longer unique. One account per email is the write side's invariant
   // (ADR 0017); a unique index here could only stop the read model on history it cannot change.
   version: 2,
   tables: ['users'],
-  handles: [
-    'UserRegistered',
-    'EmailVerified',
-    'UserSignedIn',
-    'ProfileUpdated',
-    'NotificationPreferencesChanged',
-    'AdminRoleGranted',
-    'AdminRoleRevoked',
-    'UserDeleted',
-  ],
   createSql: `
     create table users (
       id uuid primary key,
@@ -42,63 +28,44 @@ export const usersProjection: Projection = {
     create index users_email on users (lower(email));
     create index users_created_at on users (created_at desc);
   `,
-  async apply(client, events) {
-    for (const event of events as readonly Recorded[]) await applyOne(client, event);
-  },
-};
-
-async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
-  const at = metadata.occurredAt;
-  switch (type) {
-    case 'UserRegistered': {
-      const d = data as Extract<IdentityEvent, { type: 'UserRegistered' }>['data'];
+  on: {
+    async UserRegistered(client, { data, metadata }) {
       await client.query(
         `insert into users (id, email, phone, source, created_at) values ($1, $2, $3, $4, $5)
          on conflict (id) do nothing`,
-        [d.userId, d.email, d.phone, d.source ?? null, at],
+        [data.userId, data.email, data.phone, data.source ?? null, metadata.occurredAt],
       );
-      return;
-    }
-    case 'EmailVerified':
-      await client.query('update users set email_verified = true where id = $1', [userIdOf(data)]);
-      return;
-    case 'UserSignedIn':
+    },
+    async EmailVerified(client, { data }) {
+      await client.query('update users set email_verified = true where id = $1', [data.userId]);
+    },
+    async UserSignedIn(client, { data, metadata }) {
       await client.query('update users set last_sign_in_at = greatest(last_sign_in_at, $2) where id = $1', [
-        userIdOf(data),
-        at,
+        data.userId,
+        metadata.occurredAt,
       ]);
-      return;
-    case 'ProfileUpdated': {
-      const d = data as Extract<IdentityEvent, { type: 'ProfileUpdated' }>['data'];
+    },
+    async ProfileUpdated(client, { data }) {
       await client.query("update users set name = coalesce($2, ''), bio = coalesce($3, '') where id = $1", [
-        d.userId,
-        d.name,
-        d.bio,
+        data.userId,
+        data.name,
+        data.bio,
       ]);
-      return;
-    }
-    case 'NotificationPreferencesChanged': {
-      const { userId, ...preferences } = data as Extract<
-        IdentityEvent,
-        { type: 'NotificationPreferencesChanged' }
-      >['data'];
+    },
+    async NotificationPreferencesChanged(client, { data: { userId, ...preferences } }) {
       await client.query('update users set notifications = $2 where id = $1', [
         userId,
         JSON.stringify(preferences),
       ]);
-      return;
-    }
-    case 'AdminRoleGranted':
-    case 'AdminRoleRevoked':
-      await client.query('update users set admin_granted = $2 where id = $1', [
-        userIdOf(data),
-        type === 'AdminRoleGranted',
-      ]);
-      return;
-    case 'UserDeleted':
-      await client.query('delete from users where id = $1', [userIdOf(data)]);
-      return;
-  }
-}
+    },
+    AdminRoleGranted: (client, { data }) => setAdmin(client, data.userId, true),
+    AdminRoleRevoked: (client, { data }) => setAdmin(client, data.userId, false),
+    async UserDeleted(client, { data }) {
+      await client.query('delete from users where id = $1', [data.userId]);
+    },
+  },
+});
 
-const userIdOf = (data: unknown) => (data as { userId: string }).userId;
+async function setAdmin(client: pg.PoolClient, userId: string, granted: boolean): Promise<void> {
+  await client.query('update users set admin_granted = $2 where id = $1', [userId, granted]);
+}

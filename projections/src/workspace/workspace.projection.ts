@@ -1,35 +1,17 @@
-import type { WorkspaceEvent } from '@healthtal/contracts';
-import type { RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
-import { forget, forgottenTableSql, isForgotten, type Projection } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten, isUuid } from '../runtime';
 
-type Data<T extends WorkspaceEvent['type']> = Extract<WorkspaceEvent, { type: T }>['data'];
-type Recorded = RecordedEvent<string, Record<string, unknown>>;
 const FORGOTTEN = 'workspace_forgotten';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Users' lists, their members and saved searches (the first version's physician_lists,
  * list_physicians and saved_searches). A candidate erased at their request leaves every list; a
  * deleted user's lists and searches go with them.
  */
-export const workspaceProjection: Projection = {
+export const workspaceProjection = defineProjection({
   name: 'workspace',
   version: 2,
   tables: ['lists', 'list_members', 'saved_searches', FORGOTTEN],
-  handles: [
-    'ListCreated',
-    'CandidatesAddedToList',
-    'CandidatesRemovedFromList',
-    'ListRenamed',
-    'ListDeleted',
-    'SearchSaved',
-    'SavedSearchRenamed',
-    'SavedSearchOpened',
-    'SavedSearchDeleted',
-    'PersonalDataErased',
-    'UserDeleted',
-  ],
   createSql: `
     create table lists (
       id uuid primary key,
@@ -60,27 +42,17 @@ export const workspaceProjection: Projection = {
     create index saved_searches_owner on saved_searches (owner_id, created_at desc);
     ${forgottenTableSql(FORGOTTEN)}
   `,
-  async apply(client, events) {
-    for (const event of events as readonly Recorded[]) await applyOne(client, event);
-  },
-};
-
-async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorded): Promise<void> {
-  const at = metadata.occurredAt;
-  switch (type) {
-    case 'ListCreated': {
-      const d = data as Data<'ListCreated'>;
+  on: {
+    async ListCreated(client, { data: d, metadata }) {
       // A list created by a request that raced its owner's deletion belongs to nobody (`forgotten.ts`).
       if (await isForgotten(client, FORGOTTEN, d.ownerId)) return;
       await client.query(
         `insert into lists (id, owner_id, name, description, created_at) values ($1, $2, $3, $4, $5)
          on conflict (id) do nothing`,
-        [d.listId, d.ownerId, d.name, d.description, at],
+        [d.listId, d.ownerId, d.name, d.description, metadata.occurredAt],
       );
-      return;
-    }
-    case 'CandidatesAddedToList': {
-      const d = data as Data<'CandidatesAddedToList'>;
+    },
+    async CandidatesAddedToList(client, { data: d, metadata }) {
       await client.query(
         `insert into list_members (list_id, candidate_id, added_at, ord)
          select $1, id, $3, ord from unnest($2::uuid[]) with ordinality as t(id, ord)
@@ -89,72 +61,62 @@ async function applyOne(client: pg.PoolClient, { type, data, metadata }: Recorde
          where exists (select 1 from lists where lists.id = $1)
            and not exists (select 1 from ${FORGOTTEN} f where f.subject = t.id::text)
          on conflict (list_id, candidate_id) do nothing`,
-        [d.listId, d.candidateIds, at],
+        [d.listId, d.candidateIds, metadata.occurredAt],
       );
-      return;
-    }
-    case 'CandidatesRemovedFromList': {
-      const d = data as Data<'CandidatesRemovedFromList'>;
+    },
+    async CandidatesRemovedFromList(client, { data: d }) {
       await client.query('delete from list_members where list_id = $1 and candidate_id = any($2::uuid[])', [
         d.listId,
         d.candidateIds,
       ]);
-      return;
-    }
-    case 'ListRenamed': {
-      const d = data as Data<'ListRenamed'>;
+    },
+    async ListRenamed(client, { data: d }) {
       await client.query('update lists set name = $2, description = $3 where id = $1', [
         d.listId,
         d.name,
         d.description,
       ]);
-      return;
-    }
-    case 'ListDeleted':
-      await deleteLists(client, 'id = $1', data.listId);
-      return;
-    case 'SearchSaved': {
-      const d = data as Data<'SearchSaved'>;
+    },
+    ListDeleted: (client, { data }) => deleteLists(client, 'id = $1', data.listId),
+    async SearchSaved(client, { data: d, metadata }) {
       if (await isForgotten(client, FORGOTTEN, d.ownerId)) return;
       // Saving is the first opening: the alert counts from here.
       await client.query(
         `insert into saved_searches (id, owner_id, name, search_params, created_at, last_opened_at)
          values ($1, $2, $3, $4, $5, $5) on conflict (id) do nothing`,
-        [d.savedSearchId, d.ownerId, d.name, JSON.stringify(d.searchParams), at],
+        [d.savedSearchId, d.ownerId, d.name, JSON.stringify(d.searchParams), metadata.occurredAt],
       );
-      return;
-    }
-    case 'SavedSearchRenamed':
+    },
+    async SavedSearchRenamed(client, { data }) {
       await client.query('update saved_searches set name = $2 where id = $1', [
         data.savedSearchId,
         data.name,
       ]);
-      return;
-    case 'SavedSearchOpened':
+    },
+    async SavedSearchOpened(client, { data, metadata }) {
       await client.query(
         'update saved_searches set last_opened_at = greatest(last_opened_at, $2) where id = $1',
-        [data.savedSearchId, at],
+        [data.savedSearchId, metadata.occurredAt],
       );
-      return;
-    case 'SavedSearchDeleted':
+    },
+    async SavedSearchDeleted(client, { data }) {
       await client.query('delete from saved_searches where id = $1', [data.savedSearchId]);
-      return;
-    case 'PersonalDataErased':
+    },
+    async PersonalDataErased(client, { data }) {
       // Subjects are users and candidates; only a candidate can be on a list.
-      if (UUID.test(String(data.subjectId))) {
-        await client.query('delete from list_members where candidate_id = $1', [data.subjectId]);
-        await forget(client, FORGOTTEN, String(data.subjectId));
-      }
-      return;
-    case 'UserDeleted':
+      if (!isUuid(data.subjectId)) return;
+      await client.query('delete from list_members where candidate_id = $1', [data.subjectId]);
+      await forget(client, FORGOTTEN, data.subjectId);
+    },
+    async UserDeleted(client, { data }) {
       await deleteLists(client, 'owner_id = $1', data.userId);
       await client.query('delete from saved_searches where owner_id = $1', [data.userId]);
-      await forget(client, FORGOTTEN, String(data.userId));
-      return;
-  }
-}
+      await forget(client, FORGOTTEN, data.userId);
+    },
+  },
+});
 
-async function deleteLists(client: pg.PoolClient, where: string, value: unknown) {
+async function deleteLists(client: pg.PoolClient, where: string, value: string): Promise<void> {
   const { rows } = await client.query<{ id: string }>(`delete from lists where ${where} returning id`, [
     value,
   ]);

@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { REQUEST_BODY_LIMIT_BYTES } from '@healthtal/contracts';
-import type { EventStore } from '@healthtal/eventstore';
 import compression from 'compression';
 import express, { type Express } from 'express';
-import type pg from 'pg';
-import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { accessRoutes } from './access/access.routes';
 import { adminConsoleRedirects } from './admin/console-redirects';
 import { dashboardRoutes } from './admin/dashboard.routes';
 import { mailOutboxRoutes } from './admin/mail-outbox.routes';
-import { type ReadModels, readModelRoutes } from './admin/read-models.routes';
-import type { SiteAssetStorage } from './admin/site-assets';
+import { readModelRoutes } from './admin/read-models.routes';
 import { siteSettingsRoutes } from './admin/site-settings.routes';
 import { adminUserRoutes } from './admin/users.routes';
 import { billingRoutes } from './billing/billing.routes';
+import type { ApiDependencies } from './dependencies';
 import { candidateRoutes } from './directory/candidates.routes';
 import { exportRoutes } from './directory/export.routes';
 import { DirectorySearch } from './directory/search/directory-search';
@@ -25,63 +22,25 @@ import { searchErrorLogRoutes } from './directory/search-error-logs.routes';
 import { specialtyRoutes } from './directory/specialties.routes';
 import { apiDocsRoutes } from './http/api-docs';
 import { notFoundHandler, problemHandler, refuseUnknownContentEncoding } from './http/errors';
-import { healthRoutes, isLocalCaller, type ReadinessCheck } from './http/health';
+import { healthRoutes, isLocalCaller } from './http/health';
 import { ApiMetrics, metricsRoute } from './http/metrics';
 import { precompressed } from './http/precompressed';
 import { RouteRegistrar } from './http/routes';
 import { noStoreByDefault, securityHeaders } from './http/security-headers';
 import { authRoutes } from './identity/auth.routes';
-import { createIdentity, type Identity, type IdentityKeys } from './identity/identity';
+import { createIdentity, type Identity } from './identity/identity';
 import { meRoutes } from './identity/me.routes';
 import { bearerPrincipal } from './identity/principal';
 import { contactMessageRoutes } from './intake/contact-messages.routes';
 import { removalRequestRoutes } from './intake/removal-requests.routes';
 import { resumeSubmissionRoutes } from './intake/resume-submissions.routes';
 import { outreachRoutes } from './outreach/email.routes';
-import type { EmailWriter } from './outreach/email-writer';
-import type { PrincipalResolver } from './policy';
-import type { ApiSettings } from './settings';
 import { idempotency } from './shared/idempotency';
 import { InstanceLiveness } from './shared/instance-liveness';
-import { type Mailer, OutboxMailer } from './shared/mailer';
+import { OutboxMailer } from './shared/mailer';
 import { RateLimiter } from './shared/rate-limit';
-import { type AwaitProjections, readYourWrites, trackWrites } from './shared/read-your-writes';
+import { readYourWrites, trackWrites } from './shared/read-your-writes';
 import { workspaceRoutes } from './workspace/workspace.routes';
-
-export type ApiDependencies = {
-  pool: pg.Pool;
-  store: EventStore;
-  logger: Logger;
-  settings: ApiSettings;
-  /** Signing and lookup keys (see loadIdentityKeys). */
-  identityKeys: IdentityKeys;
-  /** Defaults to the outbox. */
-  mailer?: Mailer;
-  /** Who is calling; the identity context provides it. Defaults to everyone being anonymous. */
-  resolvePrincipal?: PrincipalResolver;
-  /**
-   * Commands answer once the read models have applied what they appended (read-your-writes); without
-   * it they answer as soon as the events are stored.
-   */
-  awaitProjections?: AwaitProjections;
-  /** Extra readiness checks (projectors caught up, …) reported by /readyz. */
-  readinessChecks?: Record<string, ReadinessCheck>;
-  /** Events the Kafka relay has not published yet, for /metrics; null when no relay runs. */
-  relayLag?: () => Promise<number | null>;
-  /** The read models' state, parked events and retry, for the console (from `healthtal start`). */
-  readModels?: ReadModels;
-  /**
-   * Deletes a person's personal-data key, so their encrypted fields read as null everywhere. Pass the
-   * event store's own keys (its cache must forget the key too); the default deletes the key's row.
-   */
-  erasePersonalData?: (subject: string) => Promise<void>;
-  /** Writes outreach emails; defaults to the configured model, or the built-in template writer. */
-  emailWriter?: EmailWriter;
-  /** Where uploaded site images are kept; defaults to a PostgreSQL table. */
-  siteAssets?: SiteAssetStorage;
-  /** Static front ends mounted after the API: path prefix → built app directory. */
-  staticApps?: { path: string; dir: string }[];
-};
 
 export type Api = {
   app: Express;

@@ -1,5 +1,6 @@
-export type { ReadModels } from './admin/read-models.routes';
-export { type Api, type ApiDependencies, createApi } from './app';
+export type { ReadModels } from './admin/read-models';
+export { type Api, createApi } from './app';
+export type { ApiDependencies } from './dependencies';
 export { openCandidateExport } from './directory/export-writer';
 export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
 export {

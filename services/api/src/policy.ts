@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { HttpProblem } from './http/problem';
+import { HttpProblem } from './shared/problem';
 
 /**
  * What a caller must be to use a route. `public`: anyone; `signed-in`: any account; `basic` and
@@ -59,6 +59,11 @@ export const policy = {
   'POST /api/v1/billing/portal': ['signed-in', 'not-demo'],
   'POST /api/v1/billing/webhook': 'public',
   'GET /api/v1/billing/refund-eligibility': 'signed-in',
+  'POST /api/v1/billing/refund-requests': ['signed-in', 'not-demo'],
+  'GET /api/admin/refund-requests': 'admin',
+  'GET /api/admin/refund-requests/:id': 'admin',
+  'POST /api/admin/refund-requests/:id/approve': 'admin',
+  'POST /api/admin/refund-requests/:id/reject': 'admin',
   'GET /api/v1/billing/simulator/:sessionId': 'public',
   'POST /api/v1/billing/simulator/:sessionId/complete': 'public',
   'POST /api/v1/billing/simulator/:sessionId/cancel': 'public',

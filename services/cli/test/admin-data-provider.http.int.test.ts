@@ -14,6 +14,7 @@ import { VALID_RESUME } from './support/resumes';
 // getMany over 30 ids, getManyReference, and the writes the console makes.
 
 const MANY = 30;
+const REFUNDS = 5;
 let app: TestApp;
 let admin: SignedIn;
 let dataProvider: DataProvider;
@@ -61,6 +62,12 @@ async function seed() {
       201,
     ),
   );
+  // Annual customers asking for the money-back guarantee.
+  await inBatches(REFUNDS, 5, async (n) => {
+    const customer = users[10 + n]!;
+    await app.subscribe(customer, 'price_annual');
+    return posted('/api/v1/billing/refund-requests', { reason: `Refund ${n}` }, 201, { as: customer });
+  });
   // A removal request is recorded only for an email the directory holds.
   const listed = Array.from({ length: MANY }, (_, n) => candidate(`removal-${n}`));
   await importCandidates(app, listed);
@@ -160,6 +167,7 @@ const RESOURCES: Resource[] = [
   { name: 'demo-grants', sortedBy: 'grantedAt', atLeast: MANY },
   { name: 'contact-messages', sortedBy: 'receivedAt', atLeast: MANY },
   { name: 'removal-requests', sortedBy: 'requestedAt', atLeast: MANY },
+  { name: 'refund-requests', sortedBy: 'requestedAt', atLeast: REFUNDS },
   { name: 'resume-submissions', sortedBy: 'submittedAt', atLeast: MANY },
   {
     name: 'search-error-logs',

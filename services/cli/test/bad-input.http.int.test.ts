@@ -289,6 +289,13 @@ beforeAll(async () => {
     STRIPE_PRICE_ANNUAL: 'price_1AnnualProbe',
   });
   await Promise.all((['premium', 'admin'] as const).map((role) => app.as(role)));
+  // The premium caller has asked for its refund already: a valid request of the probes is a 409.
+  const refund = await app.request('/api/v1/billing/refund-requests', {
+    method: 'POST',
+    as: 'premium',
+    json: {},
+  });
+  if (refund.status !== 201) throw new Error(`refund request setup: ${refund.status} ${await refund.text()}`);
   fixtures = {
     listId: await created('/api/v1/lists', { name: 'Probe target' }),
     savedSearchId: await created('/api/v1/saved-searches', { name: 'Probe', searchParams: { query: 'x' } }),

@@ -40,7 +40,7 @@ describe('GET /api/v1/candidates/:id (the profile)', () => {
       title: 'ICU Registered Nurse',
       titleLevel: 'Senior',
       jobFunctions: 'Nursing, Critical Care',
-      specialty: 'Registered Nurse',
+      specialty: 'Nurse',
       organization: 'Memorial Hermann Hospital',
       companyEmployees: '5000+',
       companyIndustry: 'Hospitals & Physicians Clinics',

@@ -175,8 +175,8 @@ describe('healthtal import', () => {
       expect(await db.scalar('select count(*) from directory_candidates')).toBe(3);
       const counts = await db.pool.query('select specialty, count from specialty_counts order by specialty');
       expect(counts.rows).toEqual([
+        { specialty: 'Nurse', count: 2 },
         { specialty: 'OBGYN', count: 1 },
-        { specialty: 'Registered Nurse', count: 2 },
       ]);
     } finally {
       await db.close();

@@ -55,7 +55,7 @@ describe('POST /api/v1/exports as CSV', () => {
       Contactfirstname: 'Maria',
       Contactmiddlename: '',
       Contactlastname: 'Delgado',
-      specialty: 'Registered Nurse',
+      specialty: 'Nurse',
       Companydomain: '',
       location: 'Houston, TX',
       Personalemail: 'maria.delgado@mail.example',

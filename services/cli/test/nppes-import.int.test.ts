@@ -191,7 +191,7 @@ describe('healthtal import --format nppes', () => {
     expect(await search()).toMatchObject({ count: 2 });
     expect(await specialtyCounts()).toEqual([
       { specialty: 'Internal Medicine', count: 1 },
-      { specialty: 'Registered Nurse', count: 1 },
+      { specialty: 'Nurse', count: 1 },
     ]);
   });
 
@@ -297,7 +297,7 @@ describe('healthtal import --format nppes', () => {
     expect(await search({ city: ['Austin'] })).toEqual({ count: 1, ids: [id(ben)] });
     expect(await specialtyCounts()).toEqual([
       { specialty: 'Internal Medicine', count: 1 },
-      { specialty: 'Registered Nurse', count: 1 },
+      { specialty: 'Nurse', count: 1 },
     ]);
     expect((await profile(ben)).body.registry?.deactivatedOn).toBeNull();
   });

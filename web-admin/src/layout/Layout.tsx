@@ -1,5 +1,6 @@
 import { ACCESS_DENIED } from '@healthtal/contracts';
 import BlockIcon from '@mui/icons-material/Block';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import DescriptionIcon from '@mui/icons-material/Description';
@@ -31,6 +32,7 @@ function AdminMenu() {
       <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleIcon />} />
       <Menu.Item to="/resume-approval" primaryText="Resume approval" leftIcon={<DescriptionIcon />} />
       <Menu.Item to="/removal-requests" primaryText="Removal requests" leftIcon={<DeleteSweepIcon />} />
+      <Menu.Item to="/refund-requests" primaryText="Refund requests" leftIcon={<CurrencyExchangeIcon />} />
       <Menu.Item to="/contact-messages" primaryText="Contact messages" leftIcon={<MailIcon />} />
       <Menu.Item to="/mail-outbox" primaryText="Mail outbox" leftIcon={<MarkunreadMailboxIcon />} />
       <Menu.Item to="/admin-logs" primaryText="Search error logs" leftIcon={<ErrorOutlineIcon />} />

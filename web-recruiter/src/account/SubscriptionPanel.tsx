@@ -1,20 +1,22 @@
 import {
   BillingMessages,
   RedirectResponse,
-  RefundEligibility,
   RevealQuotaMessages,
   type SubscriptionInfo,
   shortDate,
 } from '@healthtal/contracts';
-import { Alert, Box, Button, Chip, List, ListItem, Paper, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../app/api';
 import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
+import { RefundSection, useRefundEligibility } from './RefundRequest';
 
-/** The plan, the customer portal, and whether the money-back guarantee still applies (and why not). */
+/**
+ * The plan, the customer portal, and the money-back guarantee: whether it still applies (and why
+ * not), the Request a refund button, and the request's status once made.
+ */
 export function SubscriptionPanel() {
   const auth = useAuth();
   const toast = useToast();
@@ -23,11 +25,8 @@ export function SubscriptionPanel() {
   const isDemo = auth.me?.demo.isDemo ?? false;
   // Admins count as subscribed without buying a plan: no portal and no refund for them.
   const paidPlan = Boolean(subscription?.subscribed && subscription.billing_interval);
-  const refund = useQuery({
-    queryKey: ['billing', 'refund-eligibility'],
-    queryFn: ({ signal }) => api('/api/v1/billing/refund-eligibility', { schema: RefundEligibility, signal }),
-    enabled: paidPlan,
-  });
+  // A refunded customer is back on the free plan and still sees how the request ended.
+  const refund = useRefundEligibility(paidPlan || (Boolean(auth.me) && !subscription?.subscribed));
 
   const openPortal = async () => {
     setOpening(true);
@@ -88,7 +87,7 @@ export function SubscriptionPanel() {
           </Button>
         )}
       </Stack>
-      {paidPlan && refund.data ? <RefundStatus eligibility={refund.data} /> : null}
+      {refund.data ? <RefundSection eligibility={refund.data} paidPlan={paidPlan} /> : null}
     </Paper>
   );
 }
@@ -98,26 +97,4 @@ function planSummary(subscription: SubscriptionInfo | undefined, paidPlan: boole
   if (subscription?.subscribed)
     return `${subscription.plan_name ?? 'Admin'} access: every feature, no plan needed`;
   return 'Free plan';
-}
-
-function RefundStatus({ eligibility }: { eligibility: RefundEligibility }) {
-  if (eligibility.eligible)
-    return (
-      <Alert severity="success" sx={{ mt: 2 }}>
-        Your purchase is covered by the 30-day money-back guarantee
-        {eligibility.refundableUntil ? ` until ${shortDate(eligibility.refundableUntil)}` : ''}.
-      </Alert>
-    );
-  return (
-    <Alert severity="info" sx={{ mt: 2 }}>
-      Not eligible for the money-back guarantee:
-      <List dense disablePadding>
-        {eligibility.reasons.map((reason) => (
-          <ListItem key={reason} disableGutters>
-            {reason}
-          </ListItem>
-        ))}
-      </List>
-    </Alert>
-  );
 }

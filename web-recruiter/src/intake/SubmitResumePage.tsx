@@ -25,7 +25,7 @@ import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { errorsFromServer, FormField, fieldErrorsOf, useFormState } from '../app/forms';
-import { RESUME_SUBMITTED_PATH } from './routes';
+import { RESUME_SUBMITTED_PATH } from './paths';
 
 type Education = { school: string; degree: string };
 

@@ -1,8 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../app/lazy-page';
-
-/** Where a submitted resume lands (the spec's /success is the payment page; see the README's routes). */
-export const RESUME_SUBMITTED_PATH = '/resume-submitted';
+import { RESUME_SUBMITTED_PATH } from './paths';
 
 const resume = () => import('./SubmitResumePage');
 

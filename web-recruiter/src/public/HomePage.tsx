@@ -6,6 +6,7 @@ import {
   HOME_FAQ,
   HOME_METRICS,
   homeSpecialties,
+  type SpecialtyName,
   SpecialtyNames,
 } from '@healthtal/contracts';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -111,19 +112,20 @@ function CustomerCarousel() {
   );
 }
 
-const PREVIEW_CARDS = [
+/** Sample cards: each badge a specialty of the taxonomy, so it names a group the directory has. */
+const PREVIEW_CARDS: readonly { name: string; title: string; place: string; specialty: SpecialtyName }[] = [
   {
     name: 'Maria Lopez, RN',
     title: 'ICU Registered Nurse',
     place: 'Houston, TX',
-    specialty: 'Critical Care',
+    specialty: 'Nurse',
   },
   { name: 'James Carter, MD', title: 'Hospitalist', place: 'Columbus, OH', specialty: 'Internal Medicine' },
   {
     name: 'Priya Shah, NP',
     title: 'Family Nurse Practitioner',
     place: 'Phoenix, AZ',
-    specialty: 'Family Medicine',
+    specialty: 'Nurse Practitioner',
   },
 ];
 

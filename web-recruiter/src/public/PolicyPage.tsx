@@ -149,7 +149,7 @@ export function MoneyBackGuaranteePage() {
         ['What voids it', 'A CSV export, a mass export, a violation of the terms, or bad-faith use.'],
         [
           'How to ask',
-          'Email support to request a refund. Review takes up to 3 business days; after approval the refund appears within up to 10 business days.',
+          'Sign in and request the refund from your Account page (Account → Subscription → Request a refund). Review takes up to 3 business days and we email you the decision; after approval the refund appears within up to 10 business days and the subscription ends.',
         ],
         [
           'Once per customer',

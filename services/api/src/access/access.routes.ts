@@ -5,15 +5,15 @@ import {
   type UserId,
 } from '@healthtal/contracts';
 import { z } from 'zod';
-import { parseAdminPage, sendAdminList } from '../admin/admin-list';
-import type { ApiDependencies } from '../app';
-import { notFound } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { loadUser } from '../identity/accounts';
 import type { Identity } from '../identity/identity';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
+import { notFound } from '../shared/problem';
 import { grantDemoAccess, revokeDemoAccess, revokeDemoGrant } from './demo-access';
 import { expiryOf } from './demo-access.decider';
 import { demoGrantSortFields, findDemoGrant, listDemoGrants } from './demo-grants.queries';
@@ -24,7 +24,11 @@ const GrantParams = z.object({ id: z.uuid() });
  * The console's demo grants (admin-intake-outreach, User Management): list, read, grant, revoke one
  * grant (react-admin's delete of its row), and revoke every grant of a user.
  */
-export function accessRoutes(routes: RouteRegistrar, { store, pool }: ApiDependencies, identity: Identity) {
+export function accessRoutes(
+  routes: RouteRegistrar,
+  { store, pool }: Pick<ApiDependencies, 'store' | 'pool'>,
+  identity: Identity,
+) {
   /** The account must exist now, read from its stream: a grant for nobody is refused, not stored. */
   const existingUser = async (userId: string) => {
     const user = await loadUser(identity, userId);

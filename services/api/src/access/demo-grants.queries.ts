@@ -1,8 +1,8 @@
 import { AdminIdFilter, type DemoGrantRow } from '@healthtal/contracts';
 import type pg from 'pg';
 import { z } from 'zod';
-import { parseAdminFilter } from '../admin/admin-filter';
-import { type AdminPage, containsPattern } from '../admin/admin-list';
+import { parseAdminFilter } from '../http/admin-filter';
+import { type AdminPage, containsPattern } from '../http/admin-list';
 import { VALID_GRANT } from '../identity/access-profile';
 
 const SORT_COLUMNS = {

@@ -1,5 +1,5 @@
 import { DashboardQuery } from '@healthtal/contracts';
-import type { ApiDependencies } from '../app';
+import type { ApiDependencies } from '../dependencies';
 import type { SearchMetrics } from '../directory/search/search-metrics';
 import type { RouteRegistrar } from '../http/routes';
 import { parseQuery } from '../http/validate';
@@ -8,7 +8,7 @@ import { adminDashboard } from './dashboard.queries';
 /** The console's dashboard: what an admin opens it for, over the last 7, 30 or 90 days. */
 export function dashboardRoutes(
   routes: RouteRegistrar,
-  { pool, readinessChecks }: ApiDependencies,
+  { pool, readinessChecks }: Pick<ApiDependencies, 'pool' | 'readinessChecks'>,
   metrics: SearchMetrics,
 ) {
   routes.route('GET /api/admin/dashboard', async (req, res) => {

@@ -1,6 +1,6 @@
 import type { MailOutboxFilter, MailOutboxRow } from '@healthtal/contracts';
 import type pg from 'pg';
-import { type AdminPage, containsPattern } from './admin-list';
+import { type AdminPage, containsPattern } from '../http/admin-list';
 
 const SORT_COLUMNS = {
   id: 'id',

@@ -2,11 +2,11 @@ import { MailOutboxFilter } from '@healthtal/contracts';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { notFound } from '../http/problem';
+import { parseAdminFilter } from '../http/admin-filter';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseParams } from '../http/validate';
-import { parseAdminFilter } from './admin-filter';
-import { parseAdminPage, sendAdminList } from './admin-list';
+import { notFound } from '../shared/problem';
 import { findMail, listMailOutbox, mailOutboxSortFields } from './mail-outbox.queries';
 
 const MailId = z.object({

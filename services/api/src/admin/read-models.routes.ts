@@ -1,41 +1,12 @@
-import {
-  type ParkedEventRow,
-  ParkedEventsFilter,
-  type ReadModelRow,
-  ReadModelsFilter,
-  type RetryParkedResult,
-} from '@healthtal/contracts';
+import { ParkedEventsFilter, ReadModelsFilter } from '@healthtal/contracts';
 import { z } from 'zod';
-import { HttpProblem, notFound } from '../http/problem';
+import { parseAdminFilter } from '../http/admin-filter';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseParams } from '../http/validate';
-import { parseAdminFilter } from './admin-filter';
-import { parseAdminPage, sendAdminList } from './admin-list';
+import { HttpProblem, notFound } from '../shared/problem';
+import { parkedSortFields, type ReadModels, readModelSortFields } from './read-models';
 
-/**
- * The read models as their runtime sees them (docs/adr/0018-projector-dead-letters.md). The API does
- * not run projectors: `healthtal start` passes this in, built over @healthtal/projections.
- */
-export type ReadModels = {
-  status(): Promise<ReadModelRow[]>;
-  /** Parked events in `$all` order (newest first with `descending`), one page of them. */
-  parked(query: {
-    readModel?: string;
-    /** Only these (`<read model>:<event id>`): react-admin's getMany. */
-    ids?: readonly string[];
-    offset: number;
-    limit: number;
-    descending: boolean;
-    /** In order of `id` rather than of `$all`. */
-    byId?: boolean;
-  }): Promise<{ rows: ParkedEventRow[]; total: number }>;
-  /** Applies the read model's parked events again; null when there is no read model by that name. */
-  retry(name: string): Promise<RetryParkedResult | null>;
-};
-
-export const readModelSortFields = ['id', 'status', 'lagEvents', 'lagSeconds', 'parked'] as const;
-/** Parked events are listed in `$all` order (`position`) or in order of their `id`. */
-export const parkedSortFields = ['position', 'id'] as const;
 const ParkedEventId = z.object({
   id: z.string().regex(/^[a-z][a-z0-9_]{0,99}:.{1,100}$/, 'Must be a parked event id.'),
 });

@@ -1,6 +1,6 @@
 import { SiteSettingLimits, SiteSettingMessages } from '@healthtal/contracts';
 import type { Request } from 'express';
-import { HttpProblem } from '../http/problem';
+import { HttpProblem } from '../shared/problem';
 
 /** Room for a multipart envelope around a full-size image. */
 const MULTIPART_OVERHEAD = 64 * 1024;

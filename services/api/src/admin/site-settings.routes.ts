@@ -14,23 +14,27 @@ import {
 } from '@healthtal/contracts';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { ApiDependencies } from '../app';
-import { HttpProblem, notFound } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
+import { parseAdminFilter } from '../http/admin-filter';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
-import { parseAdminFilter } from './admin-filter';
-import { parseAdminPage, sendAdminList } from './admin-list';
+import { HttpProblem, notFound } from '../shared/problem';
 import { S3SiteAssetStorage } from './s3-site-assets';
 import { PostgresSiteAssetStorage, type SiteAssetStorage } from './site-assets';
 import { mediaTypeOf, sniffImageType } from './site-image';
 import { invalidFileType, readImageUpload } from './site-image-upload';
 import { siteSettingsDecider } from './site-settings.decider';
-import { findSiteSetting, listSiteSettings, publicSiteSettings } from './site-settings.queries';
+import {
+  findSiteSetting,
+  listSiteSettings,
+  publicSiteSettings,
+  siteSettingSortFields,
+} from './site-settings.queries';
 
 const STREAM = streamName('site', 'settings');
-export const SORTABLE = ['id', 'key', 'group', 'kind'] as const;
 const AssetFile = z.object({
   file: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|gif|webp|svg|ico)$/, 'Not a site asset.'),
 });
@@ -56,7 +60,10 @@ function imageKeyOf(req: Request): SiteImageKey {
 }
 
 /** Website Settings (admin-intake-outreach §2, §3, §5): twelve keys, text saves and image uploads. */
-export function siteSettingsRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
+export function siteSettingsRoutes(
+  routes: RouteRegistrar,
+  deps: Pick<ApiDependencies, 'pool' | 'store' | 'settings' | 'siteAssets'>,
+) {
   const { pool, store } = deps;
   const publicUrl = deps.settings.publicUrl;
   const assets: SiteAssetStorage =
@@ -74,7 +81,7 @@ export function siteSettingsRoutes(routes: RouteRegistrar, deps: ApiDependencies
   };
 
   routes.route('GET /api/admin/site-settings', async (req, res) => {
-    const page = parseAdminPage(req, SORTABLE);
+    const page = parseAdminPage(req, siteSettingSortFields);
     const filter = parseAdminFilter(SiteSettingFilter, page.filter);
     const rows = (await listSiteSettings(pool, publicUrl)).filter(matches(filter));
     const [field, order] = page.sort ?? ['key', 'ASC'];

@@ -9,10 +9,10 @@ import {
 import type pg from 'pg';
 import { z } from 'zod';
 import { exportedContactsOf, totalExportedContacts } from '../directory/export-logs.queries';
+import { parseAdminFilter } from '../http/admin-filter';
+import { type AdminPage, containsPattern } from '../http/admin-list';
 import { CURRENT_SUBSCRIPTION, rolesOf, VALID_GRANT } from '../identity/access-profile';
 import type { ApiSettings } from '../settings';
-import { parseAdminFilter } from './admin-filter';
-import { type AdminPage, containsPattern } from './admin-list';
 
 const SORT_COLUMNS = {
   id: 'u.id',

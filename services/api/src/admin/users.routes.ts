@@ -1,14 +1,14 @@
 import { PersonalDataKeys } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { z } from 'zod';
-import type { ApiDependencies } from '../app';
-import { HttpProblem, notFound } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseParams } from '../http/validate';
 import { changeUser, deleteAccount, loadUser } from '../identity/accounts';
 import type { Identity } from '../identity/identity';
 import { commandContext } from '../shared/idempotency';
-import { parseAdminPage, sendAdminList } from './admin-list';
+import { HttpProblem, notFound } from '../shared/problem';
 import { userHistory } from './user-history.queries';
 import { adminUserSortFields, adminUserStats, findAdminUser, listAdminUsers } from './users.queries';
 
@@ -23,7 +23,11 @@ const eraseKeyRow = (pool: pg.Pool) => async (subject: string) => {
 };
 
 /** The console's User Management: the Users table, its cards, roles, deletion and the audit trail. */
-export function adminUserRoutes(routes: RouteRegistrar, deps: ApiDependencies, identity: Identity) {
+export function adminUserRoutes(
+  routes: RouteRegistrar,
+  deps: Pick<ApiDependencies, 'pool' | 'settings' | 'store' | 'erasePersonalData'>,
+  identity: Identity,
+) {
   const { pool, settings, store } = deps;
   const erasePersonalData = deps.erasePersonalData ?? eraseKeyRow(pool);
 

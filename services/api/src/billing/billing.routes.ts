@@ -7,15 +7,16 @@ import {
   type UserId,
 } from '@healthtal/contracts';
 import type { Request } from 'express';
-import type { ApiDependencies } from '../app';
-import { HttpProblem } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import type { CommandContext } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
+import { HttpProblem } from '../shared/problem';
 import { openSimulatorSession, upgradedPath } from './billing-simulator';
 import { billingSimulatorRoutes } from './billing-simulator.routes';
 import { loadRefundEligibility } from './refund-eligibility';
+import { refundRequestRoutes } from './refund-requests.routes';
 import { StripeGateway } from './stripe-gateway';
 import { meaningOfStripeEvent } from './stripe-webhook';
 import { AlreadySubscribed, hasCurrentSubscription, type SubscriptionState } from './subscription.decider';
@@ -50,7 +51,11 @@ const noSubscription = () =>
  * `settings.stripe` they go through Stripe; without it, through the local billing simulator, which
  * leads to the same events.
  */
-export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }: ApiDependencies) {
+export function billingRoutes(
+  routes: RouteRegistrar,
+  deps: Pick<ApiDependencies, 'store' | 'pool' | 'settings' | 'logger' | 'mailer'>,
+) {
+  const { store, pool, settings } = deps;
   const gateway = settings.stripe ? new StripeGateway(settings.stripe, settings.publicUrl) : null;
   const simulator = !gateway && settings.billingSimulator === true;
   // Neither Stripe nor the simulator: a deployment that forgot its keys must not sell plans for free.
@@ -157,6 +162,7 @@ export function billingRoutes(routes: RouteRegistrar, { store, pool, settings }:
   });
 
   billingSimulatorRoutes(routes, { store, pool, publicUrl: settings.publicUrl, enabled: simulator });
+  refundRequestRoutes(routes, deps, gateway);
 
   /**
    * Moves a current subscription to `priceId` where it is billed, and answers where the browser goes

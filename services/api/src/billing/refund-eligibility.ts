@@ -1,7 +1,9 @@
 import {
+  type BillingEvent,
   PLANS,
   REFUND_WINDOW_DAYS,
   type RefundEligibility,
+  type RefundRequestInfo,
   streamName,
   type UserId,
 } from '@healthtal/contracts';
@@ -9,6 +11,7 @@ import type { EventStore, RecordedEvent } from '@healthtal/eventstore';
 import { type SubscriptionEvent, subscriptionDecider } from './subscription.decider';
 
 const DAY_MS = 86_400_000;
+type DataOf<T extends BillingEvent['type']> = Extract<BillingEvent, { type: T }>['data'];
 
 /** The spec shows dates in en-US short-month format. */
 const shortDate = (date: Date) =>
@@ -38,6 +41,7 @@ export function refundEligibility(
       reasons: ['You have not bought a plan, so there is nothing to refund.'],
       purchasedAt: null,
       refundableUntil: null,
+      request: null,
     };
   }
   const purchasedAt = new Date(firstPurchase.metadata.occurredAt);
@@ -64,14 +68,40 @@ export function refundEligibility(
   if (state.status === 'past_due') {
     reasons.push('A payment is overdue, so the account is not in good standing.');
   }
+  const request = refundRequestOf(subscriptionHistory);
   if (state.refunded) {
     reasons.push('The money-back guarantee is available once per customer and has already been used.');
+  } else if (request) {
+    reasons.push(REQUEST_STANDING[request.status]);
   }
   return {
     eligible: reasons.length === 0,
     reasons,
     purchasedAt: purchasedAt.toISOString(),
     refundableUntil: refundableUntil.toISOString(),
+    request,
+  };
+}
+
+const REQUEST_STANDING: Record<RefundRequestInfo['status'], string> = {
+  pending: 'You have asked for a refund; we review requests within 3 business days.',
+  approved: 'Your refund was approved and is being paid back.',
+  rejected: 'Your refund request was reviewed and rejected; the guarantee is available once per customer.',
+};
+
+/** The customer's request, its decision and the refund, as the stream tells them. */
+export function refundRequestOf(history: readonly RecordedEvent[]): RefundRequestInfo | null {
+  const requested = history.find((e) => e.type === 'RefundRequested');
+  if (!requested) return null;
+  const decision = history.find((e) => e.type === 'RefundApproved' || e.type === 'RefundRejected');
+  const refund = history.find((e) => e.type === 'SubscriptionRefunded');
+  return {
+    status: decision?.type === 'RefundApproved' ? 'approved' : decision ? 'rejected' : 'pending',
+    requestedAt: requested.metadata.occurredAt,
+    decidedAt: decision?.metadata.occurredAt ?? null,
+    rejectionReason:
+      decision?.type === 'RefundRejected' ? (decision.data as DataOf<'RefundRejected'>).reason : null,
+    refundedAmount: refund ? (refund.data as DataOf<'SubscriptionRefunded'>).amount : null,
   };
 }
 

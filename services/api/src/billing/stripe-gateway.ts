@@ -1,7 +1,7 @@
 import { PRICE_IDS, type PriceId } from '@healthtal/contracts';
 import Stripe from 'stripe';
-import { HttpProblem } from '../http/problem';
 import type { StripeSettings } from '../settings';
+import { HttpProblem } from '../shared/problem';
 import { upgradedPath } from './billing-simulator';
 
 export type CheckoutInput = {
@@ -16,7 +16,10 @@ export type CheckoutInput = {
   idempotencyKey: string;
 };
 
-/** The Stripe API as HealthTal uses it: checkout, the customer portal, and verified webhooks. */
+/**
+ * The Stripe API as HealthTal uses it: checkout, the customer portal, plan changes, money-back
+ * refunds and verified webhooks.
+ */
 export class StripeGateway {
   private readonly stripe: Stripe;
   private readonly publicUrl: string;
@@ -96,6 +99,43 @@ export class StripeGateway {
       },
       { idempotencyKey },
     );
+  }
+
+  /**
+   * The money-back guarantee paid back: a refund of the subscription's latest paid invoice (its
+   * payment intent, or its charge for a payment made without one), then the subscription canceled
+   * at once. Both carry an idempotency key made from `key`, so an approval retried after a failure
+   * or a crash refunds once. Answers Stripe's refund id and the amount refunded, in cents.
+   */
+  async refundAndCancel(subscriptionId: string, key: string): Promise<{ refundId: string; amount: number }> {
+    const invoice = (
+      await this.stripe.invoices.list({ subscription: subscriptionId, status: 'paid', limit: 1 })
+    ).data[0];
+    if (!invoice?.id) throw new Error(`Stripe subscription ${subscriptionId} has no paid invoice to refund`);
+    const paid = (await this.stripe.invoicePayments.list({ invoice: invoice.id, status: 'paid', limit: 1 }))
+      .data[0];
+    const idOf = (object: string | { id: string } | null | undefined) =>
+      typeof object === 'string' ? object : object?.id;
+    const paymentIntent = idOf(paid?.payment.payment_intent);
+    const charge = idOf(paid?.payment.charge);
+    if (!paymentIntent && !charge) throw new Error(`Stripe invoice ${invoice.id} has no payment to refund`);
+    const refund = await this.stripe.refunds.create(
+      {
+        ...(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge as string }),
+        reason: 'requested_by_customer',
+        metadata: { subscriptionId, invoiceId: invoice.id, guarantee: 'money-back' },
+      },
+      { idempotencyKey: `${key}:refund` },
+    );
+    const subscription = await this.retrieveSubscription(subscriptionId);
+    if (subscription.status !== 'canceled') {
+      await this.stripe.subscriptions.cancel(
+        subscriptionId,
+        { prorate: false, invoice_now: false },
+        { idempotencyKey: `${key}:cancel` },
+      );
+    }
+    return { refundId: refund.id, amount: refund.amount };
   }
 
   /** The event Stripe signed, or a 400 when the signature is missing, wrong or too old. */

@@ -35,8 +35,20 @@ export const sourcedContext = (
   command: SubscriptionCommand,
   correlationId: string,
 ): CommandContext => ({
-  commandId: `${'sourceEventId' in command ? command.sourceEventId : command.checkoutSessionId}/${command.type}`,
+  commandId: `${sourceOf(command)}/${command.type}`,
   correlationId,
   userId,
   now: new Date(),
 });
+
+/** Commands told by Stripe or the simulator name their source; a customer's or admin's do not. */
+const sourceOf = (command: SubscriptionCommand) =>
+  'sourceEventId' in command
+    ? command.sourceEventId
+    : 'checkoutSessionId' in command
+      ? command.checkoutSessionId
+      : unsourced(command.type);
+
+const unsourced = (type: string): never => {
+  throw new Error(`${type} is not told by a billing source`);
+};

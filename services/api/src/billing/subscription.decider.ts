@@ -1,6 +1,13 @@
-import { type BillingEvent, PLANS, type PriceId, type UserId } from '@healthtal/contracts';
+import {
+  type BillingEvent,
+  PLANS,
+  type PriceId,
+  type RefundRequestStatus,
+  type UserId,
+} from '@healthtal/contracts';
 import type { Decider } from '../shared/command-handler';
 import { DomainError } from '../shared/domain-error';
+import { decideRefundRequest, evolveRefundRequest, type RefundRequestCommand } from './refund-request';
 
 export type SubscriptionEvent = BillingEvent;
 
@@ -27,7 +34,8 @@ export type SubscriptionCommand =
   | (Source & { type: 'Cancel'; endsAt: Date })
   | (Source & { type: 'Expire' })
   | (Source & { type: 'RecordPaymentFailure'; invoiceId: string; attempt: number })
-  | (Source & { type: 'Refund'; amount: number; refundedBy: string });
+  | (Source & { type: 'Refund'; amount: number; refundedBy: string })
+  | RefundRequestCommand;
 
 type Paid = {
   subscriptionId: string;
@@ -44,10 +52,12 @@ type Paid = {
  * (a plan change and a cancellation in one `customer.subscription.updated`), each recorded once.
  * `refunded` outlives the subscription: the money-back guarantee is once per customer.
  */
-export type SubscriptionState = { processed: ReadonlySet<string>; refunded: boolean } & (
-  | { status: 'none' }
-  | ({ status: 'active' | 'past_due' | 'canceled' | 'expired' } & Paid)
-);
+export type SubscriptionState = {
+  processed: ReadonlySet<string>;
+  refunded: boolean;
+  /** The customer's money-back request (refund-request.ts); like `refunded`, it outlives the subscription. */
+  refundRequest: RefundRequestStatus | null;
+} & ({ status: 'none' } | ({ status: 'active' | 'past_due' | 'canceled' | 'expired' } & Paid));
 
 export class AlreadySubscribed extends DomainError {
   readonly status = 409;
@@ -81,6 +91,8 @@ export function hasCurrentSubscription(state: SubscriptionState, now: Date): boo
 }
 
 const evolve = (state: SubscriptionState, event: SubscriptionEvent): SubscriptionState => {
+  if (event.type === 'RefundRequested' || event.type === 'RefundApproved' || event.type === 'RefundRejected')
+    return { ...state, refundRequest: evolveRefundRequest(state.refundRequest, event) };
   const sourceKey =
     event.type === 'CheckoutStarted'
       ? key(event.type, event.data.checkoutSessionId)
@@ -95,6 +107,7 @@ const evolve = (state: SubscriptionState, event: SubscriptionEvent): Subscriptio
       return {
         processed,
         refunded: state.refunded,
+        refundRequest: state.refundRequest,
         status: 'active',
         subscriptionId,
         customerId,
@@ -149,7 +162,7 @@ const thisSubscription = (state: SubscriptionState, subscriptionId: string): Kno
 export const subscriptionDecider = (
   userId: UserId,
 ): Decider<SubscriptionCommand, SubscriptionState, SubscriptionEvent> => ({
-  initialState: { status: 'none', processed: new Set(), refunded: false },
+  initialState: { status: 'none', processed: new Set(), refunded: false, refundRequest: null },
   evolve,
   decide: (command, state) => {
     if (command.type === 'StartCheckout') {
@@ -158,6 +171,12 @@ export const subscriptionDecider = (
       const { checkoutSessionId, priceId, simulated } = command;
       return [{ type: 'CheckoutStarted', data: { userId, checkoutSessionId, priceId, simulated } }];
     }
+    if (
+      command.type === 'RequestRefund' ||
+      command.type === 'ApproveRefund' ||
+      command.type === 'RejectRefund'
+    )
+      return decideRefundRequest(userId, command, state);
     const data = { userId, subscriptionId: command.subscriptionId, sourceEventId: command.sourceEventId };
     const known = thisSubscription(state, command.subscriptionId);
     switch (command.type) {

@@ -1,10 +1,10 @@
 import type { UserId } from '@healthtal/contracts';
 import { z } from 'zod';
-import type { ApiDependencies } from '../app';
-import { notFound } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
 import type { RouteRegistrar } from '../http/routes';
 import { parseParams } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
+import { notFound } from '../shared/problem';
 import { findCandidateProfile } from './candidates.queries';
 import { fieldPolicyOf, withVisibleFields } from './field-policy';
 import { revealContact } from './reveal';
@@ -13,7 +13,10 @@ import { DEFAULT_REVEAL_QUOTAS, revealQuotaLimitOf } from './reveal-quota';
 const CandidateParams = z.object({ id: z.uuid('A candidate id is a UUID.') });
 
 /** One professional's profile, and the reveal of their email and phone (recruiter-directory §2, §4). */
-export function candidateRoutes(routes: RouteRegistrar, { pool, store, settings }: ApiDependencies) {
+export function candidateRoutes(
+  routes: RouteRegistrar,
+  { pool, store, settings }: Pick<ApiDependencies, 'pool' | 'store' | 'settings'>,
+) {
   routes.route('GET /api/v1/candidates/:id', async (req, res) => {
     const { id } = parseParams(CandidateParams, req);
     const profile = await findCandidateProfile(pool, id);

@@ -1,8 +1,8 @@
 import { type RevealQuota, RevealQuotaDefaults, RevealQuotaMessages } from '@healthtal/contracts';
 import type { Migration } from '@healthtal/eventstore';
 import type pg from 'pg';
-import { HttpProblem } from '../http/problem';
 import type { AccessProfile } from '../identity/access-profile';
+import { HttpProblem } from '../shared/problem';
 
 /**
  * Daily reveal quotas per plan. Enforced with an atomic counter in PostgreSQL, not on the reveal

@@ -3,8 +3,8 @@ import type { EventStore } from '@healthtal/eventstore';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { recordDemoUse } from '../access/demo-access';
-import { notFound } from '../http/problem';
 import { type CommandContext, toEnvelopes } from '../shared/command-handler';
+import { notFound } from '../shared/problem';
 import { findContactDetails } from './candidates.queries';
 import { chargeReveal } from './reveal-quota';
 

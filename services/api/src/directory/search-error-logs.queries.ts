@@ -10,8 +10,8 @@ import {
 } from '@healthtal/contracts';
 import type pg from 'pg';
 import { z } from 'zod';
-import { parseAdminFilter } from '../admin/admin-filter';
-import type { AdminPage } from '../admin/admin-list';
+import { parseAdminFilter } from '../http/admin-filter';
+import type { AdminPage } from '../http/admin-list';
 
 const SORT_COLUMNS = {
   id: 'id',

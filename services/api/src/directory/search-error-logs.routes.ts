@@ -1,12 +1,12 @@
 import { SearchErrorRange } from '@healthtal/contracts';
 import { z } from 'zod';
-import { parseAdminPage, sendAdminList } from '../admin/admin-list';
-import type { ApiDependencies } from '../app';
-import { notFound } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseParams, parseQuery } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
+import { notFound } from '../shared/problem';
 import { searchErrorLogDecider } from './search-error-log.decider';
 import {
   findSearchErrorLog,
@@ -20,7 +20,10 @@ const LogParams = z.object({ id: z.uuid() });
 const StatsQuery = z.object({ range: SearchErrorRange.default('24h') });
 
 /** The console's Search Error Logs (admin-intake-outreach §2): list, details, delete, stat cards. */
-export function searchErrorLogRoutes(routes: RouteRegistrar, { pool, store }: ApiDependencies) {
+export function searchErrorLogRoutes(
+  routes: RouteRegistrar,
+  { pool, store }: Pick<ApiDependencies, 'pool' | 'store'>,
+) {
   routes.route('GET /api/admin/search-error-logs', async (req, res) => {
     const { rows, total, page } = await listSearchErrorLogs(
       pool,

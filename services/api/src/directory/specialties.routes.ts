@@ -1,6 +1,6 @@
 import { HOME_SPECIALTIES_MAX, type SpecialtyCount, type SpecialtyNames } from '@healthtal/contracts';
 import type pg from 'pg';
-import type { ApiDependencies } from '../app';
+import type { ApiDependencies } from '../dependencies';
 import type { RouteRegistrar } from '../http/routes';
 
 /**
@@ -31,7 +31,7 @@ export async function homeSpecialties(pool: pg.Pool): Promise<SpecialtyNames> {
 }
 
 /** Kept current by the directory projection as candidates arrive and leave: no nightly job. */
-export function specialtyRoutes(routes: RouteRegistrar, { pool }: ApiDependencies) {
+export function specialtyRoutes(routes: RouteRegistrar, { pool }: Pick<ApiDependencies, 'pool'>) {
   routes.route('GET /api/v1/specialties', async (_req, res) => {
     // Public and the same for everyone: browsers and proxies may keep it a few minutes.
     res.set('Cache-Control', 'public, max-age=300').json(await homeSpecialties(pool));

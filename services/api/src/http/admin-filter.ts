@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HttpProblem } from '../http/problem';
+import { HttpProblem } from '../shared/problem';
 
 export const UNKNOWN_FILTER = 'Unknown filter.';
 

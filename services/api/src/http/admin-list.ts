@@ -1,6 +1,6 @@
 import { AdminListQuery, MAX_ADMIN_PAGE } from '@healthtal/contracts';
 import type { Request, Response } from 'express';
-import { parseQuery } from '../http/validate';
+import { parseQuery } from './validate';
 
 export type AdminPage<Field extends string> = {
   sort: [Field, 'ASC' | 'DESC'] | undefined;

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ApiSettings } from '../settings';
+import { notFound } from '../shared/problem';
 import { openApiDocument } from './openapi';
-import { notFound } from './problem';
 import type { RouteRegistrar } from './routes';
 
 /**

@@ -1,7 +1,7 @@
 import { EventStoreError, WrongExpectedVersion } from '@healthtal/eventstore';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError } from '../shared/domain-error';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../shared/problem';
 
 /** body-parser's error types, mapped to what the client did wrong. */
 const bodyParserProblems: Record<string, () => HttpProblem> = {

@@ -3,9 +3,9 @@ import type { EventStore } from '@healthtal/eventstore';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { ReadModels } from '../admin/read-models.routes';
+import type { ReadModels } from '../admin/read-models';
 import type { PrincipalResolver } from '../policy';
-import { HttpProblem } from './problem';
+import { HttpProblem } from '../shared/problem';
 import type { RouteRegistrar } from './routes';
 
 /** Latency buckets in seconds: searches answer in tens of milliseconds, exports take seconds. */

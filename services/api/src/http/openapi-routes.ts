@@ -45,7 +45,13 @@ import {
   ReadModelsFilter,
   RecentExports,
   RedirectResponse,
+  RefundDecisionResult,
   RefundEligibility,
+  RefundRejectionForm,
+  RefundRequestFilter,
+  RefundRequestForm,
+  RefundRequestInfo,
+  RefundRequestRow,
   RemovalConfirmationRequest,
   RemovalConfirmationResult,
   RemovalRequestAccepted,
@@ -88,9 +94,10 @@ import {
 import { z } from 'zod';
 import { DemoGrantFilter, demoGrantSortFields } from '../access/demo-grants.queries';
 import { mailOutboxSortFields } from '../admin/mail-outbox.queries';
-import { parkedSortFields, readModelSortFields } from '../admin/read-models.routes';
-import { SORTABLE as siteSettingSortFields } from '../admin/site-settings.routes';
+import { parkedSortFields, readModelSortFields } from '../admin/read-models';
+import { siteSettingSortFields } from '../admin/site-settings.queries';
 import { AdminUserFilter, adminUserSortFields } from '../admin/users.queries';
+import { refundRequestSortFields } from '../billing/refund-requests.queries';
 import { SearchErrorLogFilter, searchErrorLogSortFields } from '../directory/search-error-logs.queries';
 import { ContactMessageFilter, contactMessageSortFields } from '../intake/contact-messages.queries';
 import { removalRequestSortFields } from '../intake/removal-requests.queries';
@@ -315,6 +322,35 @@ export const routeDocs = {
     tags: ['billing'],
     responses: { 200: RefundEligibility },
   },
+  'POST /api/v1/billing/refund-requests': {
+    summary: 'Ask for a refund under the money-back guarantee (Annual, within 30 days, nothing exported).',
+    description: '422 when not eligible (the reasons in `detail`), 409 when already requested or decided.',
+    tags: ['billing'],
+    body: RefundRequestForm,
+    responses: { 201: RefundRequestInfo },
+  },
+  'GET /api/admin/refund-requests': adminList(
+    'Refund requests under the money-back guarantee (the id is the customer’s user id).',
+    RefundRequestRow,
+    refundRequestSortFields,
+    RefundRequestFilter,
+    'billing',
+  ),
+  'GET /api/admin/refund-requests/:id': admin(
+    'One refund request.',
+    { params: Id, responses: { 200: RefundRequestRow } },
+    'billing',
+  ),
+  'POST /api/admin/refund-requests/:id/approve': admin(
+    'Approve a pending refund: Stripe refunds the latest paid invoice and cancels the subscription; the customer is emailed.',
+    { params: Id, responses: { 200: RefundDecisionResult } },
+    'billing',
+  ),
+  'POST /api/admin/refund-requests/:id/reject': admin(
+    'Reject a pending refund with a reason the customer is emailed.',
+    { params: Id, body: RefundRejectionForm, responses: { 200: RefundDecisionResult } },
+    'billing',
+  ),
   'GET /api/v1/billing/simulator/:sessionId': {
     summary: 'The billing simulator’s checkout page.',
     tags: ['billing'],

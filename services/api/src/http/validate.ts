@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { fieldErrors, HttpProblem, invalidFields } from './problem';
+import { fieldErrors, HttpProblem, invalidFields } from '../shared/problem';
 
 /** Parses the JSON body with its contract; a missing or non-JSON body is refused before the schema runs. */
 export function parseBody<S extends z.ZodType>(schema: S, req: Request): z.output<S> {

@@ -9,10 +9,10 @@ import {
   VerifyEmailRequest,
 } from '@healthtal/contracts';
 import type { Request, Response } from 'express';
-import { HttpProblem } from '../http/problem';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
+import { HttpProblem } from '../shared/problem';
 import { anonymousWriteChecks, RATE_RULES } from '../shared/rate-limit';
 import { isDesignatedDemoAccount } from './access-profile';
 import {

@@ -1,9 +1,9 @@
 import { AuthMessages } from '@healthtal/contracts';
 import type { Request } from 'express';
 import type pg from 'pg';
-import { HttpProblem } from '../http/problem';
 import { ANONYMOUS, type PrincipalResolver } from '../policy';
 import type { ApiSettings } from '../settings';
+import { HttpProblem } from '../shared/problem';
 import { type AccessProfile, loadAccessProfile, principalOf } from './access-profile';
 import type { AccessTokens } from './access-tokens';
 import type { RefreshTokens } from './session-tokens';

@@ -6,14 +6,14 @@ import {
   streamName,
 } from '@healthtal/contracts';
 import { z } from 'zod';
-import { parseAdminPage, sendAdminList } from '../admin/admin-list';
-import type { ApiDependencies } from '../app';
-import { notFound } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
+import { notFound } from '../shared/problem';
 import { anonymousWriteChecks, RateLimiter } from '../shared/rate-limit';
 import { contactMessageDecider } from './contact-message.decider';
 import {
@@ -22,7 +22,10 @@ import {
   listContactMessages,
 } from './contact-messages.queries';
 
-export function contactMessageRoutes(routes: RouteRegistrar, { store, pool }: ApiDependencies) {
+export function contactMessageRoutes(
+  routes: RouteRegistrar,
+  { store, pool }: Pick<ApiDependencies, 'store' | 'pool'>,
+) {
   const rateLimiter = new RateLimiter(pool);
   routes.route('POST /api/v1/contact-messages', async (req, res) => {
     const form = parseBody(ContactMessageRequest, req);

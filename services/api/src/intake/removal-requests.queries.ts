@@ -1,6 +1,6 @@
 import { RemovalLimits, type RemovalRequestFilter, type RemovalRequestRow } from '@healthtal/contracts';
 import type pg from 'pg';
-import type { AdminPage } from '../admin/admin-list';
+import type { AdminPage } from '../http/admin-list';
 
 /** Sorting by age is sorting by request time, the other way round. */
 const SORT_COLUMNS = {

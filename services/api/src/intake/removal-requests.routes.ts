@@ -9,14 +9,14 @@ import {
 import { PersonalDataKeys } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { z } from 'zod';
-import { parseAdminFilter } from '../admin/admin-filter';
-import { parseAdminPage, sendAdminList } from '../admin/admin-list';
-import type { ApiDependencies } from '../app';
-import { notFound } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
+import { parseAdminFilter } from '../http/admin-filter';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
 import { OutboxMailer } from '../shared/mailer';
+import { notFound } from '../shared/problem';
 import { anonymousWriteChecks, RateLimiter, type RateRule } from '../shared/rate-limit';
 import { RemovalRequestJobs } from './removal-request-jobs';
 import {
@@ -38,7 +38,10 @@ const eraseKeyRow = (pool: pg.Pool) => async (subject: string) => {
 };
 
 /** Remove My Information (public) and the console's list of removal requests. */
-export function removalRequestRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
+export function removalRequestRoutes(
+  routes: RouteRegistrar,
+  deps: Pick<ApiDependencies, 'pool' | 'store' | 'erasePersonalData' | 'logger' | 'mailer' | 'settings'>,
+) {
   const { pool } = deps;
   const limiter = new RateLimiter(pool);
   const removals: RemovalDependencies = {

@@ -1,6 +1,6 @@
 import { type ResumeSubmissionId, type ResumeSubmitted, streamName } from '@healthtal/contracts';
 import { WrongExpectedVersion } from '@healthtal/eventstore';
-import type { ApiDependencies } from '../app';
+import type { ApiDependencies } from '../dependencies';
 import { type ContactHash, filterSuppressed } from '../directory/suppression';
 import { type CommandContext, handleCommand } from '../shared/command-handler';
 import { DomainError } from '../shared/domain-error';
@@ -27,7 +27,11 @@ export const contactHashesOf = (emailHash: string | null, phoneHash: string | nu
 ];
 
 /** Approve and reject, single and bulk (admin-intake-outreach §4: an admin's action, final once taken). */
-export function resumeDecisions({ store, pool, logger }: ApiDependencies): ResumeDecisions {
+export function resumeDecisions({
+  store,
+  pool,
+  logger,
+}: Pick<ApiDependencies, 'store' | 'pool' | 'logger'>): ResumeDecisions {
   /** Whether the submitter went on the suppression list since they submitted (a removal request). */
   const contactSuppressed = async (id: string): Promise<boolean> => {
     const submitted = (await store.readStream(submissionStream(id), { limit: 1 }))[0];

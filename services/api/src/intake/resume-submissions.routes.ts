@@ -10,8 +10,7 @@ import {
   ResumeSubmissionRequest,
 } from '@healthtal/contracts';
 import { z } from 'zod';
-import { parseAdminPage, sendAdminList } from '../admin/admin-list';
-import type { ApiDependencies } from '../app';
+import type { ApiDependencies } from '../dependencies';
 import {
   filterSuppressed,
   hashEmail,
@@ -19,12 +18,13 @@ import {
   phoneContactHashes,
   suppressionKey,
 } from '../directory/suppression';
-import { HttpProblem, notFound } from '../http/problem';
+import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
+import { HttpProblem, notFound } from '../shared/problem';
 import { anonymousWriteChecks, RateLimiter } from '../shared/rate-limit';
 import { contactHashesOf, type ResumeDecisions, resumeDecisions, submissionStream } from './resume-decisions';
 import { resumeSubmissionDecider } from './resume-submission.decider';
@@ -41,7 +41,10 @@ const SubmissionParams = z.object({ id: z.uuid() });
  * Resume intake (admin-intake-outreach: Submit Resume, Resume Submissions): the public form, and
  * the console's tabs, counts, single and bulk approve and reject.
  */
-export function resumeSubmissionRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
+export function resumeSubmissionRoutes(
+  routes: RouteRegistrar,
+  deps: Pick<ApiDependencies, 'pool' | 'store' | 'logger'>,
+) {
   const { pool } = deps;
   const rateLimiter = new RateLimiter(pool);
   const decisions = resumeDecisions(deps);
@@ -134,7 +137,7 @@ function registerDecision(routes: RouteRegistrar, decisions: ResumeDecisions, ac
  * removed.
  */
 async function refuseSuppressed(
-  { pool }: ApiDependencies,
+  { pool }: Pick<ApiDependencies, 'pool'>,
   key: Buffer,
   emailHash: string | null,
   phone: string,

@@ -5,7 +5,7 @@ import {
   OutreachMessages,
 } from '@healthtal/contracts';
 import type { Logger } from 'pino';
-import { HttpProblem } from '../http/problem';
+import { HttpProblem } from '../shared/problem';
 
 /** Writes one outreach email from the generator's form. */
 export interface EmailWriter {

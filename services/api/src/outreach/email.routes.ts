@@ -11,13 +11,13 @@ import {
 } from '@healthtal/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { ApiDependencies } from '../app';
-import { HttpProblem, notFound } from '../http/problem';
+import type { ApiDependencies } from '../dependencies';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { handleCommand, toEnvelopes } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
+import { HttpProblem, notFound } from '../shared/problem';
 import { RateLimiter, type RateRule } from '../shared/rate-limit';
 import { emailTemplateDecider } from './email-template.decider';
 import { findEmailTemplate, listEmailTemplates } from './email-templates.queries';
@@ -39,7 +39,10 @@ export function emailWriterOf({
 }
 
 /** The AI Email Generator and the user's saved templates (admin-intake-outreach §2, §3, §7). */
-export function outreachRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
+export function outreachRoutes(
+  routes: RouteRegistrar,
+  deps: Pick<ApiDependencies, 'pool' | 'store' | 'emailWriter' | 'settings' | 'logger'>,
+) {
   const { pool, store } = deps;
   const writer = deps.emailWriter ?? emailWriterOf(deps);
   const rateLimiter = new RateLimiter(pool);

@@ -3,10 +3,10 @@ import type { Migration } from '@healthtal/eventstore';
 import type { Request, RequestHandler } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { HttpProblem } from '../http/problem';
 import type { CommandContext } from './command-handler';
 import { uuidFromName } from './ids';
 import type { InstanceLiveness } from './instance-liveness';
+import { HttpProblem } from './problem';
 
 export const idempotencyMigrations: readonly Migration[] = [
   {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Migration } from '@healthtal/eventstore';
 import type pg from 'pg';
-import { HttpProblem } from '../http/problem';
+import { HttpProblem } from './problem';
 
 export const rateLimitMigrations: readonly Migration[] = [
   {

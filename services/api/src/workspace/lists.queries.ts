@@ -1,7 +1,7 @@
 import type { CandidateCard, ListSummary } from '@healthtal/contracts';
 import type pg from 'pg';
-import { containsPattern } from '../admin/admin-list';
 import { CARD_COLUMNS, type CardRow, toCard } from '../directory/cards';
+import { containsPattern } from '../http/admin-list';
 
 type SummaryRow = {
   id: string;

@@ -17,8 +17,8 @@ import {
 } from '@healthtal/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { ApiDependencies } from '../app';
-import { sendCandidateExport } from '../directory/export.routes';
+import type { ApiDependencies } from '../dependencies';
+import { sendCandidateExport } from '../directory/export';
 import { fieldPolicyOf, withVisibleFields } from '../directory/field-policy';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseQuery } from '../http/validate';
@@ -53,14 +53,14 @@ const idsIn = (events: { type: string; data: unknown }[], type: string) =>
   );
 
 /** Runs a list command on the list's stream. */
-const decideOnList = (deps: ApiDependencies, command: ListCommand, context: CommandContext) =>
+const decideOnList = (deps: Pick<ApiDependencies, 'store'>, command: ListCommand, context: CommandContext) =>
   handleCommand(deps.store, listStream(command.listId), listDecider, command, context);
 
 /**
  * My Lists, the Add to List dialog (new or existing list), list detail with search, Select All
  * and export. Only the owner sees a list: anyone else gets 404, as if it did not exist.
  */
-export function listRoutes(routes: RouteRegistrar, deps: ApiDependencies) {
+export function listRoutes(routes: RouteRegistrar, deps: Pick<ApiDependencies, 'pool' | 'store'>) {
   const { pool } = deps;
 
   routes.route('GET /api/v1/lists', async (req, res) => {

@@ -10,7 +10,7 @@ import {
 } from '@healthtal/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { ApiDependencies } from '../app';
+import type { ApiDependencies } from '../dependencies';
 import type { DirectorySearch } from '../directory/search/directory-search';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
@@ -33,14 +33,18 @@ function savedSearchIdOf(req: Request): SavedSearchId {
 }
 const userOf = (context: CommandContext) => context.userId as UserId;
 
-const decide = (deps: ApiDependencies, command: SavedSearchCommand, context: CommandContext) =>
+const decide = (deps: Pick<ApiDependencies, 'store'>, command: SavedSearchCommand, context: CommandContext) =>
   handleCommand(deps.store, savedSearchStream(command.savedSearchId), savedSearchDecider, command, context);
 
 /**
  * Saved searches: save, the sheet (newest first, each with its "new since" alert), apply (get, then
  * mark opened), rename, delete. Only the owner sees one; anyone else gets 404.
  */
-export function savedSearchRoutes(routes: RouteRegistrar, deps: ApiDependencies, search: DirectorySearch) {
+export function savedSearchRoutes(
+  routes: RouteRegistrar,
+  deps: Pick<ApiDependencies, 'pool' | 'store'>,
+  search: DirectorySearch,
+) {
   const { pool } = deps;
 
   routes.route('GET /api/v1/saved-searches', async (req, res) => {

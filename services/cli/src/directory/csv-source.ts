@@ -132,6 +132,7 @@ export function candidateFromRecord(
     title: text('title'),
     titleLevel: text('titleLevel'),
     jobFunctions: text('jobFunctions'),
+    // As the file spells it: the directory projection folds it by the specialty taxonomy (contracts).
     specialty: text('specialty'),
     companyName: text('companyName'),
     companyEmployees: text('companyEmployees'),

@@ -3,17 +3,20 @@ import {
   COMPANY_INDUSTRIES,
   COMPANY_REVENUES,
   COMPANY_SIZES,
+  canonicalSpecialty,
   cleanValue,
   isBlankValue,
   normalizeSpecialty,
   parseEducation,
   parseSkills,
+  SPECIALTY_NAMES,
   STATE_CODES,
 } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { importEventIdFor } from './candidate-ids';
 import type { CandidateRow } from './candidate-row';
 import { syntheticCandidate } from './synthetic';
+import { NURSE, OTHER_SPECIALTIES, PHYSICIAN } from './synthetic-data/specialties';
 
 const SIZE = 20_000;
 const directory: CandidateRow[] = Array.from({ length: SIZE }, (_, i) => syntheticCandidate(1, i));
@@ -98,6 +101,18 @@ describe('the synthetic directory', () => {
       expect(spellings, spelling).toContain(spelling);
     }
     expect(specialties.get('OBGYN')).toBeGreaterThan(20);
+  });
+
+  it('draws exactly the specialty taxonomy: every name the A–Z page links finds people', () => {
+    const drawn = [NURSE, PHYSICIAN, ...OTHER_SPECIALTIES];
+    expect(drawn.map((s) => s.name).sort()).toEqual([...SPECIALTY_NAMES].sort());
+    for (const specialty of drawn) {
+      for (const [spelling] of specialty.spellings ?? [])
+        expect(canonicalSpecialty(spelling)).toBe(specialty.name);
+    }
+    const specialties = countBy(merged);
+    expect([...specialties.keys()].sort()).toEqual([...SPECIALTY_NAMES].sort());
+    for (const name of SPECIALTY_NAMES) expect(specialties.get(name), name).toBeGreaterThanOrEqual(1);
   });
 
   it('spreads people over every state and DC by population, in real cities', () => {

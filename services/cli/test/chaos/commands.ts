@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Model } from './model';
 import { CheckoutRace, DemoRace } from './steps/access';
+import { RefundRace } from './steps/billing';
 import { DeleteUserRace, PasswordResetRace, SignUpRace } from './steps/identity';
 import { RemovalRace, ResumeRace } from './steps/intake';
 import {
@@ -60,5 +61,12 @@ export function stepArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[]
       .tuple(fc.nat(), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5 }), fc.boolean())
       .map(([a, m, r, v]) => new DemoRace(a, m, r, v)),
     fc.tuple(fc.nat(), fc.integer({ min: 1, max: 2 })).map(([a, s]) => new CheckoutRace(a, s)),
+    fc
+      .tuple(
+        fc.nat(),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.constantFrom('approve' as const, 'reject' as const), { minLength: 1, maxLength: 3 }),
+      )
+      .map(([a, r, d]) => new RefundRace(a, r, d)),
   ];
 }

@@ -162,6 +162,7 @@ export class InvariantChecker {
     await this.listMembersMatch(events);
     await this.demoUsesWithinMax(events);
     this.oneSubscriptionPerUser(events);
+    this.refundsDecidedOnce(events);
     await this.erasedAreGone(erasures);
   }
 
@@ -305,6 +306,34 @@ export class InvariantChecker {
         'one subscription per user',
         () => `user ${userId} activated ${subscriptions.join(', ')}`,
       );
+  }
+
+  /**
+   * The money-back guarantee, folded from the events: per customer at most one request, one
+   * decision, one refund; a refund only after an approval, never after a rejection.
+   */
+  private refundsDecidedOnce(events: RecordedEvent[]): void {
+    const trail = new Map<string, string[]>();
+    const refundTypes = ['RefundRequested', 'RefundApproved', 'RefundRejected', 'SubscriptionRefunded'];
+    for (const event of events) {
+      if (!refundTypes.includes(event.type)) continue;
+      const { userId } = event.data as { userId: string };
+      trail.set(userId, [...(trail.get(userId) ?? []), event.type]);
+    }
+    for (const [userId, types] of trail) {
+      const n = (type: string) => types.filter((t) => t === type).length;
+      const decisions = n('RefundApproved') + n('RefundRejected');
+      this.check(
+        n('RefundRequested') <= 1 && decisions <= 1 && n('SubscriptionRefunded') <= 1,
+        'a refund is requested, decided and paid once',
+        () => `user ${userId}: ${types.join(', ')}`,
+      );
+      this.check(
+        n('SubscriptionRefunded') === 0 || types.indexOf('RefundApproved') >= 0,
+        'a refund is paid only after an approval',
+        () => `user ${userId}: ${types.join(', ')}`,
+      );
+    }
   }
 
   /**

@@ -62,6 +62,8 @@ const EVENT_OF_ANSWER: Record<string, string> = {
   'demo-grant': 'DemoAccessGranted',
   reveal: 'ContactRevealed',
   checkout: 'CheckoutStarted',
+  'refund-request': 'RefundRequested',
+  'refund-reject': 'RefundRejected',
 };
 
 const RECRUITERS = 2;

@@ -30,6 +30,7 @@ export const ADMIN_LISTS = new Set<PolicyRoute>([
   'GET /api/admin/users',
   'GET /api/admin/contact-messages',
   'GET /api/admin/removal-requests',
+  'GET /api/admin/refund-requests',
   'GET /api/admin/resume-submissions',
   'GET /api/admin/mail-outbox',
   'GET /api/admin/outbox',
@@ -80,6 +81,12 @@ export function validBodies(f: Fixtures): Partial<Record<PolicyRoute, Valid>> {
     'PUT /api/v1/me/profile': { body: { name: 'Probe Person', bio: 'Recruits nurses.' } },
     'PUT /api/v1/me/notifications': { body: { marketing: true, newFeatures: false, securityAlerts: true } },
     'POST /api/v1/billing/checkout': { body: { priceId: 'price_monthly', returnPath: '/search' } },
+    // The reason is optional: {} is a request, and the caller's was made already (409).
+    'POST /api/v1/billing/refund-requests': {
+      body: { reason: 'Not the right fit.' },
+      emptyBody: { kind: 'status', status: 409 },
+    },
+    'POST /api/admin/refund-requests/:id/reject': { body: { reason: 'Exports were made.' } },
     'POST /api/admin/demo-grants': {
       body: { userId: f.freeUserId, featureType: 'full_access', duration: '1d', notes: 'probe', maxUses: 5 },
     },

@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for the Stripe API, for exactly the calls HealthTal's StripeGateway makes:
- * Checkout Sessions (create, retrieve), Subscriptions (retrieve, update) and Billing Portal
- * Sessions (create). It speaks Stripe's wire format (form-encoded requests with bracketed keys, JSON objects
+ * Checkout Sessions (create, retrieve), Subscriptions (retrieve, update, cancel), Billing Portal
+ * Sessions (create), and for money-back refunds Invoices and Invoice Payments (list) and Refunds
+ * (create, honouring the Idempotency-Key as Stripe does). It speaks Stripe's wire format (form-encoded requests with bracketed keys, JSON objects
  * with an `object` field, errors as `{ error: { type, code, message, param } }`), so the real
  * `stripe` SDK talks to it unchanged.
  */
@@ -27,6 +28,8 @@ export type FakeSubscriptionInput = {
   status?: string;
   cancelAtPeriodEnd?: boolean;
   metadata?: Record<string, string>;
+  /** What its first, paid invoice charged, in cents (299,500: the Annual plan). */
+  amountPaid?: number;
 };
 
 /** Top-level fields of a subscription to set, and its item's price or period end. */
@@ -38,6 +41,8 @@ export type FakeStripe = {
   /** The last request to this method and path (e.g. `POST /v1/checkout/sessions`). */
   last(route: string): ReceivedRequest | undefined;
   checkoutSessions: Map<string, StripeObject>;
+  /** Refunds made, by id. */
+  refunds: Map<string, StripeObject>;
   /** A subscription as Stripe holds it (period ends live on its items since API 2025-03-31). */
   addSubscription(input: FakeSubscriptionInput): StripeObject;
   /**
@@ -55,6 +60,10 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
   const requests: ReceivedRequest[] = [];
   const checkoutSessions = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
+  const invoices = new Map<string, StripeObject>();
+  const invoicePayments = new Map<string, StripeObject>();
+  const refunds = new Map<string, StripeObject>();
+  const byIdempotencyKey = new Map<string, Answer>();
 
   const routes: [string, RegExp, (body: Record<string, unknown>, match: RegExpExecArray) => Answer][] = [
     ['POST', /^\/v1\/checkout\/sessions$/, (body) => createCheckoutSession(body, checkoutSessions)],
@@ -73,7 +82,34 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
       /^\/v1\/subscriptions\/([^/]+)$/,
       (body, m) => updateSubscriptionByApi(subscriptions, m[1]!, body),
     ],
+    ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (_b, m) => cancelSubscription(subscriptions, m[1]!)],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (body) => createPortalSession(body)],
+    [
+      'GET',
+      /^\/v1\/invoices$/,
+      (body) =>
+        listOf(
+          [...invoices.values()].filter(
+            (i) =>
+              (!body.subscription || subscriptionOfInvoice(i) === body.subscription) &&
+              (!body.status || i.status === body.status),
+          ),
+          '/v1/invoices',
+        ),
+    ],
+    [
+      'GET',
+      /^\/v1\/invoice_payments$/,
+      (body) =>
+        listOf(
+          [...invoicePayments.values()].filter(
+            (p) =>
+              (!body.invoice || p.invoice === body.invoice) && (!body.status || p.status === body.status),
+          ),
+          '/v1/invoice_payments',
+        ),
+    ],
+    ['POST', /^\/v1\/refunds$/, (body) => createRefund(body, invoicePayments, refunds)],
   ];
 
   const server = createServer(async (req, res) => {
@@ -88,11 +124,16 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         stripeError('invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid'),
       );
     }
+    // Like Stripe: a POST retried with the same Idempotency-Key gets the first answer again.
+    const idempotencyKey = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    const replayed = typeof idempotencyKey === 'string' ? byIdempotencyKey.get(idempotencyKey) : undefined;
+    if (replayed) return send(res, replayed[0], replayed[1]);
     for (const [method, pattern, handle] of routes) {
       const match = pattern.exec(url.pathname);
       if (req.method === method && match) {
-        const [status, answer] = handle(body, match);
-        return send(res, status, answer);
+        const answer = handle(body, match);
+        if (typeof idempotencyKey === 'string') byIdempotencyKey.set(idempotencyKey, answer);
+        return send(res, answer[0], answer[1]);
       }
     }
     send(
@@ -109,8 +150,12 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     requests,
     last: (route) => requests.findLast((r) => `${r.method} ${r.path}` === route),
     checkoutSessions,
+    refunds,
     addSubscription(input) {
       const subscriptionId = input.id ?? id('sub');
+      const invoice = paidInvoice(subscriptionId, input.amountPaid ?? 299_500);
+      invoices.set(invoice.invoice.id, invoice.invoice);
+      invoicePayments.set(invoice.payment.id, invoice.payment);
       const subscription: StripeObject = {
         id: subscriptionId,
         object: 'subscription',
@@ -121,7 +166,7 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
         canceled_at: null,
         ended_at: null,
         created: now(),
-        latest_invoice: id('in'),
+        latest_invoice: invoice.invoice.id,
         livemode: false,
         metadata: input.metadata ?? {},
         items: {
@@ -233,6 +278,104 @@ function updateSubscriptionByApi(
   changed = { ...changed, metadata };
   subscriptions.set(subscriptionId, changed);
   return [200, changed];
+}
+
+/** A subscription's first invoice, paid through a payment intent (API 2025-03-31: `payments`). */
+function paidInvoice(subscriptionId: string, amount: number) {
+  const invoiceId = id('in');
+  const invoice: StripeObject = {
+    id: invoiceId,
+    object: 'invoice',
+    status: 'paid',
+    amount_paid: amount,
+    currency: 'usd',
+    created: now(),
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: { subscription: subscriptionId, metadata: {} },
+    },
+  };
+  const payment: StripeObject = {
+    id: id('inpay'),
+    object: 'invoice_payment',
+    invoice: invoiceId,
+    amount_paid: amount,
+    currency: 'usd',
+    is_default: true,
+    status: 'paid',
+    payment: { type: 'payment_intent', payment_intent: id('pi') },
+  };
+  return { invoice, payment };
+}
+
+const subscriptionOfInvoice = (invoice: StripeObject) =>
+  (invoice.parent as { subscription_details?: { subscription?: string } } | null)?.subscription_details
+    ?.subscription;
+
+const listOf = (data: StripeObject[], url: string): Answer => [
+  200,
+  { object: 'list', data: data.reverse(), has_more: false, url },
+];
+
+/** `POST /v1/refunds` for a payment intent (or charge) the fake holds: the whole amount by default. */
+function createRefund(
+  body: Record<string, unknown>,
+  payments: Map<string, StripeObject>,
+  refunds: Map<string, StripeObject>,
+): Answer {
+  const target = (body.payment_intent ?? body.charge) as string | undefined;
+  if (!target) return [400, missing('payment_intent')];
+  const payment = [...payments.values()].find((p) => {
+    const paid = p.payment as { payment_intent?: string; charge?: string };
+    return paid.payment_intent === target || paid.charge === target;
+  });
+  if (!payment)
+    return [
+      404,
+      stripeError('invalid_request_error', `No such payment_intent: '${target}'`, 'resource_missing', 'id'),
+    ];
+  const already = [...refunds.values()].find((r) => r.payment_intent === target || r.charge === target);
+  if (already)
+    return [
+      400,
+      stripeError(
+        'invalid_request_error',
+        `Charge for ${target} has already been refunded.`,
+        'charge_already_refunded',
+      ),
+    ];
+  const refund: StripeObject = {
+    id: id('re'),
+    object: 'refund',
+    amount: body.amount ? Number(body.amount) : payment.amount_paid,
+    currency: 'usd',
+    payment_intent: body.payment_intent ?? null,
+    charge: body.charge ?? null,
+    reason: body.reason ?? null,
+    metadata: body.metadata ?? {},
+    status: 'succeeded',
+    created: now(),
+  };
+  refunds.set(refund.id, refund);
+  return [200, refund];
+}
+
+/** `DELETE /v1/subscriptions/:id`: canceled at once; Stripe refuses to cancel it twice. */
+function cancelSubscription(subscriptions: Map<string, StripeObject>, subscriptionId: string): Answer {
+  const subscription = subscriptions.get(subscriptionId);
+  if (!subscription) return found(undefined, 'subscription', subscriptionId);
+  if (subscription.status === 'canceled')
+    return [
+      400,
+      stripeError(
+        'invalid_request_error',
+        `A canceled subscription can only update its cancellation_details and metadata.`,
+      ),
+    ];
+  const canceled = { ...subscription, status: 'canceled', canceled_at: now(), ended_at: now() };
+  subscriptions.set(subscriptionId, canceled);
+  return [200, canceled];
 }
 
 function createPortalSession(body: Record<string, unknown>): Answer {

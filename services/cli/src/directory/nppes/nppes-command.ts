@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError } from '../../config';
 import { createEventStore } from '../../event-store';
-import { withDirectoryDatabase } from '../import-command';
+import { withDirectoryDatabase } from '../directory-database';
 import { formatDuration, ProgressBar } from '../progress-bar';
 import { loadEndpoints } from './endpoints';
 import { importNppes, type NppesSummary } from './nppes-import';

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { canonicalSpecialty, knownSpecialty } from '@healthtal/contracts';
 import { parse } from 'csv-parse';
 
 /** A NUCC taxonomy code's names (the operator supplies the NUCC CSV: it is licensed separately). */
@@ -43,11 +44,18 @@ export async function loadTaxonomy(file: string): Promise<Taxonomy> {
 }
 
 /**
- * The directory's specialty for a taxonomy code: NUCC's Classification ("Internal Medicine",
- * "Registered Nurse", "Nurse Practitioner"), the level the directory's specialty filter works at;
- * the finer Specialization stays reachable through the kept code. Null without the NUCC file.
+ * The directory's specialty for a taxonomy code, in the specialty taxonomy's names (contracts
+ * specialties.ts): NUCC's Classification ("Registered Nurse" is Nurse, "Nurse Anesthetist, Certified
+ * Registered" is Certified Registered Nurse Anesthetist), else its Specialization when only that one
+ * is known ("Psychiatry & Neurology" / "Psychiatry"), else the Classification tidied. The finer
+ * Specialization stays reachable through the kept code. Null without the NUCC file.
  */
 export function specialtyOf(taxonomy: Taxonomy | null, code: string | null): string | null {
   if (!taxonomy || !code) return null;
-  return taxonomy.get(code)?.classification ?? null;
+  const entry = taxonomy.get(code);
+  if (!entry?.classification) return null;
+  const known =
+    knownSpecialty(entry.classification) ??
+    (entry.specialization ? knownSpecialty(entry.specialization) : null);
+  return known ?? canonicalSpecialty(entry.classification);
 }

@@ -1,14 +1,15 @@
+import type { SpecialtyName } from '@healthtal/contracts';
 import type { ProfessionName } from './professions';
 
 type Title = readonly [title: string, level: string, weight: number];
 
 export type Specialty = {
-  /** The name as the directory lists it after the case-insensitive merge. */
-  name: string;
+  /** The taxonomy's name (contracts specialties.ts): what the directory lists after the merge. */
+  name: SpecialtyName;
   profession: ProfessionName;
   /** Relative weight among the specialties after Nurse and Physician (see NURSE_SHARE). */
   weight: number;
-  /** How imports actually spell it, with weights: the merge must fold these into one. */
+  /** How imports actually spell it, with weights: the taxonomy folds these into `name`. */
   spellings?: readonly (readonly [spelling: string, weight: number])[];
   /** Titles of this specialty when the profession's list spans several. */
   titles?: readonly Title[];

@@ -1,0 +1,79 @@
+/**
+ * Import boundaries, checked by `npm run lint:deps` (part of `npm test`): docs/adr/0025-one-definition-per-concept.md.
+ * contracts → eventstore → api / projections / relay → cli; web apps see only contracts.
+ */
+const API = '^services/api/src/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle hides which module depends on which: break it (ADR 0025).',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-app-import',
+      severity: 'error',
+      comment:
+        'app.ts assembles the API; nothing inside it imports it back. Route groups get their dependencies passed in.',
+      from: { path: `${API}[^/]+/` },
+      to: { path: `${API}app\\.ts$` },
+    },
+    {
+      name: 'no-other-context-routes',
+      severity: 'error',
+      comment: "A context does not import another context's routes: share the module the routes use instead.",
+      from: { path: `${API}([^/]+)/` },
+      to: { path: `${API}[^/]+/.*\\.routes\\.ts$`, pathNot: `${API}$1/` },
+    },
+    {
+      name: 'shared-below-http',
+      severity: 'error',
+      comment:
+        'http (routes, validation, admin lists) builds on shared (commands, problems, mail); never the reverse.',
+      from: { path: `${API}shared/` },
+      to: { path: `${API}http/` },
+    },
+    {
+      name: 'contracts-stand-alone',
+      severity: 'error',
+      comment: 'contracts is the shared language: it imports no service, projection or app.',
+      from: { path: '^contracts/src/' },
+      to: { path: '^(services|projections|web-recruiter|web-admin)/' },
+    },
+    {
+      name: 'eventstore-below-services',
+      severity: 'error',
+      from: { path: '^services/eventstore/src/' },
+      to: { path: '^(services/(api|relay|cli)|projections|web-recruiter|web-admin)/' },
+    },
+    {
+      name: 'services-not-cli',
+      severity: 'error',
+      comment: 'The cli assembles the services; no service imports it.',
+      from: { path: '^(services/(api|relay|eventstore)|projections)/src/' },
+      to: { path: '^services/cli/' },
+    },
+    {
+      name: 'web-apps-see-only-contracts',
+      severity: 'error',
+      from: { path: '^web-(recruiter|admin)/src/' },
+      to: { path: '^(services|projections)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // test/architecture/violations breaks every rule on purpose (boundaries.test.ts).
+    exclude: { path: '(^|/)(node_modules|dist)/|^test/architecture/violations/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};

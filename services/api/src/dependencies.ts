@@ -1,0 +1,51 @@
+import type { EventStore } from '@healthtal/eventstore';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { ReadModels } from './admin/read-models';
+import type { SiteAssetStorage } from './admin/site-assets';
+import type { ReadinessCheck } from './http/health';
+import type { IdentityKeys } from './identity/identity';
+import type { EmailWriter } from './outreach/email-writer';
+import type { PrincipalResolver } from './policy';
+import type { ApiSettings } from './settings';
+import type { Mailer } from './shared/mailer';
+import type { AwaitProjections } from './shared/read-your-writes';
+
+/**
+ * What the API is assembled from (createApi). Route groups do not take all of it: each declares the
+ * part it uses as a Pick of this type, so a route's signature says what it touches.
+ */
+export type ApiDependencies = {
+  pool: pg.Pool;
+  store: EventStore;
+  logger: Logger;
+  settings: ApiSettings;
+  /** Signing and lookup keys (see loadIdentityKeys). */
+  identityKeys: IdentityKeys;
+  /** Defaults to the outbox. */
+  mailer?: Mailer;
+  /** Who is calling; the identity context provides it. Defaults to everyone being anonymous. */
+  resolvePrincipal?: PrincipalResolver;
+  /**
+   * Commands answer once the read models have applied what they appended (read-your-writes); without
+   * it they answer as soon as the events are stored.
+   */
+  awaitProjections?: AwaitProjections;
+  /** Extra readiness checks (projectors caught up, …) reported by /readyz. */
+  readinessChecks?: Record<string, ReadinessCheck>;
+  /** Events the Kafka relay has not published yet, for /metrics; null when no relay runs. */
+  relayLag?: () => Promise<number | null>;
+  /** The read models' state, parked events and retry, for the console (from `healthtal start`). */
+  readModels?: ReadModels;
+  /**
+   * Deletes a person's personal-data key, so their encrypted fields read as null everywhere. Pass the
+   * event store's own keys (its cache must forget the key too); the default deletes the key's row.
+   */
+  erasePersonalData?: (subject: string) => Promise<void>;
+  /** Writes outreach emails; defaults to the configured model, or the built-in template writer. */
+  emailWriter?: EmailWriter;
+  /** Where uploaded site images are kept; defaults to a PostgreSQL table. */
+  siteAssets?: SiteAssetStorage;
+  /** Static front ends mounted after the API: path prefix → built app directory. */
+  staticApps?: { path: string; dir: string }[];
+};

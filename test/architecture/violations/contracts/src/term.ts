@@ -1,0 +1,3 @@
+import { lists } from '../../services/api/src/workspace/lists.routes';
+
+export const term = lists;

@@ -1,0 +1,3 @@
+import { command } from '../shared/command';
+
+export const problem = () => command;

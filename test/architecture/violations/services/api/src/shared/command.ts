@@ -1,0 +1,3 @@
+import { problem } from '../http/problem';
+
+export const command = () => problem;

@@ -1,0 +1,4 @@
+import { app } from '../app';
+import { exportRoute } from '../directory/export.routes';
+
+export const lists = app + exportRoute;

@@ -1,0 +1,3 @@
+import { app } from '../../api/src/app';
+
+export const store = app;

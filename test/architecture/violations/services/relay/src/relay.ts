@@ -1,0 +1,3 @@
+import { main } from '../../cli/src/main';
+
+export const relay = main;

@@ -1,0 +1,3 @@
+import { app } from '../../services/api/src/app';
+
+export const screen = app;

@@ -1,0 +1,2 @@
+/** Where a submitted resume lands (the spec's /success is the payment page; see the README's routes). */
+export const RESUME_SUBMITTED_PATH = '/resume-submitted';
