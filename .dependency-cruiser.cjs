@@ -1,6 +1,7 @@
 /**
  * Import boundaries, checked by `npm run lint:deps` (part of `npm test`): docs/adr/0025-one-definition-per-concept.md.
- * contracts → eventstore → api / projections / relay → cli; web apps see only contracts.
+ * contracts → eventstore → api / projections / relay → cli; web apps see only contracts; the api sees
+ * projections' row types only.
  */
 const API = '^services/api/src/';
 
@@ -56,6 +57,15 @@ module.exports = {
       comment: 'The cli assembles the services; no service imports it.',
       from: { path: '^(services/(api|relay|eventstore)|projections)/src/' },
       to: { path: '^services/cli/' },
+    },
+    {
+      name: 'api-reads-projections-types-only',
+      severity: 'error',
+      comment:
+        "The API reads the read models' tables with the row types their projections declare (`import type`); " +
+        'it runs no projection code.',
+      from: { path: API },
+      to: { path: '^projections/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'web-apps-see-only-contracts',

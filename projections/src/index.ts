@@ -16,6 +16,7 @@ import { activityProjection } from './workspace/activity.projection';
 import { workspaceProjection } from './workspace/workspace.projection';
 
 export * from './runtime';
+export type * from './tables';
 export {
   activityProjection,
   contactMessagesProjection,

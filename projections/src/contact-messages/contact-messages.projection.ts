@@ -1,5 +1,16 @@
 import { defineBatchProjection } from '../runtime';
 
+/** A `contact_messages` row as node-postgres returns it. */
+export type ContactMessagesTable = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  received_at: Date;
+};
+
 /** The admin console's list of contact-form messages. */
 export const contactMessagesProjection = defineBatchProjection({
   name: 'contact_messages',

@@ -1,6 +1,21 @@
-import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten, type Recorded } from '../runtime';
 
 const FORGOTTEN = 'demo_grants_forgotten';
+
+/** A `demo_grants` row as node-postgres returns it. */
+export type DemoGrantsTable = {
+  id: string;
+  user_id: string;
+  feature_type: Recorded<'DemoAccessGranted'>['data']['featureType'];
+  active: boolean;
+  expires_at: Date | null;
+  max_uses: number | null;
+  uses_count: number;
+  notes: string | null;
+  granted_by: string;
+  granted_at: Date;
+  revoked_at: Date | null;
+};
 
 /** Demo grants with their use counts; `active` turns false when revoked. Expiry is checked on read. */
 export const demoGrantsProjection = defineProjection({

@@ -1,6 +1,8 @@
 import {
   cleanLocation,
   cleanValue,
+  type EducationEntry,
+  type EmailStatus,
   locationText,
   normalizeSpecialty,
   parseEducation,
@@ -19,6 +21,72 @@ type Imported = Recorded<'CandidateImported'>;
 type Erased = Recorded<'PersonalDataErased'>;
 type DirectoryEvent = Imported | Erased | RegistryChange;
 
+/** The `directory_meta` row (one, id 1) as node-postgres returns it: bigint reads as a string. */
+export type DirectoryMetaTable = { id: number; revision: string };
+
+/** A `directory_candidates` row as node-postgres returns it (bigint as a string, date as a Date). */
+export type DirectoryCandidatesTable = {
+  seq: string;
+  id: string;
+  source_ref: string;
+  source: string;
+  first_name: string | null;
+  middle_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  title_level: string | null;
+  job_functions: string | null;
+  specialty: string | null;
+  company_name: string | null;
+  company_employees: string | null;
+  company_industry: string | null;
+  company_revenue_range: string | null;
+  company_domain: string | null;
+  company_start_date: string | null;
+  city: string | null;
+  state: string | null;
+  office_city: string | null;
+  office_state: string | null;
+  office_zip: string | null;
+  location: string | null;
+  linkedin_url: string | null;
+  connections: number | null;
+  gender: string | null;
+  skills: string[];
+  education: EducationEntry[];
+  email_status: EmailStatus;
+  email_verified_at: Date | null;
+  phone_verified_at: Date | null;
+  has_email: boolean;
+  has_phone: boolean;
+  imported_at: Date;
+  revision: string;
+  npi: string | null;
+  taxonomy_code: string | null;
+  licenses: string | null;
+  source_date: Date | null;
+  /** Registry field name → the date it last changed (YYYY-MM-DD). */
+  field_updated_on: Record<string, string>;
+  deactivated_on: Date | null;
+};
+
+/** A `directory_contacts` row as node-postgres returns it. */
+export type DirectoryContactsTable = {
+  candidate_id: string;
+  personal_email: string | null;
+  work_email: string | null;
+  phone: string | null;
+  direct_phone: string | null;
+  email_hash: string | null;
+  phone_hash: string | null;
+};
+
+/** A `directory_removed` row as node-postgres returns it: bigint reads as a string. */
+export type DirectoryRemovedTable = { id: string; seq: string; revision: string };
+
+/** A `specialty_counts` row as node-postgres returns it. */
+export type SpecialtyCountsTable = { specialty: string; count: number };
+
 /**
  * The directory as recruiters read it: one row per professional with the card and profile fields
  * parsed once (skills, education, specialty names, "null" texts), contacts in their own table (only
@@ -35,7 +103,8 @@ export const directoryProjection = defineBatchProjection({
   // 2: a location of empty parts ("null, null") is empty. 3: an index on imported_at.
   // 4: NPI registry candidates (npi, provenance, updates, deactivation); tombstones keyed by seq.
   // 5: a revision per event instead of per batch. 6: specialties by the taxonomy's aliases
-  // ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist).
+  // ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist); a location built
+  // from city and state writes the state in upper case, as its column does.
   version: 6,
   tables: [
     'directory_meta',
@@ -129,6 +198,7 @@ function runsOf(events: readonly DirectoryEvent[]): Run[] {
 const row = (event: Imported) => {
   const d = event.data;
   const specialty = cleanValue(d.specialty);
+  const state = cleanValue(d.state)?.toUpperCase() ?? null;
   const personalEmail = cleanValue(d.personalEmail);
   const workEmail = cleanValue(d.workEmail);
   const phone = cleanValue(d.phone);
@@ -151,11 +221,12 @@ const row = (event: Imported) => {
     company_domain: cleanValue(d.companyDomain),
     company_start_date: cleanValue(d.companyStartDate),
     city: cleanValue(d.city),
-    state: cleanValue(d.state)?.toUpperCase() ?? null,
+    state,
     office_city: cleanValue(d.officeCity),
     office_state: cleanValue(d.officeState),
     office_zip: cleanValue(d.officeZip),
-    location: cleanLocation(d.location) ?? locationText(d.city, d.state),
+    // the state as its column has it (upper case), as a registry update writes it
+    location: cleanLocation(d.location) ?? locationText(d.city, state),
     linkedin_url: cleanValue(d.linkedinUrl),
     connections: d.connections,
     gender: cleanValue(d.gender),

@@ -1,6 +1,17 @@
-import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten, type Recorded } from '../runtime';
 
 const FORGOTTEN = 'export_logs_forgotten';
+
+/** An `export_logs` row as node-postgres returns it. */
+export type ExportLogsTable = {
+  id: string;
+  user_id: string;
+  export_date: Date;
+  export_count: number;
+  format: Recorded<'CandidatesExported'>['data']['format'];
+  file_name: string;
+  scope: Recorded<'CandidatesExported'>['data']['scope'];
+};
 
 /**
  * Every export a user made (the first version's export_logs): the account page's Exports tab and

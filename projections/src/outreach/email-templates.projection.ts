@@ -1,6 +1,19 @@
-import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten, type Recorded } from '../runtime';
 
 const FORGOTTEN = 'email_templates_forgotten';
+
+/** An `email_templates` row as node-postgres returns it. */
+export type EmailTemplatesTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  subject: string;
+  body: string;
+  tone: Recorded<'EmailTemplateSaved'>['data']['tone'];
+  length: Recorded<'EmailTemplateSaved'>['data']['length'];
+  position_type: Recorded<'EmailTemplateSaved'>['data']['positionType'];
+  created_at: Date;
+};
 
 /**
  * Each user's saved email templates (the AI Email Generator's Saved Templates panel). Deleting the

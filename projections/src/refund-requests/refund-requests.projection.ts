@@ -2,6 +2,19 @@ import { defineProjection, forget, forgottenTableSql, isForgotten } from '../run
 
 const FORGOTTEN = 'refund_requests_forgotten';
 
+/** A `refund_requests` row as node-postgres returns it. */
+export type RefundRequestsTable = {
+  id: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  requested_at: Date;
+  decided_at: Date | null;
+  decided_by: string | null;
+  rejection_reason: string | null;
+  refunded_amount: number | null;
+  refunded_at: Date | null;
+};
+
 /**
  * The console's Refund requests: one row per customer who asked for the money-back guarantee, with
  * the decision and the refund. The customer's email, plan and purchase date are read beside it from

@@ -1,5 +1,15 @@
 import { defineProjection } from '../runtime';
 
+/** A `removal_requests` row as node-postgres returns it. */
+export type RemovalRequestsTable = {
+  id: string;
+  email: string | null;
+  requested_at: Date;
+  expires_at: Date;
+  confirmed_at: Date | null;
+  erased_count: number;
+};
+
 /**
  * The admin console's removal requests, to answer each within 30 days. The requester's address is
  * shown until the removal is done, then forgotten like the rest of their data (a rebuild reads it

@@ -1,6 +1,33 @@
-import { type ResumeSubmitted, resumeLocation } from '@healthtal/contracts';
+import { type ResumeStatus, type ResumeSubmitted, resumeLocation } from '@healthtal/contracts';
 import type pg from 'pg';
 import { defineProjection, isUuid } from '../runtime';
+
+/** A `resume_submissions` row as node-postgres returns it. */
+export type ResumeSubmissionsTable = {
+  id: string;
+  status: ResumeStatus;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  title: string;
+  company_name: string;
+  specialty: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  country: string;
+  location: string;
+  linkedin_url: string | null;
+  education: ResumeSubmitted['data']['education'];
+  skills: string[];
+  email_hash: string | null;
+  phone_hash: string | null;
+  submitted_at: Date;
+  approved_at: Date | null;
+  processed_at: Date | null;
+  processed_by: string | null;
+};
 
 /**
  * The console's Resume Submissions: one row per submission with its status and when it was

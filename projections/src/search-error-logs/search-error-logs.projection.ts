@@ -1,4 +1,22 @@
-import { defineProjection, isUuid } from '../runtime';
+import { defineProjection, isUuid, type Recorded } from '../runtime';
+
+/** A `search_error_logs` row as node-postgres returns it. */
+export type SearchErrorLogsTable = {
+  id: string;
+  occurred_at: Date;
+  user_id: string | null;
+  user_email: string | null;
+  ip_address: string | null;
+  error_type: Recorded<'SearchFailed'>['data']['errorType'];
+  error_code: string | null;
+  edge_function_name: string;
+  response_time_ms: number | null;
+  error_message: string;
+  search_query: string | null;
+  search_url: string | null;
+  search_filters: Record<string, unknown>;
+  user_agent: string | null;
+};
 
 /**
  * The admin's Search Error Logs (failed and slow searches) and, by query over a time range, their

@@ -1,9 +1,17 @@
-import { siteAssetPath } from '@healthtal/contracts';
+import { type SiteSettingKey, siteAssetPath } from '@healthtal/contracts';
 import { defineProjection } from '../runtime';
 
 const UPSERT = `insert into site_settings (key, value, updated_at, updated_by) values ($1, $2, $3, $4)
   on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at,
     updated_by = excluded.updated_by`;
+
+/** A `site_settings` row as node-postgres returns it. */
+export type SiteSettingsTable = {
+  key: SiteSettingKey;
+  value: string;
+  updated_at: Date;
+  updated_by: string;
+};
 
 /**
  * The twelve site settings (spec §3 "Site setting": key, value). An image's value is its asset path;

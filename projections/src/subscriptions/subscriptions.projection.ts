@@ -1,3 +1,4 @@
+import type { PriceId, Tier } from '@healthtal/contracts';
 import type pg from 'pg';
 import { defineProjection, forget, forgottenTableSql, isForgotten } from '../runtime';
 
@@ -16,6 +17,22 @@ const set = (
     at,
     ...values,
   ]);
+
+/** A `subscriptions` row as node-postgres returns it. Status: active, canceled, past_due, expired. */
+export type SubscriptionsTable = {
+  user_id: string;
+  subscription_id: string;
+  customer_id: string;
+  status: string;
+  price_id: PriceId;
+  tier: Tier;
+  current_period_end: Date;
+  activated_at: Date;
+  first_purchased_at: Date;
+  refunded_at: Date | null;
+  simulated: boolean;
+  updated_at: Date;
+};
 
 /**
  * One row per user: the current subscription's status, plan and period, plus the facts the

@@ -3,6 +3,15 @@ import { defineProjection, forget, forgottenTableSql, isForgotten } from '../run
 
 const FORGOTTEN = 'usage_counters_forgotten';
 
+/** A `usage_counters` row as node-postgres returns it (`day`, a date, reads as a Date). */
+export type UsageCountersTable = {
+  user_id: string;
+  day: Date;
+  reveals: number;
+  exports: number;
+  exported_rows: number;
+};
+
 /**
  * What each user used, per UTC day: contact reveals, exports and the rows they held. The basis for
  * usage limits and the admin's view of heavy users; a deleted user's counters go with them.

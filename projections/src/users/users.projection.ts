@@ -1,5 +1,21 @@
+import type { NotificationPreferences } from '@healthtal/contracts';
 import type pg from 'pg';
 import { defineProjection } from '../runtime';
+
+/** A `users` row as node-postgres returns it. */
+export type UsersTable = {
+  id: string;
+  email: string | null;
+  email_verified: boolean;
+  phone: string | null;
+  source: string | null;
+  name: string;
+  bio: string;
+  notifications: NotificationPreferences;
+  admin_granted: boolean;
+  created_at: Date;
+  last_sign_in_at: Date | null;
+};
 
 /**
  * Accounts as the API and the console read them: sign-in lookups, /me, the Users table. A deleted

@@ -1,6 +1,21 @@
-import { defineProjection, forget, forgottenTableSql, isForgotten, isUuid } from '../runtime';
+import { defineProjection, forget, forgottenTableSql, isForgotten, isUuid, type Recorded } from '../runtime';
 
 const FORGOTTEN = 'user_activity_forgotten';
+
+/** A `user_activity` row as node-postgres returns it: a reveal's columns, or an export's. */
+export type UserActivityTable = {
+  id: string;
+  user_id: string;
+  kind: 'reveal' | 'export';
+  occurred_at: Date;
+  candidate_id: string | null;
+  via_demo_grant: boolean | null;
+  export_id: string | null;
+  export_count: number | null;
+  format: Recorded<'CandidatesExported'>['data']['format'] | null;
+  file_name: string | null;
+  scope: Recorded<'CandidatesExported'>['data']['scope'] | null;
+};
 
 /**
  * Each user's own contact reveals and exports, one row per event: the activity history auditors

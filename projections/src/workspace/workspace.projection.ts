@@ -3,6 +3,33 @@ import { defineProjection, forget, forgottenTableSql, isForgotten, isUuid } from
 
 const FORGOTTEN = 'workspace_forgotten';
 
+/** A `lists` row as node-postgres returns it. */
+export type ListsTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string | null;
+  created_at: Date;
+};
+
+/** A `list_members` row as node-postgres returns it. */
+export type ListMembersTable = {
+  list_id: string;
+  candidate_id: string;
+  added_at: Date;
+  ord: number;
+};
+
+/** A `saved_searches` row as node-postgres returns it. */
+export type SavedSearchesTable = {
+  id: string;
+  owner_id: string;
+  name: string;
+  search_params: Record<string, unknown>;
+  created_at: Date;
+  last_opened_at: Date;
+};
+
 /**
  * Users' lists, their members and saved searches (the first version's physician_lists,
  * list_physicians and saved_searches). A candidate erased at their request leaves every list; a

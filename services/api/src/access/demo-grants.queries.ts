@@ -1,4 +1,5 @@
 import { AdminIdFilter, type DemoGrantRow } from '@healthtal/contracts';
+import type { DemoGrantsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../http/admin-filter';
@@ -26,17 +27,14 @@ export const DemoGrantFilter = z.object({
   active: z.boolean().optional(),
 });
 
-type Row = {
-  id: string;
-  user_id: string;
+type Row = Pick<
+  DemoGrantsTable,
+  'id' | 'user_id' | 'feature_type' | 'expires_at' | 'max_uses' | 'uses_count' | 'notes' | 'granted_at'
+> & {
+  // u.email as user_email, never null here (`u.email is not null`)
   user_email: string;
-  feature_type: DemoGrantRow['featureType'];
+  // computed: the spec's validity (VALID_GRANT)
   valid: boolean;
-  expires_at: Date | null;
-  max_uses: number | null;
-  uses_count: number;
-  notes: string | null;
-  granted_at: Date;
 };
 
 // Grants of a user whose row is gone (deleted, or not projected yet) have no email to show.

@@ -5,9 +5,9 @@ import {
   DashboardProjection,
   type DashboardRange,
   PLANS,
-  type PriceId,
   RemovalLimits,
 } from '@healthtal/contracts';
+import type { SubscriptionsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import type { SearchMetrics } from '../directory/search/search-metrics';
 import type { ReadinessCheck } from '../http/health';
@@ -57,7 +57,7 @@ export async function adminDashboard(
     .slice(0, 10);
   const [days, revenue, resumes, removals, projections] = await Promise.all([
     pool.query<DayRow>(DAYS_SQL, [since]),
-    pool.query<{ price_id: PriceId; n: string }>(
+    pool.query<Pick<SubscriptionsTable, 'price_id'> & { n: string }>(
       `select s.price_id, count(*) as n from subscriptions s where ${CURRENT_SUBSCRIPTION} group by s.price_id`,
     ),
     pool.query<{ n: string; oldest: Date | null }>(

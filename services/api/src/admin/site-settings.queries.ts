@@ -6,9 +6,10 @@ import {
   type SiteSettingRow,
   siteSettingGroupOf,
 } from '@healthtal/contracts';
+import type { SiteSettingsTable } from '@healthtal/projections';
 import type pg from 'pg';
 
-type Row = { key: SiteSettingKey; value: string; updated_at: Date };
+type Row = Pick<SiteSettingsTable, 'key' | 'value' | 'updated_at'>;
 
 /** An image's stored path, made absolute: page metadata (og:image, favicon) needs full URLs. */
 const shownValue = (key: SiteSettingKey, value: string, publicUrl: string) =>

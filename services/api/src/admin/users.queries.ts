@@ -1,11 +1,5 @@
-import {
-  AdminIdFilter,
-  type AdminUserRow,
-  type AdminUserStats,
-  PLANS,
-  type PriceId,
-  type Tier,
-} from '@healthtal/contracts';
+import { AdminIdFilter, type AdminUserRow, type AdminUserStats, PLANS } from '@healthtal/contracts';
+import type { LeftJoined, SubscriptionsTable, UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { exportedContactsOf, totalExportedContacts } from '../directory/export-logs.queries';
@@ -29,21 +23,16 @@ export const AdminUserFilter = z.object({
   id: AdminIdFilter(z.uuid()).optional(),
 });
 
-type Row = {
-  id: string;
-  email: string;
-  created_at: Date;
-  last_sign_in_at: Date | null;
-  email_verified: boolean;
-  source: string | null;
-  phone: string | null;
-  admin_granted: boolean;
-  status: string | null;
-  tier: Tier | null;
-  price_id: PriceId | null;
-  current_period_end: Date | null;
-  has_grant: boolean;
-};
+type Row = Pick<
+  UsersTable,
+  'id' | 'created_at' | 'last_sign_in_at' | 'email_verified' | 'source' | 'phone' | 'admin_granted'
+> &
+  LeftJoined<Pick<SubscriptionsTable, 'status' | 'tier' | 'price_id' | 'current_period_end'>> & {
+    // never null here: the queries keep `u.email is not null`
+    email: string;
+    // computed: whether a valid grant exists
+    has_grant: boolean;
+  };
 
 // A user row without an email is one whose data was erased; it is about to disappear.
 const SELECT = `select u.id, u.email, u.created_at, u.last_sign_in_at, u.email_verified, u.source, u.phone,

@@ -1,4 +1,5 @@
-import { PLANS, type PriceId, type RefundRequestFilter, type RefundRequestRow } from '@healthtal/contracts';
+import { PLANS, type RefundRequestFilter, type RefundRequestRow } from '@healthtal/contracts';
+import type { LeftJoined, RefundRequestsTable, SubscriptionsTable, UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
 import type { AdminPage } from '../http/admin-list';
 
@@ -27,20 +28,23 @@ const ROWS = `
 
 const MATCHES = `($1::text is null or status = $1) and ($2::uuid[] is null or id = any($2::uuid[]))`;
 
-type Row = {
-  id: string;
-  email: string | null;
-  status: RefundRequestRow['status'];
-  reason: string | null;
-  price_id: PriceId | null;
-  purchased_at: Date | null;
-  requested_at: Date;
-  decided_at: Date | null;
-  decided_by: string | null;
-  rejection_reason: string | null;
-  refunded_amount: number | null;
-  refunded_at: Date | null;
-};
+type Row = Pick<
+  RefundRequestsTable,
+  | 'id'
+  | 'status'
+  | 'reason'
+  | 'requested_at'
+  | 'decided_at'
+  | 'decided_by'
+  | 'rejection_reason'
+  | 'refunded_amount'
+  | 'refunded_at'
+> &
+  LeftJoined<Pick<UsersTable, 'email'>> &
+  LeftJoined<Pick<SubscriptionsTable, 'price_id'>> & {
+    // s.first_purchased_at as purchased_at, through the left join
+    purchased_at: Date | null;
+  };
 
 const toRow = (row: Row): RefundRequestRow => ({
   id: row.id,

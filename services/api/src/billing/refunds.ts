@@ -1,5 +1,6 @@
 import { PLANS, type RefundRequestInfo, streamName, type UserId } from '@healthtal/contracts';
 import type { EventStore, RecordedEvent } from '@healthtal/eventstore';
+import type { UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { type CommandContext, loadAggregate, retryOnConflict, toEnvelopes } from '../shared/command-handler';
@@ -174,7 +175,7 @@ async function mailCustomer(
   userId: UserId,
   message: { subject: string; text: string },
 ) {
-  const { rows } = await pool.query<{ email: string | null }>('select email from users where id = $1', [
+  const { rows } = await pool.query<Pick<UsersTable, 'email'>>('select email from users where id = $1', [
     userId,
   ]);
   const to = rows[0]?.email;

@@ -4,39 +4,39 @@ import {
   normalisePhone,
   npiRegistryUrl,
 } from '@healthtal/contracts';
+import type { DirectoryCandidatesTable, DirectoryContactsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { type CardRow, toCard } from './cards';
 
 /** A directory_candidates row as the profile, reveal and export read it. */
-export type CandidateRow = CardRow & {
-  middle_name: string | null;
-  title_level: string | null;
-  job_functions: string | null;
-  company_employees: string | null;
-  company_industry: string | null;
-  company_revenue_range: string | null;
-  company_domain: string | null;
-  company_start_date: string | null;
-  office_city: string | null;
-  office_state: string | null;
-  office_zip: string | null;
-  connections: number | null;
-  gender: string | null;
-  /** NPI registry candidates only (absent in rows built elsewhere, e.g. tests of the export). */
-  npi?: string | null;
-  taxonomy_code?: string | null;
-  licenses?: string | null;
-  source_date?: string | null;
-  field_updated_on?: Record<string, string>;
-  deactivated_on?: string | null;
-};
+export type CandidateRow = CardRow &
+  Pick<
+    DirectoryCandidatesTable,
+    | 'middle_name'
+    | 'title_level'
+    | 'job_functions'
+    | 'company_employees'
+    | 'company_industry'
+    | 'company_revenue_range'
+    | 'company_domain'
+    | 'company_start_date'
+    | 'office_city'
+    | 'office_state'
+    | 'office_zip'
+    | 'connections'
+    | 'gender'
+  > &
+  // NPI registry candidates only (absent in rows built elsewhere, e.g. tests of the export)
+  Partial<Pick<DirectoryCandidatesTable, 'npi' | 'taxonomy_code' | 'licenses' | 'field_updated_on'>> & {
+    // selected `::text`: the dates as PostgreSQL spells them (YYYY-MM-DD), not Dates
+    source_date?: string | null;
+    deactivated_on?: string | null;
+  };
 
-export type ContactRow = {
-  personal_email: string | null;
-  work_email: string | null;
-  phone: string | null;
-  direct_phone: string | null;
-};
+export type ContactRow = Pick<
+  DirectoryContactsTable,
+  'personal_email' | 'work_email' | 'phone' | 'direct_phone'
+>;
 
 /** A candidate with their contact details: one row of an export file. */
 export type ExportRow = CandidateRow & ContactRow;

@@ -1,28 +1,30 @@
 import type { CandidateCard } from '@healthtal/contracts';
 import { isLinkedinProfileUrl } from '@healthtal/contracts';
+import type { DirectoryCandidatesTable } from '@healthtal/projections';
 import type pg from 'pg';
 
-export type CardRow = {
-  seq: string;
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  title: string | null;
-  specialty: string | null;
-  company_name: string | null;
-  location: string | null;
-  city: string | null;
-  state: string | null;
-  skills: string[];
-  education: { school: string; degree: string }[];
-  linkedin_url: string | null;
-  has_email: boolean;
-  has_phone: boolean;
-  email_status: CandidateCard['emailStatus'];
-  email_verified_at: Date | null;
-  phone_verified_at: Date | null;
-  source: string;
-};
+export type CardRow = Pick<
+  DirectoryCandidatesTable,
+  | 'seq'
+  | 'id'
+  | 'first_name'
+  | 'last_name'
+  | 'title'
+  | 'specialty'
+  | 'company_name'
+  | 'location'
+  | 'city'
+  | 'state'
+  | 'skills'
+  | 'education'
+  | 'linkedin_url'
+  | 'has_email'
+  | 'has_phone'
+  | 'email_status'
+  | 'email_verified_at'
+  | 'phone_verified_at'
+  | 'source'
+>;
 
 export const CARD_COLUMNS = `seq, id, first_name, last_name, title, specialty, company_name, location, city, state, skills,
   education, linkedin_url, has_email, has_phone, email_status, email_verified_at, phone_verified_at, source`;

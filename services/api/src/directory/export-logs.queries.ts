@@ -1,14 +1,8 @@
 import { type ExportLogEntry, RECENT_EXPORTS_SHOWN } from '@healthtal/contracts';
+import type { ExportLogsTable } from '@healthtal/projections';
 import type pg from 'pg';
 
-type Row = {
-  id: string;
-  export_date: Date;
-  export_count: number;
-  format: ExportLogEntry['format'];
-  file_name: string;
-  scope: ExportLogEntry['scope'];
-};
+type Row = Pick<ExportLogsTable, 'id' | 'export_date' | 'export_count' | 'format' | 'file_name' | 'scope'>;
 
 /** The account page's Exports tab: the user's most recent exports, newest first. */
 export async function recentExports(
@@ -40,7 +34,7 @@ export async function exportedContactsOf(
   userIds: readonly string[],
 ): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
-  const { rows } = await pool.query<{ user_id: string; n: string }>(
+  const { rows } = await pool.query<Pick<ExportLogsTable, 'user_id'> & { n: string }>(
     'select user_id, sum(export_count) as n from export_logs where user_id = any($1::uuid[]) group by user_id',
     [userIds],
   );

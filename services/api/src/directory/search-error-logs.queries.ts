@@ -8,6 +8,7 @@ import {
   type SearchErrorStats,
   type SearchErrorType,
 } from '@healthtal/contracts';
+import type { SearchErrorLogsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../http/admin-filter';
@@ -36,22 +37,23 @@ export const SearchErrorLogFilter = z.object({
   id: AdminIdFilter(z.uuid()).optional(),
 });
 
-type Row = {
-  id: string;
-  occurred_at: Date;
-  user_id: string | null;
-  user_email: string | null;
-  ip_address: string | null;
-  error_type: SearchErrorType;
-  error_code: string | null;
-  edge_function_name: string;
-  response_time_ms: number | null;
-  error_message: string;
-  search_query: string | null;
-  search_url: string | null;
-  search_filters: Record<string, unknown>;
-  user_agent: string | null;
-};
+type Row = Pick<
+  SearchErrorLogsTable,
+  | 'id'
+  | 'occurred_at'
+  | 'user_id'
+  | 'user_email'
+  | 'ip_address'
+  | 'error_type'
+  | 'error_code'
+  | 'edge_function_name'
+  | 'response_time_ms'
+  | 'error_message'
+  | 'search_query'
+  | 'search_url'
+  | 'search_filters'
+  | 'user_agent'
+>;
 
 const SELECT = `select id, occurred_at, user_id, user_email, ip_address, error_type, error_code, edge_function_name,
   response_time_ms, error_message, search_query, search_url, search_filters, user_agent from search_error_logs`;
@@ -119,7 +121,7 @@ export async function searchErrorStats(pool: pg.Pool, range: SearchErrorRange): 
        from search_error_logs where occurred_at >= $1`,
       [since],
     ),
-    pool.query<{ error_type: SearchErrorType; n: string }>(
+    pool.query<Pick<SearchErrorLogsTable, 'error_type'> & { n: string }>(
       `select error_type, count(*) as n from search_error_logs where occurred_at >= $1
        group by error_type order by count(*) desc, error_type`,
       [since],

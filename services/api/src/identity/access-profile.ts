@@ -1,4 +1,5 @@
 import { type DemoFlags, meetsTier, PLANS, type PriceId, type Tier } from '@healthtal/contracts';
+import type { LeftJoined, SubscriptionsTable, UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { type Capability, may, type PolicyRoute, type Principal } from '../policy';
 import type { ApiSettings } from '../settings';
@@ -22,18 +23,12 @@ export type AccessProfile = {
   hasFullAccessGrant: boolean;
 };
 
-type Row = {
-  id: string;
-  email: string | null;
-  email_verified: boolean;
-  admin_granted: boolean;
-  status: string | null;
-  tier: Tier | null;
-  price_id: PriceId | null;
-  current_period_end: Date | null;
-  has_grant: boolean;
-  has_full_access: boolean;
-};
+type Row = Pick<UsersTable, 'id' | 'email' | 'email_verified' | 'admin_granted'> &
+  LeftJoined<Pick<SubscriptionsTable, 'status' | 'tier' | 'price_id' | 'current_period_end'>> & {
+    // computed: whether a valid grant (of full access) exists
+    has_grant: boolean;
+    has_full_access: boolean;
+  };
 
 /**
  * The spec's demo grant validity rule over the read models (`demo_grants g` for `users u`); the

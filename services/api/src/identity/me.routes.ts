@@ -5,6 +5,7 @@ import {
   ProfileRequest,
   type SubscriptionInfo,
 } from '@healthtal/contracts';
+import type { UsersTable } from '@healthtal/projections';
 import type { Request } from 'express';
 import type pg from 'pg';
 import { DEFAULT_REVEAL_QUOTAS, revealQuotaLimitOf, revealQuotaOf } from '../directory/reveal-quota';
@@ -16,13 +17,7 @@ import { type AccessProfile, capabilitiesOf, demoFlagsOf, planOf, VALID_GRANT } 
 import { changeUser } from './accounts';
 import type { Identity } from './identity';
 
-type UserRow = {
-  name: string;
-  bio: string;
-  phone: string | null;
-  created_at: Date;
-  notifications: NotificationPreferences;
-};
+type UserRow = Pick<UsersTable, 'name' | 'bio' | 'phone' | 'created_at' | 'notifications'>;
 
 const profileOf = (req: Request): AccessProfile => req.accessProfile!;
 

@@ -1,4 +1,5 @@
 import { AdminIdFilter, type ContactMessageRow } from '@healthtal/contracts';
+import type { ContactMessagesTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../http/admin-filter';
@@ -23,7 +24,10 @@ export const ContactMessageFilter = z.object({
   id: AdminIdFilter(z.uuid()).optional(),
 });
 
-type Row = Omit<ContactMessageRow, 'receivedAt'> & { received_at: Date };
+type Row = Pick<
+  ContactMessagesTable,
+  'id' | 'name' | 'email' | 'phone' | 'subject' | 'message' | 'received_at'
+>;
 
 const MATCHES = `($1::text is null or name ilike $1 or email ilike $1 or subject ilike $1)
   and ($2::uuid[] is null or id = any($2::uuid[]))`;

@@ -1,4 +1,5 @@
 import { RemovalLimits, type RemovalRequestFilter, type RemovalRequestRow } from '@healthtal/contracts';
+import type { RemovalRequestsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import type { AdminPage } from '../http/admin-list';
 
@@ -29,13 +30,11 @@ const OVERDUE = `(confirmed_at is null and age_days >= ${RemovalLimits.answerWit
 const MATCHES = `($1::text is null or status = $1) and ($2::boolean is null or ${OVERDUE} = $2)
   and ($3::uuid[] is null or id = any($3::uuid[]))`;
 
-type Row = {
-  id: string;
-  email: string | null;
-  requested_at: Date;
-  expires_at: Date;
-  confirmed_at: Date | null;
-  erased_count: number;
+type Row = Pick<
+  RemovalRequestsTable,
+  'id' | 'email' | 'requested_at' | 'expires_at' | 'confirmed_at' | 'erased_count'
+> & {
+  // computed at read time (ROWS)
   status: RemovalRequestRow['status'];
   age_days: number;
 };

@@ -1,4 +1,5 @@
 import { streamName } from '@healthtal/contracts';
+import type { DirectoryContactsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { type ContactHash, hashEmail, phoneHashes } from '../directory/suppression';
 import { submissionStream } from './resume-decisions';
@@ -9,12 +10,12 @@ export type ErasedSubject = { subjectId: string; streamId: string };
 /** Whose data a removal erases, and which hashes then go on the suppression list. */
 export type RemovalSubjects = { erased: ErasedSubject[]; suppressed: ContactHash[] };
 
-type Contacts = {
+/** The same columns of directory_contacts and of resume_submissions, whose hashes are alike. */
+type Contacts = Pick<DirectoryContactsTable, 'email_hash' | 'phone_hash'> & {
+  // computed: the record's id (candidate_id for the directory), and its addresses and phones as arrays
   id: string;
   emails: (string | null)[];
   phones: (string | null)[];
-  email_hash: string | null;
-  phone_hash: string | null;
 };
 
 /**

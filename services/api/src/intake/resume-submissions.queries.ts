@@ -5,6 +5,7 @@ import {
   type ResumeSubmissionCounts,
   type ResumeSubmissionRow,
 } from '@healthtal/contracts';
+import type { ResumeSubmissionsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../http/admin-filter';
@@ -35,28 +36,29 @@ export const ResumeSubmissionFilter = z.object({
   id: AdminIdFilter(z.uuid()).optional(),
 });
 
-type Row = {
-  id: string;
-  status: ResumeSubmissionRow['status'];
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  title: string;
-  company_name: string;
-  specialty: string;
-  email: string;
-  phone: string;
-  city: string;
-  state: string;
-  country: string;
-  location: string;
-  linkedin_url: string | null;
-  education: { school: string; degree: string }[];
-  skills: string[];
-  submitted_at: Date;
-  approved_at: Date | null;
-  processed_at: Date | null;
-};
+type Row = Pick<
+  ResumeSubmissionsTable,
+  | 'id'
+  | 'status'
+  | 'first_name'
+  | 'middle_name'
+  | 'last_name'
+  | 'title'
+  | 'company_name'
+  | 'specialty'
+  | 'email'
+  | 'phone'
+  | 'city'
+  | 'state'
+  | 'country'
+  | 'location'
+  | 'linkedin_url'
+  | 'education'
+  | 'skills'
+  | 'submitted_at'
+  | 'approved_at'
+  | 'processed_at'
+>;
 
 const SELECT = `select id, status, first_name, middle_name, last_name, title, company_name, specialty, email, phone,
   city, state, country, location, linkedin_url, education, skills, submitted_at, approved_at, processed_at
@@ -120,7 +122,7 @@ export async function findResumeSubmission(pool: pg.Pool, id: string): Promise<R
 
 /** How many submissions each tab holds (every status present, zero when empty). */
 export async function countResumeSubmissions(pool: pg.Pool): Promise<ResumeSubmissionCounts> {
-  const { rows } = await pool.query<{ status: ResumeStatus; n: string }>(
+  const { rows } = await pool.query<Pick<ResumeSubmissionsTable, 'status'> & { n: string }>(
     'select status, count(*) as n from resume_submissions group by status',
   );
   const counts = Object.fromEntries(RESUME_STATUSES.map((status) => [status, 0])) as ResumeSubmissionCounts;

@@ -1,16 +1,11 @@
 import { type EmailTemplate, OutreachLimits } from '@healthtal/contracts';
+import type { EmailTemplatesTable } from '@healthtal/projections';
 import type pg from 'pg';
 
-type Row = {
-  id: string;
-  name: string;
-  subject: string;
-  body: string;
-  tone: EmailTemplate['tone'];
-  length: EmailTemplate['length'];
-  position_type: EmailTemplate['positionType'];
-  created_at: Date;
-};
+type Row = Pick<
+  EmailTemplatesTable,
+  'id' | 'name' | 'subject' | 'body' | 'tone' | 'length' | 'position_type' | 'created_at'
+>;
 
 const COLUMNS = 'id, name, subject, body, tone, length, position_type, created_at';
 

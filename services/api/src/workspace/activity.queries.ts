@@ -1,20 +1,21 @@
 import type { ActivityEntry } from '@healthtal/contracts';
+import type { DirectoryCandidatesTable, LeftJoined, UserActivityTable } from '@healthtal/projections';
 import type pg from 'pg';
 
-type Row = {
-  id: string;
-  kind: 'reveal' | 'export';
-  occurred_at: Date;
-  candidate_id: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  via_demo_grant: boolean | null;
-  export_id: string | null;
-  export_count: number | null;
-  format: 'csv' | 'xlsx' | null;
-  file_name: string | null;
-  scope: 'selection' | 'search' | 'list' | null;
-};
+type Row = Pick<
+  UserActivityTable,
+  | 'id'
+  | 'kind'
+  | 'occurred_at'
+  | 'candidate_id'
+  | 'via_demo_grant'
+  | 'export_id'
+  | 'export_count'
+  | 'format'
+  | 'file_name'
+  | 'scope'
+> &
+  LeftJoined<Pick<DirectoryCandidatesTable, 'first_name' | 'last_name'>>;
 
 const nameOf = (row: Row) => [row.first_name, row.last_name].filter(Boolean).join(' ') || null;
 

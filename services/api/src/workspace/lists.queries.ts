@@ -1,13 +1,11 @@
 import type { CandidateCard, ListSummary } from '@healthtal/contracts';
+import type { DirectoryCandidatesTable, ListsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { CARD_COLUMNS, type CardRow, toCard } from '../directory/cards';
 import { containsPattern } from '../http/admin-list';
 
-type SummaryRow = {
-  id: string;
-  name: string;
-  description: string | null;
-  created_at: Date;
+type SummaryRow = Pick<ListsTable, 'id' | 'name' | 'description' | 'created_at'> & {
+  // computed: count(*) of the list's members, a bigint
   member_count: string;
 };
 
@@ -89,7 +87,7 @@ export async function listMemberIds(
   q?: string,
   only?: readonly string[],
 ): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await pool.query<Pick<DirectoryCandidatesTable, 'id'>>(
     `select d.id ${MEMBERS} and ($3::uuid[] is null or m.candidate_id = any($3::uuid[])) ${MEMBER_ORDER}`,
     [listId, wordPatterns(q), only ?? null],
   );
@@ -99,7 +97,7 @@ export async function listMemberIds(
 /** Which of these ids are candidates in the directory now. */
 export async function candidatesInDirectory(pool: pg.Pool, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await pool.query<Pick<DirectoryCandidatesTable, 'id'>>(
     'select id from directory_candidates where id = any($1::uuid[])',
     [ids],
   );

@@ -1,12 +1,10 @@
+import type { DirectoryCandidatesTable, SavedSearchesTable } from '@healthtal/projections';
 import type pg from 'pg';
 
-export type SavedSearchRow = {
-  id: string;
-  name: string;
-  search_params: Record<string, unknown>;
-  created_at: Date;
-  last_opened_at: Date;
-};
+export type SavedSearchRow = Pick<
+  SavedSearchesTable,
+  'id' | 'name' | 'search_params' | 'created_at' | 'last_opened_at'
+>;
 
 const COLUMNS = 'id, name, search_params, created_at, last_opened_at';
 
@@ -37,7 +35,7 @@ export async function findOwnedSavedSearch(
  * follows import order, so every candidate from there on arrived after `since`.
  */
 export async function firstSeqImportedAfter(pool: pg.Pool, since: Date): Promise<number | null> {
-  const { rows } = await pool.query<{ seq: string }>(
+  const { rows } = await pool.query<Pick<DirectoryCandidatesTable, 'seq'>>(
     'select seq from directory_candidates where imported_at > $1 order by imported_at, seq limit 1',
     [since],
   );

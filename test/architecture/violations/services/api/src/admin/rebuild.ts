@@ -1,0 +1,3 @@
+import { projections } from '../../../../projections/src/index';
+
+export const rebuild = projections;
