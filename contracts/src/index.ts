@@ -32,6 +32,7 @@ export * from './domain/public-site';
 export * from './domain/return-to';
 export * from './domain/reveal-quota';
 export * from './domain/robustness-tester';
+export * from './domain/search-fields';
 export * from './domain/search-screen';
 export * from './domain/site-settings';
 export * from './domain/specialties';

@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { COUNTRY, EMAIL_STATUSES, SearchLimits, SORT_KEYS, STATE_CODES } from '../domain/directory';
 import {
-  COMPANY_INDUSTRIES,
-  COMPANY_REVENUES,
-  COMPANY_SIZES,
-  COUNTRY,
-  EMAIL_STATUSES,
-  SearchLimits,
-  SORT_KEYS,
-  STATE_CODES,
-} from '../domain/directory';
+  SEARCH_FIELD_NAMES,
+  type SearchField,
+  type SearchFieldDefinition,
+  searchField,
+} from '../domain/search-fields';
 import { ExportFormat } from './exports';
 
 const tooLong = `At most ${SearchLimits.textMax} characters.`;
@@ -24,9 +21,11 @@ const list = (item: z.ZodType<string>, max: number) =>
   );
 const tags = list(value, SearchLimits.maxTags);
 const names = list(value, SearchLimits.maxListValues);
-const oneOf = <T extends readonly [string, ...string[]]>(options: T) =>
+const oneOf = (options: readonly string[]) =>
   list(
-    z.enum(options, { error: `Must be one of: ${options.join(', ')}.` }) as unknown as z.ZodType<string>,
+    z.enum(options as [string, ...string[]], {
+      error: `Must be one of: ${options.join(', ')}.`,
+    }) as unknown as z.ZodType<string>,
     options.length,
   );
 const State = z
@@ -38,6 +37,29 @@ const State = z
       error: 'Unknown state: use a two-letter code (50 states and DC).',
     }),
   );
+const states = z.preprocess(
+  (input) => (typeof input === 'string' ? input.split(',') : input),
+  z.array(State).max(51),
+);
+
+/** A filter's values: a list, or a comma-separated string read as one. */
+type FilterSchema = z.ZodType<string[], string | string[]>;
+function filterSchema(field: SearchFieldDefinition): FilterSchema {
+  switch (field.kind) {
+    case 'tags':
+      return tags as unknown as FilterSchema;
+    case 'names':
+      return names as unknown as FilterSchema;
+    case 'options':
+      return oneOf(field.options ?? []) as unknown as FilterSchema;
+    case 'state':
+      return states as unknown as FilterSchema;
+  }
+}
+/** The filter fields of the search request, from the table of search fields (search-fields.ts). */
+const filterFields = Object.fromEntries(
+  SEARCH_FIELD_NAMES.map((name) => [name, filterSchema(searchField(name)).optional()]),
+) as { [F in SearchField]: z.ZodOptional<FilterSchema> };
 
 /**
  * The spec's search filter object, plus sort. Unknown fields are refused; blank values are dropped;
@@ -46,22 +68,11 @@ const State = z
  */
 export const SearchRequest = z.strictObject({
   query: value.optional(),
-  city: tags.optional(),
-  state: z
-    .preprocess((input) => (typeof input === 'string' ? input.split(',') : input), z.array(State).max(51))
-    .optional(),
+  ...filterFields,
   country: list(
     z.literal(COUNTRY, { error: `Only ${COUNTRY} is available.` }) as unknown as z.ZodType<string>,
     1,
   ).optional(),
-  title: tags.optional(),
-  organization: tags.optional(),
-  specialty: names.optional(),
-  skills: names.optional(),
-  education: names.optional(),
-  companySize: oneOf(COMPANY_SIZES).optional(),
-  companyRevenue: oneOf(COMPANY_REVENUES).optional(),
-  companyIndustry: oneOf(COMPANY_INDUSTRIES).optional(),
   sortKey: z.enum(SORT_KEYS).default('relevance'),
   sortDirection: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1, 'Pages start at 1.').max(1_000_000).default(1),
@@ -76,6 +87,8 @@ export const SearchRequest = z.strictObject({
 });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchFilters = Omit<SearchRequest, 'sortKey' | 'sortDirection' | 'page' | 'limit' | 'selectAll'>;
+/** A search request as a client sends it (before defaults and coercion). */
+export type SearchRequestBody = z.input<typeof SearchRequest>;
 
 export const EducationEntrySchema = z.object({ school: z.string(), degree: z.string() });
 

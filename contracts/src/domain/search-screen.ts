@@ -1,4 +1,7 @@
-import { COMPANY_INDUSTRIES, COMPANY_REVENUES, COMPANY_SIZES, SORT_KEYS, STATE_CODES } from './directory';
+import type { SearchRequestBody } from '../api/directory';
+import { SORT_KEYS, STATE_CODES } from './directory';
+import { LIST_FILTERS, type ListFilter, searchField } from './search-fields';
+import type { SpecialtyName } from './specialties';
 
 /**
  * The recruiter search screen's rules (recruiter-directory §2, §4, §5, §8, §9): its texts, the URL as
@@ -89,20 +92,6 @@ export const SEARCH_TABS = ['results', 'selected'] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
 type SortKeyValue = (typeof SORT_KEYS)[number];
 
-/** The filters that are lists in the URL (comma-separated). */
-export const LIST_FILTERS = [
-  'city',
-  'title',
-  'organization',
-  'specialty',
-  'skills',
-  'education',
-  'companySize',
-  'companyRevenue',
-  'companyIndustry',
-] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
-
 export type SearchScreenState = {
   query: string;
   /** One state (the spec's picker), or none. */
@@ -122,23 +111,8 @@ export const EMPTY_SEARCH: SearchScreenState = {
   sortDirection: 'asc',
   tab: 'results',
   upgraded: false,
-  city: [],
-  title: [],
-  organization: [],
-  specialty: [],
-  skills: [],
-  education: [],
-  companySize: [],
-  companyRevenue: [],
-  companyIndustry: [],
+  ...(Object.fromEntries(LIST_FILTERS.map((name) => [name, [] as string[]])) as Record<ListFilter, string[]>),
 };
-
-const OPTIONS: Partial<Record<ListFilter, readonly string[]>> = {
-  companySize: COMPANY_SIZES,
-  companyRevenue: COMPANY_REVENUES,
-  companyIndustry: COMPANY_INDUSTRIES,
-};
-const TAG_FILTERS: readonly ListFilter[] = ['city', 'title', 'organization'];
 
 const splitList = (raw: string | null) =>
   [
@@ -158,9 +132,9 @@ export function searchStateFromParams(params: { get(name: string): string | null
   const lists = Object.fromEntries(
     LIST_FILTERS.map((name) => {
       let values = splitList(params.get(name));
-      const options = OPTIONS[name];
-      if (options) values = values.filter((v) => options.includes(v));
-      if (TAG_FILTERS.includes(name)) values = values.slice(0, MAX_TAGS);
+      const { kind, options } = searchField(name);
+      if (kind === 'options' && options) values = values.filter((v) => options.includes(v));
+      if (kind === 'tags') values = values.slice(0, MAX_TAGS);
       return [name, values];
     }),
   ) as Record<ListFilter, string[]>;
@@ -197,9 +171,12 @@ export function searchParamsOf(state: SearchScreenState): [string, string][] {
   return entries;
 }
 
+/** The search filter object: the search request without page, limit and Select All. */
+export type SearchFilterObject = Omit<SearchRequestBody, 'page' | 'limit' | 'selectAll'>;
+
 /** The search filter object (POST /api/v1/search body, saved-search params) of a screen state. */
-export function searchFiltersOf(state: SearchScreenState): Record<string, unknown> {
-  const filters: Record<string, unknown> = {};
+export function searchFiltersOf(state: SearchScreenState): SearchFilterObject {
+  const filters: SearchFilterObject = {};
   if (state.query.trim()) filters.query = state.query.trim();
   for (const name of LIST_FILTERS) if (state[name].length > 0) filters[name] = state[name];
   if (state.state) filters.state = [state.state];
@@ -277,12 +254,11 @@ export function pageWithin(target: number, total: number): number | null {
 /**
  * When the specialty counts cannot be loaded, the pickers fall back to a built-in table of about 20
  * specialties (spec §8: largest Nurse, about 748 thousand, then Physician, about 170 thousand; the
- * other counts are ours, in proportion).
+ * other counts are ours, in proportion). Names are the taxonomy's (specialties.ts), so each finds people.
  */
-export const FALLBACK_SPECIALTY_COUNTS: readonly { specialty: string; count: number }[] = [
+export const FALLBACK_SPECIALTY_COUNTS: readonly { specialty: SpecialtyName; count: number }[] = [
   { specialty: 'Nurse', count: 748_000 },
   { specialty: 'Physician', count: 170_000 },
-  { specialty: 'Registered Nurse', count: 152_000 },
   { specialty: 'Nurse Practitioner', count: 96_000 },
   { specialty: 'Pharmacist', count: 71_000 },
   { specialty: 'Physician Assistant', count: 54_000 },
@@ -296,7 +272,7 @@ export const FALLBACK_SPECIALTY_COUNTS: readonly { specialty: string; count: num
   { specialty: 'Anesthesiology', count: 17_000 },
   { specialty: 'Cardiology', count: 15_000 },
   { specialty: 'OBGYN', count: 14_000 },
-  { specialty: 'General Surgery', count: 12_000 },
+  { specialty: 'Surgeon', count: 12_000 },
   { specialty: 'Radiology', count: 11_000 },
   { specialty: 'Occupational Therapist', count: 10_000 },
   { specialty: 'Oncology', count: 8_000 },

@@ -42,7 +42,7 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 export type StartOptions = {
   config: Config;
   logger: Logger;
-  /** Until the identity context lands, tests use this to call admin routes as an admin. */
+  /** Who is calling, instead of the bearer token: tests that call routes as a given principal. */
   resolvePrincipal?: PrincipalResolver;
 };
 

@@ -1,12 +1,11 @@
 import {
-  COMPANY_INDUSTRIES,
-  COMPANY_REVENUES,
-  COMPANY_SIZES,
   COUNTRY,
   type ListFilter,
+  SEARCH_FIELD_NAMES,
+  type SearchField,
   type SearchScreenState,
   type SpecialtyCount,
-  STATE_CODES,
+  searchField,
   US_STATES,
 } from '@healthtal/contracts';
 import { Autocomplete, Button, Chip, Stack, TextField, Typography } from '@mui/material';
@@ -21,72 +20,71 @@ type Props = {
 };
 
 /**
- * The search filters (spec §2): free text, city/title/organization tags, one state (50 + DC),
- * country locked to the United States, specialty (with counts), skills, education, and the company
- * filters. Every change goes straight to the URL; the free text when submitted (Enter) or after a
- * pause in typing, so each keystroke is not a search.
+ * The search filters (spec §2): free text, then one control per field of the search table
+ * (search-fields.ts): city/title/organization tags, one state (50 + DC) with the country locked to
+ * the United States beside it, specialty (with counts), skills, education, and the company filters.
+ * Every change goes straight to the URL; the free text when submitted (Enter) or after a pause in
+ * typing, so each keystroke is not a search.
  */
 export function FilterSidebar({ state, update, clear, specialties }: Props) {
   return (
     <Stack spacing={2} component="section" aria-label="Search filters">
       <QueryField value={state.query} onCommit={(query) => update({ query })} />
-      <TagInput label="City" tags={state.city} onChange={(city) => update({ city })} />
-      <Autocomplete
-        size="small"
-        options={STATE_CODES as string[]}
-        value={state.state}
-        onChange={(_e, value) => update({ state: value })}
-        getOptionLabel={(code) => `${US_STATES[code as keyof typeof US_STATES] ?? code} (${code})`}
-        renderInput={(params) => <TextField {...params} label="State" />}
-      />
-      <TextField
-        size="small"
-        label="Country"
-        value={COUNTRY}
-        slotProps={{ input: { readOnly: true } }}
-        helperText="Locked: the directory covers the United States."
-      />
-      <TagInput label="Title" tags={state.title} onChange={(title) => update({ title })} />
-      <TagInput
-        label="Organization"
-        tags={state.organization}
-        onChange={(organization) => update({ organization })}
-      />
-      <MultiPicker
-        label="Specialty"
-        name="specialty"
-        state={state}
-        update={update}
-        options={specialties.map((s) => s.specialty)}
-        counts={new Map(specialties.map((s) => [s.specialty, s.count]))}
-      />
-      <MultiPicker label="Skills" name="skills" state={state} update={update} options={[]} freeSolo />
-      <MultiPicker label="Education" name="education" state={state} update={update} options={[]} freeSolo />
-      <MultiPicker
-        label="Company size"
-        name="companySize"
-        state={state}
-        update={update}
-        options={COMPANY_SIZES}
-      />
-      <MultiPicker
-        label="Company revenue"
-        name="companyRevenue"
-        state={state}
-        update={update}
-        options={COMPANY_REVENUES}
-      />
-      <MultiPicker
-        label="Company industry"
-        name="companyIndustry"
-        state={state}
-        update={update}
-        options={COMPANY_INDUSTRIES}
-      />
+      {SEARCH_FIELD_NAMES.map((name) => (
+        <FilterControl key={name} name={name} state={state} update={update} specialties={specialties} />
+      ))}
       <Button variant="text" onClick={clear}>
         Clear all filters
       </Button>
     </Stack>
+  );
+}
+
+function FilterControl({ name, state, update, specialties }: Omit<Props, 'clear'> & { name: SearchField }) {
+  const field = searchField(name);
+  const { label, placeholder, picks } = field.control;
+  if (field.kind === 'state')
+    return (
+      <>
+        <Autocomplete
+          size="small"
+          options={(field.options ?? []) as string[]}
+          value={state.state}
+          onChange={(_e, value) => update({ state: value })}
+          getOptionLabel={(code) => `${US_STATES[code as keyof typeof US_STATES] ?? code} (${code})`}
+          renderInput={(params) => <TextField {...params} label={label} />}
+        />
+        <TextField
+          size="small"
+          label="Country"
+          value={COUNTRY}
+          slotProps={{ input: { readOnly: true } }}
+          helperText="Locked: the directory covers the United States."
+        />
+      </>
+    );
+  const list = name as ListFilter;
+  if (field.kind === 'tags')
+    return (
+      <TagInput
+        label={label}
+        placeholder={placeholder}
+        tags={state[list]}
+        onChange={(tags) => update({ [list]: tags } as Partial<SearchScreenState>)}
+      />
+    );
+  const bySpecialty = picks === 'specialty counts';
+  return (
+    <MultiPicker
+      label={label}
+      name={list}
+      state={state}
+      update={update}
+      options={bySpecialty ? specialties.map((s) => s.specialty) : (field.options ?? [])}
+      counts={bySpecialty ? new Map(specialties.map((s) => [s.specialty, s.count])) : undefined}
+      freeSolo={picks === 'typed'}
+      placeholder={placeholder}
+    />
   );
 }
 
@@ -127,9 +125,19 @@ type PickerProps = {
   options: readonly string[];
   counts?: Map<string, number>;
   freeSolo?: boolean;
+  placeholder?: string;
 };
 
-function MultiPicker({ label, name, state, update, options, counts, freeSolo = false }: PickerProps) {
+function MultiPicker({
+  label,
+  name,
+  state,
+  update,
+  options,
+  counts,
+  freeSolo = false,
+  placeholder,
+}: PickerProps) {
   return (
     <Autocomplete
       multiple
@@ -161,9 +169,7 @@ function MultiPicker({ label, name, state, update, options, counts, freeSolo = f
           return <Chip key={key} size="small" label={value} {...item} />;
         })
       }
-      renderInput={(params) => (
-        <TextField {...params} label={label} placeholder={freeSolo ? 'Type and press Enter' : undefined} />
-      )}
+      renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} />}
     />
   );
 }

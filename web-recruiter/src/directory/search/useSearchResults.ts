@@ -1,5 +1,6 @@
 import {
   SearchLimits,
+  type SearchRequestBody,
   SearchResponse,
   type SearchScreenState,
   searchErrorMessage,
@@ -9,7 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api';
 
 /** The search request of a screen state: the filter object plus the page. */
-export const searchBody = (state: SearchScreenState) => ({
+export const searchBody = (state: SearchScreenState): SearchRequestBody => ({
   ...searchFiltersOf(state),
   page: state.page,
   limit: SearchLimits.pageSizeDefault,

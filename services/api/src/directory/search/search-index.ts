@@ -1,3 +1,4 @@
+import { termOf, wordTermsOf } from '@healthtal/contracts';
 import { Bits, fold, Postings, words } from './text';
 
 /** What the index needs of a candidate (a row of the directory read model). */
@@ -181,32 +182,36 @@ export class SearchIndex {
     return lo - 0.5;
   }
 
+  /** A candidate's terms: free-text words for relevance, and the filters' terms from the search table. */
   private index(doc: number, c: IndexedCandidate): void {
     const terms = new Set<string>();
     const text = (field: TextField, value: string | null | undefined) => {
       for (const word of words(value)) terms.add(`${field}:${word}`);
     };
+    const allOf = (list: readonly string[]) => {
+      for (const term of list) terms.add(term);
+    };
     text('n', c.firstName);
     text('n', c.lastName);
-    text('t', c.title);
+    allOf(wordTermsOf('title', c.title));
     text('s', c.specialty);
-    text('o', c.companyName);
+    allOf(wordTermsOf('organization', c.companyName));
     for (const skill of c.skills) {
       text('k', skill);
-      terms.add(`sk:${fold(skill)}`);
+      terms.add(termOf('skills', skill));
     }
     for (const { school, degree } of c.education) {
       text('e', school);
       text('e', degree);
-      terms.add(`es:${fold(school)}`);
-      for (const d of degree.split(',')) if (d.trim()) terms.add(`ed:${fold(d)}`);
+      terms.add(termOf('education', school, 'school'));
+      for (const d of degree.split(',')) if (d.trim()) terms.add(termOf('education', d, 'degree'));
     }
-    if (c.specialty) terms.add(`sp:${fold(c.specialty)}`);
-    if (c.state) terms.add(`st:${c.state.toUpperCase()}`);
-    if (c.city) terms.add(`ci:${fold(c.city)}`);
-    if (c.companySize) terms.add(`sz:${c.companySize}`);
-    if (c.companyRevenue) terms.add(`rv:${c.companyRevenue}`);
-    if (c.companyIndustry) terms.add(`in:${fold(c.companyIndustry)}`);
+    if (c.specialty) terms.add(termOf('specialty', c.specialty));
+    if (c.state) terms.add(termOf('state', c.state));
+    if (c.city) terms.add(termOf('city', c.city));
+    if (c.companySize) terms.add(termOf('companySize', c.companySize));
+    if (c.companyRevenue) terms.add(termOf('companyRevenue', c.companyRevenue));
+    if (c.companyIndustry) terms.add(termOf('companyIndustry', c.companyIndustry));
     for (const term of terms) {
       let list = this.postings.get(term);
       if (!list) {

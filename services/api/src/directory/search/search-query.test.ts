@@ -17,14 +17,7 @@ const rand = random(7);
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
 const FIRST = ['Ana', 'Zoë', 'José', 'Li', 'Omar', 'Grace', 'Émile', 'Priya', 'Sam', 'Noah'];
 const LAST = ['García', 'Smith', 'Nguyen', 'Okafor', 'Müller', 'Brown', 'Patel', 'Kim', 'López', 'Adams'];
-const SPECIALTIES = [
-  'Registered Nurse',
-  'Physician',
-  'Nurse Practitioner',
-  'Pharmacist',
-  'OBGYN',
-  'Physical Therapist',
-];
+const SPECIALTIES = ['Nurse', 'Physician', 'Nurse Practitioner', 'Pharmacist', 'OBGYN', 'Physical Therapist'];
 const TITLES = [
   'ICU Nurse',
   'Charge Nurse',
@@ -210,10 +203,10 @@ describe('search index against a reference implementation', () => {
   });
 
   it('counts only the documents from a seq on (saved-search alerts), at every word boundary', () => {
-    const group = [[`sp:${fold('Registered Nurse')}`]];
+    const group = [[`sp:${fold('Nurse')}`]];
     for (const fromSeq of [1, 31, 32, 33, 64, 1500, 2999, 3001, 3290, 3300, 3301]) {
       const fromDoc = index.firstDocFromSeq(fromSeq);
-      const expected = reference(base({ groups: [group] }), (c) => c.specialty === 'Registered Nurse').filter(
+      const expected = reference(base({ groups: [group] }), (c) => c.specialty === 'Nurse').filter(
         (c) => c.seq >= fromSeq,
       );
       expect(runQuery(index, base({ groups: [group], limit: 0, fromDoc })).count, `from ${fromSeq}`).toBe(

@@ -3,9 +3,9 @@ import type { EventStore } from '@healthtal/eventstore';
 import type { Request } from 'express';
 import type pg from 'pg';
 import type { ApiMetrics } from '../../http/metrics';
-import { HttpProblem } from '../../http/problem';
 import type { RouteRegistrar } from '../../http/routes';
 import { parseBody } from '../../http/validate';
+import { HttpProblem } from '../../shared/problem';
 import { cardsBySeq } from '../cards';
 import { fieldPolicyOf, withVisibleFields } from '../field-policy';
 import {

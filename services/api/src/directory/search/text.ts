@@ -1,29 +1,11 @@
-/** Case- and accent-insensitive form of a text: "São Paulo" → "sao paulo". */
-export const fold = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, ' ');
-
-const wordCache = new Map<string, string[]>();
-const WORD_CACHE_LIMIT = 200_000;
+import { foldText, searchWords } from '@healthtal/contracts';
 
 /**
- * Words of a text for matching: folded, split on anything but letters and digits, 2+ characters.
- * Directory values repeat a lot (cities, titles, schools), so results are cached.
+ * Case- and accent-insensitive form of a text, and its words for matching: the search table's own
+ * (contracts/src/domain/search-fields.ts), so the index, the query and the filters fold alike.
  */
-export function words(text: string | null | undefined): string[] {
-  if (!text) return [];
-  const cached = wordCache.get(text);
-  if (cached) return cached;
-  const out: string[] = [];
-  for (const word of fold(text).split(/[^a-z0-9]+/)) if (word.length >= 2) out.push(word);
-  if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
-  wordCache.set(text, out);
-  return out;
-}
+export const fold = foldText;
+export const words = searchWords;
 
 /** A growable list of document numbers, ascending as documents are only ever appended. */
 export class Postings {

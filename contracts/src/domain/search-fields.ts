@@ -1,0 +1,176 @@
+import { COMPANY_INDUSTRIES, COMPANY_REVENUES, COMPANY_SIZES, STATE_CODES } from './directory';
+import { canonicalSpecialty } from './specialties';
+
+/**
+ * The search filters, one row each (issue 14): the request field, how a value becomes index terms
+ * (prefix and normalisation), its weight in a search's complexity and its sidebar control. The
+ * api's index and query translation, the complexity, the request schema, the screen state, its URL
+ * and the sidebar all read this table, so a filter is added in one place and the index and the
+ * query cannot spell a term two ways (a mismatch would silently find nobody).
+ */
+
+/** Case- and accent-insensitive form of a text: "São Paulo" → "sao paulo". */
+export const foldText = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ');
+
+const wordCache = new Map<string, string[]>();
+const WORD_CACHE_LIMIT = 200_000;
+
+/**
+ * Words of a text for matching: folded, split on anything but letters and digits, 2+ characters.
+ * Directory values repeat a lot (cities, titles, schools), so results are cached.
+ */
+export function searchWords(text: string | null | undefined): string[] {
+  if (!text) return [];
+  const cached = wordCache.get(text);
+  if (cached) return cached;
+  const out: string[] = [];
+  for (const word of foldText(text).split(/[^a-z0-9]+/)) if (word.length >= 2) out.push(word);
+  if (wordCache.size >= WORD_CACHE_LIMIT) wordCache.clear();
+  wordCache.set(text, out);
+  return out;
+}
+
+const specialtyForms = new Map<string, string>();
+/**
+ * A specialty as the filter matches it: the taxonomy's name, folded ("RN", "registered nurse" and
+ * "Nurse" are all `nurse`). Memoised: a directory has a few hundred specialty spellings at most.
+ */
+function specialtyForm(specialty: string): string {
+  let form = specialtyForms.get(specialty);
+  if (form === undefined) {
+    form = foldText(canonicalSpecialty(specialty));
+    if (specialtyForms.size < 10_000) specialtyForms.set(specialty, form);
+  }
+  return form;
+}
+
+/**
+ * How a value is found in the index. `value`: the whole value, normalised, is one term
+ * (`ci:san jose`). `words`: each word of the value is a term of the free-text field `prefix` and a
+ * value matches when all its words do ("charge nurse" finds "Night Charge Nurse").
+ */
+export type TermRule =
+  | { readonly match: 'value'; readonly prefix: string; readonly normalise: (value: string) => string }
+  | { readonly match: 'words'; readonly prefix: string };
+
+/**
+ * `tags`: free text, at most SearchLimits.maxTags (tag inputs). `names`: a free text list.
+ * `options`: a list of the field's `options`. `state`: one state on the screen, a list in the request.
+ */
+export type SearchFieldKind = 'tags' | 'names' | 'options' | 'state';
+
+export type SearchFieldDefinition = {
+  readonly kind: SearchFieldKind;
+  /** The values a list or state may take; the URL drops others and the request refuses them. */
+  readonly options?: readonly string[];
+  /**
+   * Where a value is looked for, by part of the record (education: the school and the degree). A
+   * value matches a record when any part matches it; the first part is the field's own.
+   */
+  readonly terms: { readonly [part: string]: TermRule };
+  /** What an active filter adds to a search's complexity (the robustness tester's classes). */
+  readonly weight: number;
+  readonly control: {
+    readonly label: string;
+    readonly placeholder?: string;
+    /** `specialty counts`: picked from the directory's specialties, each with its count. */
+    readonly picks?: 'specialty counts' | 'typed';
+  };
+};
+
+const byValue = (prefix: string, normalise: (value: string) => string = foldText): TermRule => ({
+  match: 'value',
+  prefix,
+  normalise,
+});
+const byWords = (prefix: string): TermRule => ({ match: 'words', prefix });
+const asIs = (value: string) => value;
+const upperCase = (value: string) => value.toUpperCase();
+const TYPED = 'Type and press Enter';
+
+/** In the sidebar's order (the spec's); Country, locked, is not a filter of the index. */
+// biome-ignore format: a table reads best one field per line
+export const SEARCH_FIELDS = {
+  city: { kind: 'tags', terms: { city: byValue('ci') }, weight: 1, control: { label: 'City' } },
+  state: { kind: 'state', options: STATE_CODES, terms: { state: byValue('st', upperCase) }, weight: 1, control: { label: 'State' } },
+  // `t` and `o` are also the title's and the organization's words for the free-text query.
+  title: { kind: 'tags', terms: { title: byWords('t') }, weight: 1, control: { label: 'Title' } },
+  organization: { kind: 'tags', terms: { organization: byWords('o') }, weight: 1, control: { label: 'Organization' } },
+  specialty: { kind: 'names', terms: { specialty: byValue('sp', specialtyForm) }, weight: 1, control: { label: 'Specialty', picks: 'specialty counts' } },
+  skills: { kind: 'names', terms: { skills: byValue('sk') }, weight: 1, control: { label: 'Skills', picks: 'typed', placeholder: TYPED } },
+  education: { kind: 'names', terms: { school: byValue('es'), degree: byValue('ed') }, weight: 1, control: { label: 'Education', picks: 'typed', placeholder: TYPED } },
+  companySize: { kind: 'options', options: COMPANY_SIZES, terms: { companySize: byValue('sz', asIs) }, weight: 1, control: { label: 'Company size' } },
+  companyRevenue: { kind: 'options', options: COMPANY_REVENUES, terms: { companyRevenue: byValue('rv', asIs) }, weight: 1, control: { label: 'Company revenue' } },
+  companyIndustry: { kind: 'options', options: COMPANY_INDUSTRIES, terms: { companyIndustry: byValue('in') }, weight: 1, control: { label: 'Company industry' } },
+} as const satisfies Record<string, SearchFieldDefinition>;
+
+export type SearchField = keyof typeof SEARCH_FIELDS;
+type Fields = typeof SEARCH_FIELDS;
+/** A part of the record a field is looked for in (`education`: `school` or `degree`). */
+export type SearchTermPart<F extends SearchField> = keyof Fields[F]['terms'] & string;
+/** The filters that are lists on the screen and in the URL: all but the state. */
+export type ListFilter = { [F in SearchField]: Fields[F]['kind'] extends 'state' ? never : F }[SearchField];
+
+export const SEARCH_FIELD_NAMES = Object.keys(SEARCH_FIELDS) as SearchField[];
+export const LIST_FILTERS = SEARCH_FIELD_NAMES.filter(
+  (name): name is ListFilter => SEARCH_FIELDS[name].kind !== 'state',
+);
+
+/** The definition of a field, without its literal types (for code that walks the table). */
+export const searchField = (field: SearchField): SearchFieldDefinition => SEARCH_FIELDS[field];
+
+const FIRST_PART = Object.fromEntries(
+  SEARCH_FIELD_NAMES.map((name) => [name, Object.values(SEARCH_FIELDS[name].terms)[0]!]),
+) as Record<SearchField, TermRule>;
+
+function ruleOf(field: SearchField, part: string | undefined): TermRule {
+  const rule = part === undefined ? FIRST_PART[field] : searchField(field).terms[part];
+  if (!rule) throw new Error(`search field ${field} has no part ${part}`);
+  return rule;
+}
+
+const valueTerm = (rule: TermRule & { match: 'value' }, value: string) =>
+  `${rule.prefix}:${rule.normalise(value)}`;
+const wordTerms = (rule: TermRule, value: string | null | undefined) =>
+  searchWords(value).map((word) => `${rule.prefix}:${word}`);
+
+/**
+ * The index term of a value (a `value` rule): what the index adds for a record and what the query
+ * asks for, the same function on both sides.
+ */
+export function termOf<F extends SearchField>(field: F, value: string, part?: SearchTermPart<F>): string {
+  const rule = ruleOf(field, part);
+  if (rule.match !== 'value') throw new Error(`search field ${field} is matched by words`);
+  return valueTerm(rule, value);
+}
+
+/** The index terms of a value's words (a `words` rule); a record matches when it has them all. */
+export function wordTermsOf<F extends SearchField>(
+  field: F,
+  value: string | null | undefined,
+  part?: SearchTermPart<F>,
+): string[] {
+  const rule = ruleOf(field, part);
+  if (rule.match !== 'words') throw new Error(`search field ${field} is matched by whole value`);
+  return wordTerms(rule, value);
+}
+
+/**
+ * What a record must have to match one filter value, as alternatives (any one will do) of terms
+ * (all needed): a `value` rule gives one term per part, a `words` rule all the value's words (none
+ * when the value has no word).
+ */
+export function queryTermsOf(field: SearchField, value: string): string[][] {
+  const alternatives: string[][] = [];
+  for (const rule of Object.values(searchField(field).terms)) {
+    const terms = rule.match === 'value' ? [valueTerm(rule, value)] : wordTerms(rule, value);
+    if (terms.length > 0) alternatives.push(terms);
+  }
+  return alternatives;
+}
