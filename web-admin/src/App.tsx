@@ -3,26 +3,23 @@ import { Route } from 'react-router';
 import { dataProvider } from './api';
 import { authProvider } from './auth/authProvider';
 import { LoginPage } from './auth/LoginPage';
+import contactMessages from './contact-messages';
 import { Dashboard } from './dashboard/Dashboard';
-import {
-  ContactMessageList,
-  ContactMessageShow,
-  MailOutboxList,
-  MailShow,
-  RemovalRequestList,
-} from './inbox/Inbox';
 import { Layout } from './layout/Layout';
-import { SearchErrorLogs } from './logs/SearchErrorLogs';
-import { ReadModelList } from './read-models/ReadModels';
-import { RefundRequestList } from './refund-requests/RefundRequestList';
-import { ResumeApproval } from './resumes/ResumeApproval';
-import { SiteSettings } from './settings/SiteSettings';
+import searchErrorLogs from './logs';
+import mailOutbox from './mail-outbox';
+import readModels from './read-models';
+import refundRequests from './refund-requests';
+import removalRequests from './removal-requests';
+import resumeSubmissions from './resumes';
+import siteSettings from './settings';
 import { theme } from './theme';
-import { UserList } from './users/UserList';
+import users from './users';
 
 /**
- * The admin console, laid out like react-admin's Posters Galore demo: a dashboard, the records in
- * the side menu, and the spec's admin screens at their own paths.
+ * The admin console, laid out like react-admin's Posters Galore demo: a dashboard, one folder per
+ * resource (its list, show, icon and record representation), and the spec's admin screens at their
+ * own paths (/resume-approval, /admin-settings, /admin-logs, /admin-dashboard).
  */
 export function App() {
   return (
@@ -37,22 +34,20 @@ export function App() {
       requireAuth
       disableTelemetry
     >
-      <Resource name="users" list={UserList} options={{ label: 'Users' }} />
-      <Resource name="removal-requests" list={RemovalRequestList} options={{ label: 'Removal requests' }} />
-      <Resource name="refund-requests" list={RefundRequestList} options={{ label: 'Refund requests' }} />
-      <Resource
-        name="contact-messages"
-        list={ContactMessageList}
-        show={ContactMessageShow}
-        options={{ label: 'Contact messages' }}
-      />
-      <Resource name="mail-outbox" list={MailOutboxList} show={MailShow} options={{ label: 'Mail outbox' }} />
-      <Resource name="read-models" list={ReadModelList} options={{ label: 'Read models' }} />
+      <Resource name="users" {...users} />
+      <Resource name="resume-submissions" {...resumeSubmissions} />
+      <Resource name="removal-requests" {...removalRequests} />
+      <Resource name="refund-requests" {...refundRequests} />
+      <Resource name="contact-messages" {...contactMessages} />
+      <Resource name="mail-outbox" {...mailOutbox} />
+      <Resource name="search-error-logs" {...searchErrorLogs} />
+      <Resource name="site-settings" {...siteSettings} />
+      <Resource name="read-models" {...readModels} />
       <Resource name="parked-events" />
       <CustomRoutes>
-        <Route path="/resume-approval" element={<ResumeApproval />} />
-        <Route path="/admin-settings" element={<SiteSettings />} />
-        <Route path="/admin-logs" element={<SearchErrorLogs />} />
+        <Route path="/resume-approval" element={<resumeSubmissions.list />} />
+        <Route path="/admin-settings" element={<siteSettings.list />} />
+        <Route path="/admin-logs" element={<searchErrorLogs.list />} />
         <Route path="/admin-dashboard" element={<Dashboard />} />
       </CustomRoutes>
     </Admin>

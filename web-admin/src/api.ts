@@ -1,66 +1,145 @@
-import type {
+import {
   AdminDashboard,
+  AdminUserRow,
   AdminUserStats,
-  DashboardRange,
+  ContactMessageRow,
+  type DashboardRange,
   DemoGrantRow,
-  GrantDemoAccessRequest,
+  MailOutboxRow,
+  ParkedEventRow,
+  ReadModelRow,
   RefundDecisionResult,
+  RefundRequestRow,
+  RemovalRequestRow,
+  type ResumeAction,
   ResumeBulkApproveResult,
   ResumeBulkRejectResult,
   ResumeDecisionResult,
   ResumeSubmissionCounts,
+  ResumeSubmissionRow,
   RetryParkedResult,
-  SearchErrorRange,
+  SearchErrorLogRow,
+  type SearchErrorRange,
   SearchErrorStats,
   SiteSettingRow,
   UserHistoryEntry,
 } from '@healthtal/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { type DataProvider, type RaRecord, useDataProvider } from 'react-admin';
 import { httpClient, sendRaw } from './auth/session';
 
-/** Every list of the console is an ra-data-simple-rest resource under /api/admin. */
-export const dataProvider = simpleRestProvider('/api/admin', httpClient);
+/** What the console needs of a contract's zod schema: it checks an answer and types it. */
+type Schema<T> = { parse(data: unknown): T };
 
-const get = async <T>(url: string) => (await httpClient(url)).json as T;
-const send = async <T>(url: string, method: string, body?: unknown) =>
-  (await httpClient(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
-    .json as T;
+const ListOf = <T>(row: Schema<T>): Schema<T[]> => ({
+  parse: (data) => {
+    if (!Array.isArray(data)) throw new TypeError('Expected a list.');
+    return data.map((item) => row.parse(item));
+  },
+});
 
-/** The console's calls that are not plain list/read/delete. */
-export const adminApi = {
-  userStats: () => get<AdminUserStats>('/api/admin/user-stats'),
-  userHistory: (id: string) => get<UserHistoryEntry[]>(`/api/admin/users/${id}/history`),
-  deleteUser: (id: string) => send<{ id: string; deleted: true }>(`/api/admin/users/${id}`, 'DELETE'),
-  grantDemo: (form: GrantDemoAccessRequest) => send<DemoGrantRow>('/api/admin/demo-grants', 'POST', form),
-  revokeDemo: (userId: string) =>
-    send<{ revoked: number }>(`/api/admin/users/${userId}/demo-grants`, 'DELETE'),
+const get = async <T>(schema: Schema<T>, url: string) => schema.parse((await httpClient(url)).json);
+const send = async <T>(schema: Schema<T>, url: string, method: string, body?: unknown) =>
+  schema.parse(
+    (await httpClient(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json,
+  );
+
+/** Each resource's row, as its contract describes it: every record the console shows is checked. */
+const RECORDS: Record<string, Schema<RaRecord>> = {
+  users: AdminUserRow,
+  'demo-grants': DemoGrantRow,
+  'resume-submissions': ResumeSubmissionRow,
+  'removal-requests': RemovalRequestRow,
+  'refund-requests': RefundRequestRow,
+  'contact-messages': ContactMessageRow,
+  'mail-outbox': MailOutboxRow,
+  'read-models': ReadModelRow,
+  'parked-events': ParkedEventRow,
+  'site-settings': SiteSettingRow,
+  'search-error-logs': SearchErrorLogRow,
+};
+/** react-admin's methods are generic in their record type: what they answer is the checked row. */
+const record = <R>(resource: string, data: unknown) =>
+  (RECORDS[resource] ?? { parse: (row: unknown) => row as RaRecord }).parse(data) as R;
+const records = <R>(resource: string, data: unknown[]) => data.map((item) => record<R>(resource, item));
+
+const rest = simpleRestProvider('/api/admin', httpClient);
+
+/** A site setting's update: text is saved with PUT, an image is uploaded (a File) or removed (null). */
+export type SiteSettingChange = { value: string } | { image: File | null };
+
+const ADMIN = '/api/admin';
+
+/**
+ * Every call of the console: ra-data-simple-rest's resources under /api/admin, with each answer
+ * parsed by its contract's schema, plus the calls that are not plain list/read/write/delete
+ * (react-admin's "custom methods", called through `useDataProvider` and react-query).
+ */
+export const dataProvider = {
+  ...rest,
+  getList: async (resource, params) => {
+    const result = await rest.getList(resource, params);
+    return { ...result, data: records(resource, result.data) };
+  },
+  getOne: async (resource, params) => {
+    const result = await rest.getOne(resource, params);
+    return { ...result, data: record(resource, result.data) };
+  },
+  getMany: async (resource, params) => {
+    const result = await rest.getMany(resource, params);
+    return { ...result, data: records(resource, result.data) };
+  },
+  getManyReference: async (resource, params) => {
+    const result = await rest.getManyReference(resource, params);
+    return { ...result, data: records(resource, result.data) };
+  },
+  create: async (resource, params) => {
+    const result = await rest.create(resource, params);
+    return { ...result, data: record(resource, result.data) };
+  },
+  update: async (resource, params) => {
+    if (resource === 'site-settings' && 'image' in params.data) {
+      const { image } = params.data as { image: File | null };
+      const url = `${ADMIN}/site-settings/${params.id}/image`;
+      const { json } = image
+        ? await sendRaw(url, 'POST', image, image.type)
+        : await httpClient(url, { method: 'DELETE' });
+      return { data: record(resource, json) };
+    }
+    const result = await rest.update(resource, params);
+    return { ...result, data: record(resource, result.data) };
+  },
+
+  userStats: () => get(AdminUserStats, `${ADMIN}/user-stats`),
+  userHistory: (id: string) => get(ListOf(UserHistoryEntry), `${ADMIN}/users/${id}/history`),
+  /** Its answer (how many grants ended) is described by no contract, and the console reads none of it. */
+  revokeDemo: async (userId: string) => {
+    await httpClient(`${ADMIN}/users/${userId}/demo-grants`, { method: 'DELETE' });
+  },
 
   searchErrorStats: (range: SearchErrorRange) =>
-    get<SearchErrorStats>(`/api/admin/search-error-stats?range=${range}`),
-  deleteSearchErrorLog: (id: string) => send(`/api/admin/search-error-logs/${id}`, 'DELETE'),
+    get(SearchErrorStats, `${ADMIN}/search-error-stats?range=${range}`),
 
-  resumeCounts: () => get<ResumeSubmissionCounts>('/api/admin/resume-submissions/counts'),
-  decideResume: (id: string, action: 'approve' | 'reject') =>
-    send<ResumeDecisionResult>(`/api/admin/resume-submissions/${id}/${action}`, 'POST', {}),
+  resumeCounts: () => get(ResumeSubmissionCounts, `${ADMIN}/resume-submissions/counts`),
+  decideResume: ({ id, action }: { id: string; action: ResumeAction }) =>
+    send(ResumeDecisionResult, `${ADMIN}/resume-submissions/${id}/${action}`, 'POST', {}),
   bulkApprove: (ids: string[]) =>
-    send<ResumeBulkApproveResult>('/api/admin/resume-submissions/bulk-approve', 'POST', { ids }),
+    send(ResumeBulkApproveResult, `${ADMIN}/resume-submissions/bulk-approve`, 'POST', { ids }),
   bulkReject: (ids: string[]) =>
-    send<ResumeBulkRejectResult>('/api/admin/resume-submissions/bulk-reject', 'POST', { ids }),
-
-  siteSettings: () => get<SiteSettingRow[]>('/api/admin/site-settings?range=[0,99]'),
-  saveSetting: (key: string, value: string) =>
-    send<SiteSettingRow>(`/api/admin/site-settings/${key}`, 'PUT', { value }),
-  uploadImage: async (key: string, file: File) =>
-    (await sendRaw(`/api/admin/site-settings/${key}/image`, 'POST', file, file.type)).json as SiteSettingRow,
-  removeImage: (key: string) => send<SiteSettingRow>(`/api/admin/site-settings/${key}/image`, 'DELETE'),
+    send(ResumeBulkRejectResult, `${ADMIN}/resume-submissions/bulk-reject`, 'POST', { ids }),
 
   approveRefund: (id: string) =>
-    send<RefundDecisionResult>(`/api/admin/refund-requests/${id}/approve`, 'POST', {}),
-  rejectRefund: (id: string, reason: string) =>
-    send<RefundDecisionResult>(`/api/admin/refund-requests/${id}/reject`, 'POST', { reason }),
+    send(RefundDecisionResult, `${ADMIN}/refund-requests/${id}/approve`, 'POST', {}),
+  rejectRefund: ({ id, reason }: { id: string; reason: string }) =>
+    send(RefundDecisionResult, `${ADMIN}/refund-requests/${id}/reject`, 'POST', { reason }),
 
-  dashboard: (range: DashboardRange) => get<AdminDashboard>(`/api/admin/dashboard?range=${range}`),
+  dashboard: (range: DashboardRange) => get(AdminDashboard, `${ADMIN}/dashboard?range=${range}`),
 
   retryParked: (readModel: string) =>
-    send<RetryParkedResult>(`/api/admin/read-models/${readModel}/retry`, 'POST', {}),
-};
+    send(RetryParkedResult, `${ADMIN}/read-models/${readModel}/retry`, 'POST', {}),
+} satisfies DataProvider;
+
+export type AdminDataProvider = typeof dataProvider;
+
+/** react-admin's data provider, with the console's custom methods typed. */
+export const useAdminDataProvider = () => useDataProvider<AdminDataProvider>();

@@ -1,4 +1,4 @@
-import type { AuthSession } from '@healthtal/contracts';
+import { AuthSession } from '@healthtal/contracts';
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { endSession, hasToken, httpClient, loadMe, refreshSession, startSession } from './session';
 
@@ -14,7 +14,7 @@ export const authProvider: AuthProvider = {
       method: 'POST',
       body: JSON.stringify({ email, password }),
     });
-    startSession(json as AuthSession);
+    startSession(AuthSession.parse(json));
     await loadMe();
   },
 

@@ -1,4 +1,4 @@
-import type { AuthSession, MeResponse } from '@healthtal/contracts';
+import { AuthSession, MeResponse } from '@healthtal/contracts';
 import { fetchUtils, HttpError } from 'react-admin';
 
 /**
@@ -35,7 +35,7 @@ export function refreshSession(): Promise<boolean> {
         endSession();
         return false;
       }
-      startSession((await response.json()) as AuthSession);
+      startSession(AuthSession.parse(await response.json()));
       return true;
     } catch {
       return false;
@@ -89,6 +89,6 @@ export async function sendRaw(url: string, method: string, body: Blob, contentTy
 
 /** Who is signed in: roles and capabilities, as the server sees them. */
 export async function loadMe(): Promise<MeResponse> {
-  me ??= (await httpClient('/api/v1/me')).json as MeResponse;
+  me ??= MeResponse.parse((await httpClient('/api/v1/me')).json);
   return me;
 }

@@ -22,6 +22,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, Title } from 'react-admin';
@@ -37,10 +38,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { adminApi } from '../api';
+import { useAdminDataProvider } from '../api';
 import { failureText } from '../notify';
 import { StatCard } from '../StatCard';
-import { useLoad } from '../useLoad';
 
 const dollars = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -217,7 +217,13 @@ function Charts({ data }: { data: AdminDashboard }) {
 /** The console's home (/admin-dashboard): what an admin opens the console for. */
 export function Dashboard() {
   const [range, setRange] = useState<DashboardRange>('30d');
-  const dashboard = useLoad(() => adminApi.dashboard(range), range);
+  const dataProvider = useAdminDataProvider();
+  // The chosen range's figures; the previous range's stay on screen while they load.
+  const dashboard = useQuery({
+    queryKey: ['dashboard', range],
+    queryFn: () => dataProvider.dashboard(range),
+    placeholderData: keepPreviousData,
+  });
   const data = dashboard.data;
   return (
     <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>

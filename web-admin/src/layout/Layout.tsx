@@ -1,15 +1,6 @@
 import { ACCESS_DENIED } from '@healthtal/contracts';
 import BlockIcon from '@mui/icons-material/Block';
-import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import DescriptionIcon from '@mui/icons-material/Description';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import MailIcon from '@mui/icons-material/Mail';
-import MarkunreadMailboxIcon from '@mui/icons-material/MarkunreadMailbox';
-import PeopleIcon from '@mui/icons-material/People';
-import SettingsIcon from '@mui/icons-material/Settings';
-import StorageIcon from '@mui/icons-material/Storage';
 import { Box, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
@@ -23,21 +14,30 @@ import {
   useGetIdentity,
   usePermissions,
 } from 'react-admin';
+import contactMessages from '../contact-messages';
+import searchErrorLogs from '../logs';
+import mailOutbox from '../mail-outbox';
+import readModels from '../read-models';
+import refundRequests from '../refund-requests';
+import removalRequests from '../removal-requests';
+import resumeSubmissions from '../resumes';
+import siteSettings from '../settings';
+import users from '../users';
 
 /** The side menu, in the order an admin works: what is waiting first, then the records. */
 function AdminMenu() {
   return (
     <Menu>
       <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
-      <Menu.Item to="/users" primaryText="Users" leftIcon={<PeopleIcon />} />
-      <Menu.Item to="/resume-approval" primaryText="Resume approval" leftIcon={<DescriptionIcon />} />
-      <Menu.Item to="/removal-requests" primaryText="Removal requests" leftIcon={<DeleteSweepIcon />} />
-      <Menu.Item to="/refund-requests" primaryText="Refund requests" leftIcon={<CurrencyExchangeIcon />} />
-      <Menu.Item to="/contact-messages" primaryText="Contact messages" leftIcon={<MailIcon />} />
-      <Menu.Item to="/mail-outbox" primaryText="Mail outbox" leftIcon={<MarkunreadMailboxIcon />} />
-      <Menu.Item to="/admin-logs" primaryText="Search error logs" leftIcon={<ErrorOutlineIcon />} />
-      <Menu.Item to="/admin-settings" primaryText="Website settings" leftIcon={<SettingsIcon />} />
-      <Menu.Item to="/read-models" primaryText="Read models" leftIcon={<StorageIcon />} />
+      <Menu.Item to="/users" primaryText="Users" leftIcon={<users.icon />} />
+      <Menu.Item to="/resume-approval" primaryText="Resume approval" leftIcon={<resumeSubmissions.icon />} />
+      <Menu.Item to="/removal-requests" primaryText="Removal requests" leftIcon={<removalRequests.icon />} />
+      <Menu.Item to="/refund-requests" primaryText="Refund requests" leftIcon={<refundRequests.icon />} />
+      <Menu.Item to="/contact-messages" primaryText="Contact messages" leftIcon={<contactMessages.icon />} />
+      <Menu.Item to="/mail-outbox" primaryText="Mail outbox" leftIcon={<mailOutbox.icon />} />
+      <Menu.Item to="/admin-logs" primaryText="Search error logs" leftIcon={<searchErrorLogs.icon />} />
+      <Menu.Item to="/admin-settings" primaryText="Website settings" leftIcon={<siteSettings.icon />} />
+      <Menu.Item to="/read-models" primaryText="Read models" leftIcon={<readModels.icon />} />
     </Menu>
   );
 }

@@ -10,9 +10,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, DataTable, List, SelectInput, useRefresh } from 'react-admin';
-import { adminApi } from '../api';
+import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
 
 const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
@@ -85,28 +86,25 @@ export function RefundRequestList() {
 function RefundActions({ record }: { record: RefundRequestRow }) {
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useAdminDataProvider();
   const refresh = useRefresh();
   const toast = useToast();
-  const retry = record.status === 'approved' && record.refundedAmount === null;
-  if (record.status !== 'pending' && !retry) return null;
-
-  const run = async (action: 'approve' | 'reject') => {
-    setBusy(true);
-    try {
-      const result =
-        action === 'approve'
-          ? await adminApi.approveRefund(record.id)
-          : await adminApi.rejectRefund(record.id, reason);
+  const { mutate, isPending: busy } = useMutation({
+    mutationFn: (action: 'approve' | 'reject') =>
+      action === 'approve'
+        ? dataProvider.approveRefund(record.id)
+        : dataProvider.rejectRefund({ id: record.id, reason }),
+    onSuccess: (result, action) => {
       toast(action === 'approve' ? 'Refund approved' : 'Refund rejected', result.message);
       setOpen(null);
       refresh();
-    } catch (error) {
-      toast('Error', failureText(error, `Could not ${action} the refund. Please try again.`), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error, action) =>
+      toast('Error', failureText(error, `Could not ${action} the refund. Please try again.`), 'error'),
+  });
+  const retry = record.status === 'approved' && record.refundedAmount === null;
+  if (record.status !== 'pending' && !retry) return null;
+  const run = (action: 'approve' | 'reject') => mutate(action);
 
   return (
     <Stack direction="row" spacing={1}>

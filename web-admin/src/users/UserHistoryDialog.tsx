@@ -13,9 +13,9 @@ import {
   TableHead,
   TableRow,
 } from '@mui/material';
-import { adminApi } from '../api';
+import { useQuery } from '@tanstack/react-query';
+import { useAdminDataProvider } from '../api';
 import { failureText } from '../notify';
-import { useLoad } from '../useLoad';
 
 /** What a data field holds, in one line: the audit trail shows facts, not JSON. */
 const describe = (data: Record<string, unknown>) =>
@@ -26,12 +26,16 @@ const describe = (data: Record<string, unknown>) =>
 
 /** The user's audit trail, newest first, straight from the events. */
 export function UserHistoryDialog({ record, onClose }: { record: AdminUserRow; onClose(): void }) {
-  const history = useLoad(() => adminApi.userHistory(record.id), record.id);
+  const dataProvider = useAdminDataProvider();
+  const history = useQuery({
+    queryKey: ['users', 'history', record.id],
+    queryFn: () => dataProvider.userHistory(record.id),
+  });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="history-title">
       <DialogTitle id="history-title">Event history of {record.email}</DialogTitle>
       <DialogContent>
-        {history.loading ? <CircularProgress /> : null}
+        {history.isPending ? <CircularProgress /> : null}
         {history.error ? (
           <Alert severity="error">{failureText(history.error, 'Could not load the history.')}</Alert>
         ) : null}

@@ -9,6 +9,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { Chip, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import {
   DataTable,
   ListBase,
@@ -19,21 +20,20 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
-import { adminApi } from '../api';
+import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
 import { StatCard } from '../StatCard';
-import { useLoad } from '../useLoad';
 import { UserRowMenu } from './UserRowMenu';
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : 'Never');
 
 /**
- * Total Users, Active Subscriptions, Paid Subscriptions, Total Exports. Loaded again when the list's
- * total changes (a deletion, a refresh that found new sign-ups). A failure leaves them blank.
+ * Total Users, Active Subscriptions, Paid Subscriptions, Total Exports. Loaded again on every
+ * refresh (Refresh, a deletion, a demo grant). A failure leaves them blank.
  */
 function UserStatCards() {
-  const { total } = useListContext();
-  const { data } = useLoad(adminApi.userStats, `user-stats-${total}`);
+  const dataProvider = useAdminDataProvider();
+  const { data } = useQuery({ queryKey: ['users', 'stats'], queryFn: () => dataProvider.userStats() });
   return (
     <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mt: 2 }}>
       <StatCard label="Total Users" value={data?.totalUsers} icon={<PeopleIcon fontSize="small" />} />

@@ -3,6 +3,7 @@ import {
   AdminUserMessages,
   type AdminUserRow,
   DEMO_DURATION_CHOICES,
+  type DemoGrantRow,
   type GrantDemoAccessRequest,
 } from '@healthtal/contracts';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -18,9 +19,10 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, useRefresh } from 'react-admin';
-import { adminApi } from '../api';
+import { Confirm, useCreate, useDelete, useRefresh } from 'react-admin';
+import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
 import { UserHistoryDialog } from './UserHistoryDialog';
 
@@ -30,43 +32,48 @@ type Open = 'grant' | 'delete' | 'history' | null;
 export function UserRowMenu({ record }: { record: AdminUserRow }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<Open>(null);
-  const [deleting, setDeleting] = useState(false);
+  const dataProvider = useAdminDataProvider();
+  const [deleteUser, { isPending: deleting }] = useDelete<AdminUserRow>();
   const refresh = useRefresh();
   const toast = useToast();
+  const { mutate: revokeDemo } = useMutation({
+    mutationFn: dataProvider.revokeDemo,
+    onSuccess: () => {
+      toast(AdminUserMessages.demoRevoked, record.email);
+      refresh();
+    },
+    onError: (error) =>
+      toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.revokeFailed), 'error'),
+  });
 
   const choose = (what: Open) => {
     setAnchor(null);
     setOpen(what);
   };
 
-  const revoke = async () => {
+  const revoke = () => {
     setAnchor(null);
-    try {
-      await adminApi.revokeDemo(record.id);
-      toast(AdminUserMessages.demoRevoked, record.email);
-      refresh();
-    } catch (error) {
-      toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.revokeFailed), 'error');
-    }
+    revokeDemo(record.id);
   };
 
-  const remove = async () => {
-    setDeleting(true);
-    try {
-      await adminApi.deleteUser(record.id);
-      toast(AdminUserMessages.userDeleted, record.email);
-      setOpen(null);
-      refresh();
-    } catch (error) {
-      toast(
-        AdminUserMessages.deleteFailed,
-        failureText(error, AdminConsoleMessages.deleteUserFallback),
-        'error',
-      );
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const remove = () =>
+    deleteUser(
+      'users',
+      { id: record.id, previousData: record },
+      {
+        onSuccess: () => {
+          toast(AdminUserMessages.userDeleted, record.email);
+          setOpen(null);
+          refresh();
+        },
+        onError: (error) =>
+          toast(
+            AdminUserMessages.deleteFailed,
+            failureText(error, AdminConsoleMessages.deleteUserFallback),
+            'error',
+          ),
+      },
+    );
 
   return (
     <>
@@ -117,25 +124,29 @@ function GrantDemoDialog({
   onGranted(): void;
 }) {
   const [form, setForm] = useState<GrantForm>({ duration: 'indefinite', notes: '' });
-  const [busy, setBusy] = useState(false);
+  const [create, { isPending: busy }] = useCreate<DemoGrantRow>();
   const toast = useToast();
 
-  const grant = async () => {
-    setBusy(true);
-    try {
-      await adminApi.grantDemo({
-        userId: record.id,
-        featureType: 'full_access',
-        duration: form.duration,
-        ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
-      });
-      toast(AdminUserMessages.demoGranted, record.email);
-      onClose();
-      onGranted();
-    } catch (error) {
-      toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.grantFailed), 'error');
-      setBusy(false);
-    }
+  const grant = () => {
+    const data: GrantDemoAccessRequest = {
+      userId: record.id,
+      featureType: 'full_access',
+      duration: form.duration,
+      ...(form.notes.trim() ? { notes: form.notes.trim() } : {}),
+    };
+    create(
+      'demo-grants',
+      { data },
+      {
+        onSuccess: () => {
+          toast(AdminUserMessages.demoGranted, record.email);
+          onClose();
+          onGranted();
+        },
+        onError: (error) =>
+          toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.grantFailed), 'error'),
+      },
+    );
   };
 
   return (

@@ -4,6 +4,7 @@ import {
   isSiteImageKey,
   RECOMMENDED_IMAGE_SIZES,
   SITE_SETTING_GROUPS,
+  SITE_SETTING_KEYS,
   type SiteImageKey,
   type SiteSettingGroup,
   type SiteSettingKey,
@@ -24,11 +25,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type DragEvent, useEffect, useState } from 'react';
-import { Title } from 'react-admin';
-import { adminApi } from '../api';
+import { type DragEvent, useState } from 'react';
+import { ListBase, Title, useListContext, useUpdate } from 'react-admin';
+import type { SiteSettingChange } from '../api';
 import { failureText, useToast } from '../notify';
-import { useLoad } from '../useLoad';
 
 const TAB_LABELS: Record<SiteSettingGroup, string> = {
   visual: 'Visual Assets',
@@ -53,15 +53,14 @@ const LABELS: Record<SiteSettingKey, string> = {
 
 const MULTILINE = new Set<SiteSettingKey>(['seo_description', 'google_search_description', 'seo_keywords']);
 
-/** Website Settings (/admin-settings): three tabs of image cards and text settings, each saved alone. */
-export function SiteSettings() {
-  const [tab, setTab] = useState<SiteSettingGroup>('visual');
-  const settings = useLoad(adminApi.siteSettings, 'site-settings');
-  const [rows, setRows] = useState<SiteSettingRow[]>([]);
-  useEffect(() => setRows(settings.data ?? []), [settings.data]);
-  const replace = (row: SiteSettingRow) =>
-    setRows((current) => current.map((r) => (r.key === row.key ? row : r)));
+const specOrder = (a: SiteSettingRow, b: SiteSettingRow) =>
+  SITE_SETTING_KEYS.indexOf(a.key) - SITE_SETTING_KEYS.indexOf(b.key);
 
+/** The three tabs of image cards and text settings, from the list's twelve rows. */
+function SettingCards() {
+  const [tab, setTab] = useState<SiteSettingGroup>('visual');
+  const { data, isPending, error } = useListContext<SiteSettingRow>();
+  const rows = [...(data ?? [])].sort(specOrder);
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="Website Settings" />
@@ -75,10 +74,10 @@ export function SiteSettings() {
         ))}
       </Tabs>
       <CardContent>
-        {settings.loading && rows.length === 0 ? <CircularProgress /> : null}
-        {settings.error ? (
+        {isPending ? <CircularProgress /> : null}
+        {error ? (
           <Alert severity="error">
-            {SiteSettingMessages.loadFailed}: {failureText(settings.error, '')}
+            {SiteSettingMessages.loadFailed}: {failureText(error, '')}
           </Alert>
         ) : null}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
@@ -86,9 +85,9 @@ export function SiteSettings() {
             .filter((row) => row.group === tab)
             .map((row) =>
               isSiteImageKey(row.key) ? (
-                <ImageCard key={row.key} row={row} imageKey={row.key} onChange={replace} />
+                <ImageCard key={row.key} row={row} imageKey={row.key} />
               ) : (
-                <TextSettingCard key={row.key} row={row} onChange={replace} />
+                <TextSettingCard key={row.key} row={row} />
               ),
             )}
         </Box>
@@ -97,23 +96,32 @@ export function SiteSettings() {
   );
 }
 
-function TextSettingCard({ row, onChange }: { row: SiteSettingRow; onChange(row: SiteSettingRow): void }) {
+/**
+ * Website Settings (/admin-settings): the `site-settings` resource's twelve rows, each saved alone
+ * with react-admin's `useUpdate`, which puts the saved row in the list.
+ */
+export function SiteSettingList() {
+  return (
+    <ListBase resource="site-settings" perPage={100} disableSyncWithLocation>
+      <SettingCards />
+    </ListBase>
+  );
+}
+
+function TextSettingCard({ row }: { row: SiteSettingRow }) {
   const [value, setValue] = useState(row.value);
-  const [saving, setSaving] = useState(false);
+  const [update, { isPending: saving }] = useUpdate<SiteSettingRow>();
   const toast = useToast();
-  const save = async () => {
-    setSaving(true);
-    try {
-      const saved = await adminApi.saveSetting(row.key, value);
-      // The answer is read from the read model, which may not have the change yet; the server trims.
-      onChange({ ...saved, value: value.trim() });
-      toast(SiteSettingMessages.saved, LABELS[row.key]);
-    } catch (error) {
-      toast(SiteSettingMessages.saveFailed, failureText(error, ''), 'error');
-    } finally {
-      setSaving(false);
-    }
-  };
+  // The answer is the row as the command left it (trimmed), whether or not the read model has it yet.
+  const save = () =>
+    update(
+      'site-settings',
+      { id: row.id, data: { value }, previousData: row },
+      {
+        onSuccess: () => toast(SiteSettingMessages.saved, LABELS[row.key]),
+        onError: (error) => toast(SiteSettingMessages.saveFailed, failureText(error, ''), 'error'),
+      },
+    );
   return (
     <Card variant="outlined">
       <CardContent>
@@ -141,56 +149,41 @@ function TextSettingCard({ row, onChange }: { row: SiteSettingRow; onChange(row:
 }
 
 /** Preview, View, Remove, and click-or-drag upload; the recommended size where the spec gives one. */
-function ImageCard({
-  row,
-  imageKey,
-  onChange,
-}: {
-  row: SiteSettingRow;
-  imageKey: SiteImageKey;
-  onChange(row: SiteSettingRow): void;
-}) {
-  const [busy, setBusy] = useState(false);
+function ImageCard({ row, imageKey }: { row: SiteSettingRow; imageKey: SiteImageKey }) {
+  const [update, { isPending: busy }] = useUpdate();
   const [dragging, setDragging] = useState(false);
   const toast = useToast();
   const label = LABELS[row.key];
   const accept = ACCEPTED_IMAGE_TYPES[imageKey].map((ext) => `.${ext}`).join(',');
   const inputId = `upload-${row.key}`;
 
-  const upload = async (file: File | undefined) => {
+  /** The data provider uploads a File and removes the image for null (see SiteSettingChange). */
+  const change = (image: File | null, done: string, failed: string) =>
+    update(
+      'site-settings',
+      { id: row.id, data: { image } satisfies SiteSettingChange, previousData: row },
+      {
+        onSuccess: () => toast(done, label),
+        onError: (error) => toast(failed, failureText(error, ''), 'error'),
+      },
+    );
+
+  const upload = (file: File | undefined) => {
     if (!file) return;
     const problem = imageFileProblem(file);
     if (problem) {
       toast(SiteSettingMessages.uploadFailed, problem, 'error');
       return;
     }
-    setBusy(true);
-    try {
-      onChange(await adminApi.uploadImage(row.key, file));
-      toast(SiteSettingMessages.imageUploaded, label);
-    } catch (error) {
-      toast(SiteSettingMessages.uploadFailed, failureText(error, ''), 'error');
-    } finally {
-      setBusy(false);
-    }
+    change(file, SiteSettingMessages.imageUploaded, SiteSettingMessages.uploadFailed);
   };
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      onChange(await adminApi.removeImage(row.key));
-      toast(SiteSettingMessages.imageRemoved, label);
-    } catch (error) {
-      toast(SiteSettingMessages.deleteFailed, failureText(error, ''), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const remove = () => change(null, SiteSettingMessages.imageRemoved, SiteSettingMessages.deleteFailed);
 
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    void upload(event.dataTransfer.files[0]);
+    upload(event.dataTransfer.files[0]);
   };
 
   return (
@@ -255,7 +248,7 @@ function ImageCard({
             hidden
             aria-label={`Upload ${label}`}
             onChange={(event) => {
-              void upload(event.target.files?.[0]);
+              upload(event.target.files?.[0]);
               event.target.value = '';
             }}
           />

@@ -7,9 +7,10 @@ import {
 } from '@healthtal/contracts';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Button, Chip, Typography } from '@mui/material';
-import { type MouseEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
 import { DataTable, List, Pagination, ReferenceManyField, useRecordContext, useRefresh } from 'react-admin';
-import { adminApi } from '../api';
+import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
 
 const statusColor: Record<ReadModelStatus, 'success' | 'warning' | 'error'> = {
@@ -64,26 +65,25 @@ export function ReadModelList() {
 /** Applies the read model's parked events again; the list then shows what is still parked. */
 function RetryButton() {
   const record = useRecordContext<ReadModelRow>();
-  const [busy, setBusy] = useState(false);
+  const dataProvider = useAdminDataProvider();
   const refresh = useRefresh();
   const toast = useToast();
-  if (!record) return null;
-  const retry = async (event: MouseEvent) => {
-    event.stopPropagation();
-    setBusy(true);
-    try {
-      const { applied, stillParked } = await adminApi.retryParked(record.id);
+  const { mutate, isPending: busy } = useMutation({
+    mutationFn: dataProvider.retryParked,
+    onSuccess: ({ applied, stillParked }, readModel) => {
       toast(
         'Parked events retried',
-        `${record.id}: ${applied} applied, ${stillParked} still parked.`,
+        `${readModel}: ${applied} applied, ${stillParked} still parked.`,
         stillParked > 0 ? 'warning' : 'success',
       );
       refresh();
-    } catch (error) {
-      toast(AdminConsoleMessages.error, failureText(error, 'The retry failed.'), 'error');
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (error) => toast(AdminConsoleMessages.error, failureText(error, 'The retry failed.'), 'error'),
+  });
+  if (!record) return null;
+  const retry = (event: MouseEvent) => {
+    event.stopPropagation();
+    mutate(String(record.id));
   };
   return (
     <Button size="small" startIcon={<ReplayIcon />} disabled={busy} onClick={retry}>

@@ -26,12 +26,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, List, required, SelectInput, useListContext, useRefresh } from 'react-admin';
-import { adminApi } from '../api';
+import { DataTable, List, required, SelectInput, useDelete, useListContext, useRefresh } from 'react-admin';
+import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
 import { StatCard } from '../StatCard';
-import { useLoad } from '../useLoad';
 
 const RANGE_CHOICES = [
   { id: '1h', name: 'Last hour' },
@@ -78,10 +78,14 @@ const userOf = (log: SearchErrorLogRow) => log.userEmail ?? AdminConsoleMessages
 
 /** Total Errors, Affected Users, Avg Response Time, Most Common Type, over the chosen range. */
 function LogStatCards() {
-  const { filterValues, total } = useListContext();
+  const { filterValues } = useListContext();
   const range = (filterValues.range ?? '24h') as SearchErrorRange;
-  // Again when the list's total changes: a deleted entry leaves the cards too.
-  const { data } = useLoad(() => adminApi.searchErrorStats(range), `${range}-${total}`);
+  const dataProvider = useAdminDataProvider();
+  // A deletion refreshes every query: the deleted entry leaves the cards too.
+  const { data } = useQuery({
+    queryKey: ['search-error-logs', 'stats', range],
+    queryFn: () => dataProvider.searchErrorStats(range),
+  });
   return (
     <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', p: 2 }}>
       <StatCard label="Total Errors" value={data?.totalErrors} />
@@ -148,18 +152,22 @@ function LogDetails({ log, onClose }: { log: SearchErrorLogRow; onClose(): void 
 }
 
 function LogActions({ log, onView }: { log: SearchErrorLogRow; onView(): void }) {
+  const [deleteOne] = useDelete<SearchErrorLogRow>();
   const refresh = useRefresh();
   const toast = useToast();
-  const remove = async () => {
-    try {
-      await adminApi.deleteSearchErrorLog(log.id);
-      toast(AdminConsoleMessages.logDeleted, null);
-      // The API answers once the read model has dropped the entry (read-your-writes).
-      refresh();
-    } catch (error) {
-      toast(AdminConsoleMessages.failedToDeleteLog, failureText(error, ''), 'error');
-    }
-  };
+  const remove = () =>
+    deleteOne(
+      'search-error-logs',
+      { id: log.id, previousData: log },
+      {
+        onSuccess: () => {
+          toast(AdminConsoleMessages.logDeleted, null);
+          // The API answers once the read model has dropped the entry (read-your-writes).
+          refresh();
+        },
+        onError: (error) => toast(AdminConsoleMessages.failedToDeleteLog, failureText(error, ''), 'error'),
+      },
+    );
   return (
     <Stack direction="row">
       <Tooltip title="View details">
@@ -227,7 +235,7 @@ function LogTable() {
 }
 
 /** Search Error Logs (/admin-logs): at most 100 rows a page, the first version's query limit. */
-export function SearchErrorLogs() {
+export function SearchErrorLogList() {
   const toast = useToast();
   return (
     <List

@@ -1,0 +1,25 @@
+import { ageLabel, type ContactMessageRow, formatPacificTime } from '@healthtal/contracts';
+import { DataTable, List, SearchInput } from 'react-admin';
+
+const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
+
+/** What visitors sent through the contact form, newest first. */
+export function ContactMessageList() {
+  return (
+    <List
+      title="Contact messages"
+      sort={{ field: 'receivedAt', order: 'DESC' }}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search name, email or subject" />]}
+      empty={false}
+    >
+      <DataTable<ContactMessageRow> bulkActionButtons={false} rowClick="show">
+        <DataTable.Col source="receivedAt" label="Received" render={(row) => when(row.receivedAt)} />
+        <DataTable.Col source="name" label="Name" />
+        <DataTable.Col source="email" label="Email" />
+        <DataTable.Col label="Phone" source="phone" disableSort />
+        <DataTable.Col source="subject" label="Subject" />
+        <DataTable.Col label="Age" disableSort render={(row) => ageLabel(row.receivedAt)} />
+      </DataTable>
+    </List>
+  );
+}

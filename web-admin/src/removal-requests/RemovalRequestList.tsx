@@ -1,0 +1,67 @@
+import { ageLabel, formatPacificTime, type RemovalRequestRow, removalUrgency } from '@healthtal/contracts';
+import { Chip } from '@mui/material';
+import { BooleanInput, DataTable, List, SelectInput } from 'react-admin';
+
+const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
+
+const urgencyColor = { ok: 'default', 'due-soon': 'warning', overdue: 'error' } as const;
+
+/** Open removal requests with their age: they must be answered within 30 days. */
+export function RemovalRequestList() {
+  return (
+    <List
+      title="Removal requests"
+      sort={{ field: 'requestedAt', order: 'ASC' }}
+      filters={[
+        <SelectInput
+          key="status"
+          source="status"
+          label="Status"
+          choices={[
+            { id: 'open', name: 'Open' },
+            { id: 'confirmed', name: 'Confirmed' },
+            { id: 'expired', name: 'Expired' },
+          ]}
+          alwaysOn
+        />,
+        // Off means "any", not "not overdue": the filter is left out rather than sent as false.
+        <BooleanInput
+          key="overdue"
+          source="overdue"
+          label="Only overdue"
+          parse={(checked: boolean) => (checked ? true : undefined)}
+          alwaysOn
+        />,
+      ]}
+      filterDefaultValues={{ status: 'open' }}
+      empty={false}
+    >
+      <DataTable<RemovalRequestRow> bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="email" label="Email" render={(row) => row.email ?? '(removed)'} />
+        <DataTable.Col
+          source="status"
+          label="Status"
+          render={(row) => <Chip size="small" label={row.status} />}
+        />
+        <DataTable.Col source="requestedAt" label="Requested" render={(row) => when(row.requestedAt)} />
+        <DataTable.Col
+          source="ageDays"
+          label="Age"
+          render={(row) =>
+            row.status === 'open' ? (
+              <Chip
+                size="small"
+                label={ageLabel(row.requestedAt)}
+                color={urgencyColor[removalUrgency(row.requestedAt)]}
+              />
+            ) : (
+              ageLabel(row.requestedAt)
+            )
+          }
+        />
+        <DataTable.Col source="confirmedAt" label="Confirmed" render={(row) => when(row.confirmedAt)} />
+        <DataTable.NumberCol source="erasedCount" label="Records erased" disableSort />
+      </DataTable>
+    </List>
+  );
+}

@@ -1,0 +1,11 @@
+import type { RemovalRequestRow } from '@healthtal/contracts';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import { RemovalRequestList } from './RemovalRequestList';
+
+/** The `removal-requests` resource: requests to erase someone from the directory, with their age. */
+export default {
+  list: RemovalRequestList,
+  icon: DeleteSweepIcon,
+  recordRepresentation: (row: RemovalRequestRow) => row.email ?? '(removed)',
+  options: { label: 'Removal requests' },
+};

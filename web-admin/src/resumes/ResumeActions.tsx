@@ -1,0 +1,141 @@
+import {
+  AdminConsoleMessages,
+  actionFailedText,
+  bulkOutcome,
+  type ResumeAction,
+  type ResumeBulkApproveResult,
+  type ResumeBulkRejectResult,
+  ResumeMessages,
+  type ResumeSubmissionRow,
+  selectionCounter,
+} from '@healthtal/contracts';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
+import { type Identifier, useListContext, useRecordContext, useRefresh } from 'react-admin';
+import { useAdminDataProvider } from '../api';
+import { failureText, useToast } from '../notify';
+
+/** One decision at a time: every decide button waits while any decision is on its way. */
+const DECIDING = ['resume-submissions', 'decide'];
+const useDeciding = () => useIsMutating({ mutationKey: DECIDING }) > 0;
+
+/** The API answers once the read model has the decisions (read-your-writes): reload list and counts. */
+function useAfterDecision() {
+  const { onUnselectItems } = useListContext();
+  const refresh = useRefresh();
+  return () => {
+    onUnselectItems();
+    refresh();
+  };
+}
+
+/** Reject Selected or Approve Selected: the selected rows, in one call, with how many went through. */
+function BulkDecisionButton({ action }: { action: ResumeAction }) {
+  const { selectedIds } = useListContext();
+  const dataProvider = useAdminDataProvider();
+  const toast = useToast();
+  const deciding = useDeciding();
+  const afterDecision = useAfterDecision();
+  const { mutate } = useMutation({
+    mutationKey: DECIDING,
+    mutationFn: (ids: Identifier[]): Promise<ResumeBulkApproveResult | ResumeBulkRejectResult> =>
+      action === 'approve'
+        ? dataProvider.bulkApprove(ids.map(String))
+        : dataProvider.bulkReject(ids.map(String)),
+    onSuccess: (result) => {
+      const decided = 'approved' in result ? result.approved : result.rejected;
+      const outcome = bulkOutcome(action, decided, result.failed.length);
+      toast(outcome.title, outcome.text, outcome.severity);
+    },
+    onError: (error) => {
+      const fallback = action === 'approve' ? ResumeMessages.approvalFailed : ResumeMessages.rejectionFailed;
+      toast(AdminConsoleMessages.actionFailed, failureText(error, fallback), 'error');
+    },
+    onSettled: afterDecision,
+  });
+  const decide = () => {
+    if (selectedIds.length === 0) {
+      const [title, text] = ResumeMessages.noneSelected.split(': ');
+      toast(title!, text ?? null, 'warning');
+      return;
+    }
+    mutate(selectedIds);
+  };
+  return action === 'approve' ? (
+    <Button variant="contained" disabled={deciding} onClick={decide}>
+      Approve Selected
+    </Button>
+  ) : (
+    <Button variant="outlined" color="error" disabled={deciding} onClick={decide}>
+      Reject Selected
+    </Button>
+  );
+}
+
+/** The list's bulk action buttons. */
+export function ResumeBulkActions() {
+  return (
+    <>
+      <BulkDecisionButton action="reject" />
+      <BulkDecisionButton action="approve" />
+    </>
+  );
+}
+
+/**
+ * The pending tab's bulk actions toolbar. Unlike react-admin's, which appears once a row is
+ * selected, it always shows "N selected of M" and the bulk buttons (the spec's layout).
+ */
+export function ResumeBulkToolbar() {
+  const { selectedIds, data } = useListContext();
+  return (
+    <Stack direction="row" sx={{ p: 2, gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+      <Typography variant="body2" aria-live="polite">
+        {selectionCounter(selectedIds.length, data?.length ?? 0)}
+      </Typography>
+      <Box sx={{ flex: 1 }} />
+      <ResumeBulkActions />
+    </Stack>
+  );
+}
+
+/** A pending row's own Reject and Approve. */
+export function ResumeRowActions() {
+  const row = useRecordContext<ResumeSubmissionRow>();
+  const dataProvider = useAdminDataProvider();
+  const toast = useToast();
+  const deciding = useDeciding();
+  const afterDecision = useAfterDecision();
+  const { mutate } = useMutation({
+    mutationKey: DECIDING,
+    mutationFn: dataProvider.decideResume,
+    onSuccess: (result) => toast(result.message, null),
+    onError: (error, { action }) =>
+      toast(AdminConsoleMessages.actionFailed, failureText(error, actionFailedText(action)), 'error'),
+    onSettled: afterDecision,
+  });
+  if (!row) return null;
+  const name = `${row.firstName} ${row.lastName}`;
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        size="small"
+        color="error"
+        disabled={deciding}
+        onClick={() => mutate({ id: row.id, action: 'reject' })}
+        aria-label={`Reject ${name}`}
+      >
+        Reject
+      </Button>
+      <Button
+        size="small"
+        variant="contained"
+        disabled={deciding}
+        onClick={() => mutate({ id: row.id, action: 'approve' })}
+        aria-label={`Approve ${name}`}
+      >
+        Approve
+      </Button>
+    </Box>
+  );
+}
