@@ -258,6 +258,7 @@ describe('billing without Stripe: the local billing simulator', () => {
         reasons: ['You have not bought a plan, so there is nothing to refund.'],
         purchasedAt: null,
         refundableUntil: null,
+        request: null,
       });
     });
   });
