@@ -25,6 +25,23 @@ describe('the built web apps as the API serves them', () => {
     },
   );
 
+  test.each(['/no-such-page', '/lists/123/extra', '/physician', '/search/more'])(
+    '%s is not an app page: a 404 that still carries the app, which shows Not Found',
+    async (path) => {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('<div id="root">');
+    },
+  );
+
+  test.each(['/physician/abc', '/physicians/abc', '/pricing', '/search?specialty=Cardiology'])(
+    '%s is an app page: 200',
+    async (path) => {
+      expect((await fetch(`${app.url}${path}`)).status).toBe(200);
+    },
+  );
+
   test('content-hashed chunks are cached for good, so a release never serves a stale index with them', async () => {
     const html = await (await fetch(`${app.url}/`)).text();
     const chunk = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];

@@ -6,6 +6,7 @@ import { LoginPage } from './auth/LoginPage';
 import contactMessages from './contact-messages';
 import { Dashboard } from './dashboard/Dashboard';
 import { Layout } from './layout/Layout';
+import { RouteNotification } from './layout/RouteNotification';
 import searchErrorLogs from './logs';
 import mailOutbox from './mail-outbox';
 import readModels from './read-models';
@@ -29,6 +30,7 @@ export function App() {
       authProvider={authProvider}
       loginPage={LoginPage}
       layout={Layout}
+      notification={RouteNotification}
       dashboard={Dashboard}
       theme={theme}
       requireAuth

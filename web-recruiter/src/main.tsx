@@ -1,9 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, queryClient } from './app/App';
+import { resumeSession } from './app/session';
+import { prefetchFirstSearch } from './directory/search/first-search';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+
+// Before React renders: the returning user's session (refresh, then /me) and, on /search, the
+// page's chunk and first results, all in flight while React boots.
+void resumeSession();
+prefetchFirstSearch(queryClient);
 
 createRoot(root).render(
   <StrictMode>

@@ -4,6 +4,7 @@ import {
   SEARCH_FIELD_NAMES,
   type SearchField,
   type SearchFieldDefinition,
+  SUGGESTED_FIELDS,
   searchField,
 } from '../domain/search-fields';
 import { ExportFormat } from './exports';
@@ -205,3 +206,27 @@ export type SpecialtyCount = z.infer<typeof SpecialtyCount>;
 export const SpecialtyNames = z.array(z.string());
 export type SpecialtyNames = z.infer<typeof SpecialtyNames>;
 export const HOME_SPECIALTIES_MAX = 35;
+
+/** At most this many suggestions per answer (the sidebar shows 8). */
+export const SUGGESTIONS_MAX = 20;
+/**
+ * `GET /api/v1/search/suggestions`: the values of a typed filter (city, title, organization,
+ * skills, education) starting with `prefix`, case- and accent-insensitive.
+ */
+export const SuggestionsQuery = z.strictObject({
+  field: z.enum(SUGGESTED_FIELDS, { error: `Must be one of: ${SUGGESTED_FIELDS.join(', ')}.` }),
+  prefix: z.string().trim().max(SearchLimits.textMax, tooLong).default(''),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'At least 1 suggestion.')
+    .max(SUGGESTIONS_MAX, `At most ${SUGGESTIONS_MAX} suggestions.`)
+    .default(8),
+});
+export type SuggestionsQuery = z.infer<typeof SuggestionsQuery>;
+/** A value as the directory spells it most often, and how many searchable candidates hold it. */
+export const FilterSuggestion = z.object({ value: z.string(), count: z.number().int() });
+export type FilterSuggestion = z.infer<typeof FilterSuggestion>;
+/** Largest count first. */
+export const FilterSuggestions = z.array(FilterSuggestion);
+export type FilterSuggestions = z.infer<typeof FilterSuggestions>;

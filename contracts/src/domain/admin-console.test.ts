@@ -3,6 +3,7 @@ import {
   ageLabel,
   bulkOutcome,
   errorTypeBadge,
+  formatPacificDate,
   formatPacificTime,
   formatResponseTime,
   imageFileProblem,
@@ -22,9 +23,12 @@ describe('the search error log display', () => {
     expect(formatResponseTime(undefined)).toBe('N/A');
   });
 
-  it('shows times in US Pacific time, standard and daylight', () => {
-    expect(formatPacificTime('2025-01-15T20:30:05Z')).toBe('Jan 15, 2025, 12:30:05 PM PST');
-    expect(formatPacificTime('2025-07-04T07:00:00Z')).toBe('Jul 4, 2025, 12:00:00 AM PDT');
+  it('shows times in US Pacific time, standard and daylight, labelled PT', () => {
+    expect(formatPacificTime('2025-01-15T20:30:05Z')).toBe('Jan 15, 2025, 12:30 PM PT');
+    expect(formatPacificTime('2025-07-04T07:00:00Z')).toBe('Jul 4, 2025, 12:00 AM PT');
+    expect(formatPacificTime('2025-01-15T20:30:05Z', { seconds: true })).toBe('Jan 15, 2025, 12:30:05 PM PT');
+    // 02:00 UTC is still the evening before in California.
+    expect(formatPacificDate('2025-01-16T02:00:00Z')).toBe('Jan 15, 2025');
   });
 
   it('colours error type badges the way the catalogue says', () => {

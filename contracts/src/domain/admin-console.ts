@@ -58,19 +58,36 @@ export const showingUsers = (shown: number, total: number) => `Showing ${shown} 
 /** The resume list's page size (§9). */
 export const RESUME_PAGE_SIZE = 25;
 
-/** Times in the logs are shown in US Pacific time (§9), e.g. "Nov 3, 2025, 4:05:06 PM PST". */
-export function formatPacificTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+const pacific = (seconds: boolean) =>
+  new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/Los_Angeles',
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+    ...(seconds ? { second: '2-digit' } : {}),
+  });
+const PACIFIC = pacific(false);
+const PACIFIC_SECONDS = pacific(true);
+
+/**
+ * Every time in the console is US Pacific (§9: the logs), labelled "PT" whether daylight saving is
+ * on or not, e.g. "Nov 24, 2026, 6:31 AM PT"; the logs keep the seconds.
+ */
+export function formatPacificTime(iso: string, { seconds = false }: { seconds?: boolean } = {}): string {
+  return `${(seconds ? PACIFIC_SECONDS : PACIFIC).format(new Date(iso))} PT`;
 }
+
+const PACIFIC_DATE = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** The day in US Pacific time, for columns that show a date only, e.g. "Nov 24, 2026". */
+export const formatPacificDate = (iso: string): string => PACIFIC_DATE.format(new Date(iso));
 
 /** Under a second in ms, otherwise seconds with one decimal, N/A when unknown (§9). */
 export function formatResponseTime(ms: number | null | undefined): string {

@@ -1,3 +1,6 @@
+import type { EmailStatus } from './directory';
+import { EMAIL_STATUS_LABELS, humanDate, timeAgo } from './display';
+
 /**
  * Candidate cards, the profile and contact reveal (recruiter-directory §3, §4, §6, §8, §9): texts and
  * pure rules the search, profile and list screens share.
@@ -91,32 +94,26 @@ export function visibleSkills(skills: readonly string[]): { shown: string[]; mor
   return { shown, more: rest > 0 ? `+${rest} more` : null };
 }
 
-/** "3 weeks ago", "today": how long ago a contact was verified. */
-export function timeAgo(iso: string, now: Date): string {
-  const days = Math.floor((now.getTime() - new Date(iso).getTime()) / 86_400_000);
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-  if (days < 1) return 'today';
-  if (days < 7) return plural(days, 'day');
-  if (days < 35) return plural(Math.floor(days / 7), 'week');
-  if (days < 365) return plural(Math.max(1, Math.floor(days / 30.44)), 'month');
-  return plural(Math.floor(days / 365.25), 'year');
+/**
+ * The provenance line HealthTal adds to a card: "Valid email · email verified 3 weeks ago". An
+ * invalid address is labelled where its reveal button would be, so the line only says when it was
+ * checked.
+ */
+export function emailProvenance(
+  emailVerifiedAt: string | null,
+  now: Date,
+  status?: EmailStatus,
+  hasEmail = true,
+): string | null {
+  if (!hasEmail) return null;
+  const when = emailVerifiedAt ? timeAgo(emailVerifiedAt, now) : null;
+  if (status === 'invalid') return when ? `email checked ${when}` : null;
+  const verified = when ? `email verified ${when}` : null;
+  return [status ? EMAIL_STATUS_LABELS[status] : null, verified].filter(Boolean).join(' · ') || null;
 }
 
-/** The provenance line HealthTal adds to a card: "email verified 3 weeks ago". */
-export function emailProvenance(emailVerifiedAt: string | null, now: Date): string | null {
-  return emailVerifiedAt ? `email verified ${timeAgo(emailVerifiedAt, now)}` : null;
-}
-
-export const EMAIL_STATUS_LABELS = {
-  valid: 'Valid email',
-  invalid: 'Invalid email',
-  accept_all: 'Accept-all domain',
-  unknown: 'Unverified email',
-} as const;
-
-/** Dates as the spec shows them: en-US, short month ("Nov 3, 2026"). */
-export const shortDate = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+/** Dates as the spec shows them: en-US, short month ("Nov 3, 2026"); see humanDate. */
+export const shortDate = (value: string): string => humanDate(value);
 
 // ---------------------------------------------------------------------------------------------
 // Revealed contacts (spec §3, §9): kept on this device for 24 hours.

@@ -5,9 +5,9 @@ import {
   initialsOf,
   isRevealFresh,
   specialtyTone,
-  timeAgo,
   visibleSkills,
 } from './candidate-card';
+import { timeAgo } from './display';
 import { composeLinks, generationErrorMessage, templateExcerpt } from './outreach';
 import {
   addTag,

@@ -174,3 +174,27 @@ export function queryTermsOf(field: SearchField, value: string): string[][] {
   }
   return alternatives;
 }
+
+/**
+ * The filters whose values are typed (tag inputs and typed lists): city, title, organization,
+ * skills, education. As the user types, the sidebar suggests the index's values with their counts.
+ */
+export const SUGGESTED_FIELDS = SEARCH_FIELD_NAMES.filter(
+  (name) => SEARCH_FIELDS[name].kind === 'tags' || searchField(name).control.picks === 'typed',
+) as readonly SuggestedField[];
+export type SuggestedField = {
+  [F in SearchField]: Fields[F]['kind'] extends 'tags'
+    ? F
+    : Fields[F]['control'] extends { picks: 'typed' }
+      ? F
+      : never;
+}[SearchField];
+
+/**
+ * How a value of a field is spelled in the suggestions' vocabulary: the value rule's own form
+ * (so a suggestion and the filter term agree), or the folded text for a field matched by words.
+ */
+export function suggestionKeyOf(field: SearchField, value: string): string {
+  const rule = FIRST_PART[field];
+  return rule.match === 'value' ? rule.normalise(value) : foldText(value);
+}

@@ -80,6 +80,25 @@ export const PAYWALL = {
   ],
   getStarted: 'Get Started',
   contactSales: 'Contact Sales',
+  /** Ours (issue 17): the paywall never traps; Esc or Close shows the teaser beneath. */
+  close: 'Close',
+  logIn: 'Log in',
+} as const;
+
+/**
+ * Ours (issue 17): what a visitor without a plan sees once the paywall is closed: the results
+ * blurred, how many match (signed-in: a free account's search answers the count and no rows), and
+ * the ways on.
+ */
+export const PAYWALL_TEASER = {
+  label: 'Subscription required',
+  matches: (count: number) =>
+    `${count.toLocaleString('en-US')} healthcare ${count === 1 ? 'professional matches' : 'professionals match'} this search`,
+  signedOut: 'Log in to see how many healthcare professionals match this search',
+  counting: 'Counting the matches…',
+  hint: 'Start a plan to see their names, contacts and profiles.',
+  startPlan: 'Start a plan',
+  showPlans: 'Why subscribe?',
 } as const;
 
 /** A toast that has a title and a text, as the spec writes them ("Title: text"). */

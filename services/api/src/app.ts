@@ -12,12 +12,13 @@ import { readModelRoutes } from './admin/read-models.routes';
 import { siteSettingsRoutes } from './admin/site-settings.routes';
 import { adminUserRoutes } from './admin/users.routes';
 import { billingRoutes } from './billing/billing.routes';
-import type { ApiDependencies } from './dependencies';
+import type { ApiDependencies, StaticApp } from './dependencies';
 import { candidateRoutes } from './directory/candidates.routes';
 import { exportRoutes } from './directory/export.routes';
 import { DirectorySearch } from './directory/search/directory-search';
 import { searchRoutes } from './directory/search/search.routes';
 import { SearchMetrics } from './directory/search/search-metrics';
+import { suggestionRoutes } from './directory/search/suggestions.routes';
 import { searchErrorLogRoutes } from './directory/search-error-logs.routes';
 import { specialtyRoutes } from './directory/specialties.routes';
 import { apiDocsRoutes } from './http/api-docs';
@@ -162,6 +163,7 @@ export function createApi(given: ApiDependencies): Api {
     metrics: searchMetrics,
     apiMetrics: metrics,
   });
+  suggestionRoutes(routes, { search });
   dashboardRoutes(routes, deps, searchMetrics);
   readModelRoutes(routes, deps);
   workspaceRoutes(routes, deps, search);
@@ -170,7 +172,7 @@ export function createApi(given: ApiDependencies): Api {
 
   app.use(['/api', '/healthz', '/readyz'], notFoundHandler);
   adminConsoleRedirects(app);
-  for (const { path, dir } of deps.staticApps ?? []) app.use(path, staticApp(dir));
+  for (const web of deps.staticApps ?? []) app.use(web.path, staticApp(web));
   app.use(notFoundHandler);
   app.use(problemHandler);
 
@@ -197,11 +199,12 @@ const compressible: compression.CompressionFilter = (req, res) =>
   ) && compression.filter(req, res);
 
 /**
- * A single-page app: files when they exist, index.html for every other GET under its path. The
+ * A single-page app: files when they exist, index.html for every other GET under its path, with a
+ * 404 when the path is not one of the app's pages (the app still renders its Not Found page). The
  * content-hashed chunks under assets/ never change, so browsers keep them; index.html and the other
  * files are revalidated, so a new release's index never points at chunks that are gone.
  */
-function staticApp(dir: string): express.Router {
+function staticApp({ dir, isAppPath }: StaticApp): express.Router {
   const router = express.Router();
   router.use(precompressed(dir));
   router.use(
@@ -214,8 +217,9 @@ function staticApp(dir: string): express.Router {
         ),
     }),
   );
-  router.get('/{*rest}', (_req, res) => {
+  router.get('/{*rest}', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
+    if (isAppPath && !isAppPath(req.path)) res.status(404);
     res.sendFile('index.html', { root: dir, cacheControl: false });
   });
   return router;

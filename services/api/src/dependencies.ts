@@ -46,6 +46,11 @@ export type ApiDependencies = {
   emailWriter?: EmailWriter;
   /** Where uploaded site images are kept; defaults to a PostgreSQL table. */
   siteAssets?: SiteAssetStorage;
-  /** Static front ends mounted after the API: path prefix → built app directory. */
-  staticApps?: { path: string; dir: string }[];
+  /**
+   * Static front ends mounted after the API: path prefix → built app directory, and which paths
+   * are the app's pages (any other path gets the app with a 404; without it every path is a page).
+   */
+  staticApps?: StaticApp[];
 };
+
+export type StaticApp = { path: string; dir: string; isAppPath?: (pathname: string) => boolean };

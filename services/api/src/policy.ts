@@ -88,6 +88,8 @@ export const policy = {
 
   // directory
   'POST /api/v1/search': 'signed-in',
+  // the typed filters' values with counts, as the user types (aggregates, like a free user's count)
+  'GET /api/v1/search/suggestions': 'signed-in',
 
   // intake
   'POST /api/v1/contact-messages': 'public',

@@ -9,6 +9,7 @@ import {
   type RunningServer,
   startHttpServer,
 } from '@healthtal/api';
+import { isAppRoute } from '@healthtal/contracts';
 import {
   type EventStore,
   eventStoreMigrations,
@@ -219,10 +220,11 @@ async function connectDatabase(
 }
 
 /** The built web apps, when they are there: the console under /admin, the recruiter app at the root. */
-function webApps(): { path: string; dir: string }[] {
+function webApps(): { path: string; dir: string; isAppPath?: (pathname: string) => boolean }[] {
   const apps = [
     { path: '/admin', dir: path.join(REPO_ROOT, 'web-admin/dist') },
-    { path: '/', dir: path.join(REPO_ROOT, 'web-recruiter/dist') },
+    // The recruiter app's pages are contracts' route table: any other path is a 404 (issue 17).
+    { path: '/', dir: path.join(REPO_ROOT, 'web-recruiter/dist'), isAppPath: isAppRoute },
   ];
   return apps.filter((app) => existsSync(path.join(app.dir, 'index.html')));
 }

@@ -72,6 +72,10 @@ describe('sign-up', () => {
     expect(login.headers.get('set-cookie')).toMatch(
       /ht_refresh=.+; Max-Age=\d+; Path=\/api\/v1\/auth; .*HttpOnly.*SameSite=Strict/,
     );
+    // The page's marker that a session can be resumed: readable by scripts, no token in it.
+    const marker = login.headers.getSetCookie().find((cookie) => cookie.startsWith('ht_session='));
+    expect(marker).toMatch(/^ht_session=1; Max-Age=\d+; Path=\/; .*SameSite=Strict/);
+    expect(marker).not.toMatch(/HttpOnly/);
 
     await app.caughtUp();
     const me = (await (
@@ -194,6 +198,7 @@ describe('sessions', () => {
     });
     expect(logout.status).toBe(204);
     expect(logout.headers.get('set-cookie')).toMatch(/ht_refresh=;/);
+    expect(logout.headers.get('set-cookie')).toMatch(/ht_session=;/);
     expect((await refresh(user.refreshCookie)).status).toBe(401);
     expect((await app.request('/api/v1/me', { as: user })).status).toBe(401);
   });

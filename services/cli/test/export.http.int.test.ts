@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyone, importCandidates, james, kate, lee, maria, priya } from './support/candidates';
 import { type Role, type SignedIn, startTestApp, type TestApp } from './support/harness';
 
-/** The spec's candidate record, field by field, then the provenance HealthTal adds. */
+/** The spec's candidate record, field by field, then the provenance HealthTal adds: headers in words. */
 const HEADER = [
-  'id,Contactfirstname,Contactmiddlename,Contactlastname,Contacttitle,Contacttitlelevel,Contactjobfunctions',
-  'specialty,Companyname,Companyemployees,Company industry,Companyrevenuerange,Companydomain,Companystartdate',
-  'Contactcity,Contactstate,Contactofficecity,Contactofficestate,Contactofficezipcode,location,Personalemail',
-  'Contactemail,Contactphone,Directdialphone,Contactlinkedinurl,Contact Connections,Contactgender',
-  'Contactskills,Contacteducation,Emailstatus,Emailverifiedat,Phoneverifiedat,Source',
+  'ID,First name,Middle name,Last name,Title,Title level,Job functions',
+  'Specialty,Company,Company employees,Company industry,Company revenue,Company website,At the company since',
+  'City,State,Office city,Office state,Office ZIP code,Location,Personal email',
+  'Work email,Phone,Direct phone,LinkedIn URL,LinkedIn connections,Gender',
+  'Skills,Education,Email status,Email verified at,Phone verified at,Source',
 ]
   .join(',')
   .split(',');
@@ -50,28 +50,28 @@ describe('POST /api/v1/exports as CSV', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe(HEADER.join(','));
     const rows = await csvOf(response);
-    expect(rows.map((row) => row.id)).toEqual([james.candidateId, maria.candidateId, kate.candidateId]);
+    expect(rows.map((row) => row.ID)).toEqual([james.candidateId, maria.candidateId, kate.candidateId]);
     expect(rows[1]).toMatchObject({
-      Contactfirstname: 'Maria',
-      Contactmiddlename: '',
-      Contactlastname: 'Delgado',
-      specialty: 'Nurse',
-      Companydomain: '',
-      location: 'Houston, TX',
-      Personalemail: 'maria.delgado@mail.example',
-      Contactemail: 'mdelgado@memorialhermann.example',
-      Contactphone: '+17135550142', // E.164, whatever the import stored (docs/adr/0022)
-      Directdialphone: '+17135550199',
-      'Contact Connections': '412',
-      Contactskills: 'ACLS, BLS, Critical Care',
-      Contacteducation: 'University of Houston (BSN)',
-      Emailstatus: 'valid',
-      Emailverifiedat: '2026-09-14T10:00:00.000Z',
+      'First name': 'Maria',
+      'Middle name': '',
+      'Last name': 'Delgado',
+      Specialty: 'Nurse',
+      'Company website': '',
+      Location: 'Houston, TX',
+      'Personal email': 'maria.delgado@mail.example',
+      'Work email': 'mdelgado@memorialhermann.example',
+      Phone: '+17135550142', // E.164, whatever the import stored (docs/adr/0022)
+      'Direct phone': '+17135550199',
+      'LinkedIn connections': '412',
+      Skills: 'ACLS, BLS, Critical Care',
+      Education: 'University of Houston (BSN)',
+      'Email status': 'valid',
+      'Email verified at': '2026-09-14T10:00:00.000Z',
     });
     expect(rows[0]).toMatchObject({
-      Personalemail: '',
-      Contactemail: 'j.okafor@clevelandheart.example',
-      Contacteducation: 'Johns Hopkins School of Medicine (MD); Duke University (BS, MS)',
+      'Personal email': '',
+      'Work email': 'j.okafor@clevelandheart.example',
+      Education: 'Johns Hopkins School of Medicine (MD); Duke University (BS, MS)',
     });
     const events = await exportsOf(user.userId);
     expect(events.at(-1)).toMatchObject({
@@ -90,12 +90,12 @@ describe('POST /api/v1/exports as CSV', () => {
   it('escapes commas and quotes, and neutralises text a spreadsheet would run as a formula', async () => {
     const rows = await csvOf(await exportAs('premium', { candidateIds: [kate.candidateId] }));
     expect(rows[0]).toMatchObject({
-      Contactlastname: "O'Brien",
-      Contacttitle: 'Nurse Practitioner, Family "FNP"',
-      Companyname: `'=HYPERLINK("http://evil.example","click")`,
-      Contactskills: `'@SUM(1+1), Prenatal Care`,
-      specialty: 'OBGYN',
-      Contactphone: '+16175550123',
+      'Last name': "O'Brien",
+      Title: 'Nurse Practitioner, Family "FNP"',
+      Company: `'=HYPERLINK("http://evil.example","click")`,
+      Skills: `'@SUM(1+1), Prenatal Care`,
+      Specialty: 'OBGYN',
+      Phone: '+16175550123',
     });
   });
 
@@ -116,12 +116,12 @@ describe('POST /api/v1/exports as CSV', () => {
     const rows = await csvOf(
       await exportAs('premium', { candidateIds: [lee.candidateId, randomUUID(), lee.candidateId] }),
     );
-    expect(rows.map((row) => row.id)).toEqual([lee.candidateId]);
+    expect(rows.map((row) => row.ID)).toEqual([lee.candidateId]);
     expect(rows[0]).toMatchObject({
-      Personalemail: '',
-      Contactemail: '',
-      Contactphone: '',
-      Directdialphone: '',
+      'Personal email': '',
+      'Work email': '',
+      Phone: '',
+      'Direct phone': '',
     });
   });
 
@@ -155,10 +155,10 @@ describe('POST /api/v1/exports as Excel', () => {
     expect(sheet.rowCount).toBe(3);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER);
     const column = (name: string) => HEADER.indexOf(name) + 1;
-    expect(sheet.getRow(2).getCell(column('Contactfirstname')).value).toBe('Maria');
-    expect(sheet.getRow(2).getCell(column('Personalemail')).value).toBe('maria.delgado@mail.example');
-    expect(sheet.getRow(2).getCell(column('Contact Connections')).value).toBe(412);
-    expect(sheet.getRow(3).getCell(column('Directdialphone')).value).toBe('+12165550187');
+    expect(sheet.getRow(2).getCell(column('First name')).value).toBe('Maria');
+    expect(sheet.getRow(2).getCell(column('Personal email')).value).toBe('maria.delgado@mail.example');
+    expect(sheet.getRow(2).getCell(column('LinkedIn connections')).value).toBe(412);
+    expect(sheet.getRow(3).getCell(column('Direct phone')).value).toBe('+12165550187');
     const admin = await app.as('admin');
     expect((await exportsOf(admin.userId)).at(-1)!.data).toMatchObject({ format: 'xlsx', count: 2 });
   });
@@ -167,7 +167,7 @@ describe('POST /api/v1/exports as Excel', () => {
     const response = await exportAs('premium', { candidateIds: [kate.candidateId], format: 'xlsx' });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
-    const cell = workbook.worksheets[0]!.getRow(2).getCell(HEADER.indexOf('Companyname') + 1);
+    const cell = workbook.worksheets[0]!.getRow(2).getCell(HEADER.indexOf('Company') + 1);
     expect(cell.value).toBe('=HYPERLINK("http://evil.example","click")');
     expect(cell.formula).toBeUndefined();
   });
@@ -232,7 +232,7 @@ describe('who may export, and what is refused', () => {
     expect(ids.length).toBeGreaterThan(0);
     const response = await exportAs('premium', { search });
     expect(response.status).toBe(200);
-    expect((await csvOf(response)).map((row) => row.id)).toEqual(ids);
+    expect((await csvOf(response)).map((row) => row.ID)).toEqual(ids);
     const logged = (await exportsOf(user.userId)).at(-1)!;
     expect(logged.data).toMatchObject({ scope: 'search', count: ids.length });
   });

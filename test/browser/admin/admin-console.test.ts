@@ -1,5 +1,12 @@
 import { recordSearchFailure } from '@healthtal/api';
-import type { DemoGrantRow, PublicSiteSettings, SearchResponse } from '@healthtal/contracts';
+import {
+  type DemoGrantRow,
+  formatPacificTime,
+  formatPhoneForDisplay,
+  type PublicSiteSettings,
+  type ResumeSubmissionRow,
+  type SearchResponse,
+} from '@healthtal/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
@@ -31,6 +38,10 @@ async function consolePage(role: Role, path: string): Promise<Page> {
 
 const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 
+/** Text as the page writes it: Chromium may put a narrow no-break space before "AM"/"PM". */
+const spaced = (text: string) =>
+  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s'));
+
 const LOGO = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="64" viewBox="0 0 240 64">
   <rect width="240" height="64" rx="12" fill="#1565c0"/>
@@ -40,9 +51,17 @@ const LOGO = Buffer.from(
 </svg>`,
 );
 
-/** A resume through the public form; returns its id. */
+/** A resume through the public form, with any of its optional fields; returns its id. */
 let resumes = 0;
-async function submitResume(firstName: string, lastName: string): Promise<string> {
+async function submitResume(
+  firstName: string,
+  lastName: string,
+  optional: {
+    linkedinUrl?: string;
+    education?: { school: string; degree: string }[];
+    skills?: string[];
+  } = {},
+): Promise<string> {
   resumes++;
   const response = await suite.app.request('/api/v1/resume-submissions', {
     method: 'POST',
@@ -58,6 +77,7 @@ async function submitResume(firstName: string, lastName: string): Promise<string
       city: 'Austin',
       state: 'Texas',
       country: 'United States',
+      ...optional,
     },
   });
   expect(response.status).toBe(201);
@@ -346,11 +366,77 @@ describe('the admin console', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
-  test('refuses a non-admin: Access Denied in the console, 403 from the API', async () => {
+  test('refuses a non-admin: only Access Denied and Sign out in the console, 403 from the API', async () => {
     const page = await consolePage('premium', '/users');
     await expectVisible(page.getByRole('heading', { name: 'Access Denied' }));
     await expectVisible(page.getByText('You do not have permission to view this page.'));
+    // No menu, no sidebar, no screens to guess at: the one thing to do is sign out.
+    expect(await page.getByRole('menuitem').count()).toBe(0);
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    expect(await page.getByRole('button').allTextContents()).toEqual(['Sign out']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Sign in' }));
     expect((await suite.app.request('/api/admin/users', { as: 'premium' })).status).toBe(403);
     expect((await suite.app.request('/api/admin/dashboard', { as: 'premium' })).status).toBe(403);
+  });
+
+  test('shows a resume in full in a drawer, in Pacific time, approves it there, and ends toasts on leaving', {
+    timeout: 60_000,
+  }, async () => {
+    const id = await submitResume('Henrietta', 'Lindqvist', {
+      linkedinUrl: 'linkedin.com/in/henrietta-lindqvist',
+      education: [{ school: 'Johns Hopkins University', degree: 'BSN' }],
+      skills: ['ACLS', 'Telemetry'],
+    });
+    await suite.app.caughtUp();
+    const submission = (await (
+      await suite.app.request(`/api/admin/resume-submissions/${id}`, { as: 'admin' })
+    ).json()) as ResumeSubmissionRow;
+    const submitted = formatPacificTime(submission.submittedAt);
+    expect(submitted).toMatch(/ PT$/);
+
+    const page = await suite.page({ width: 1280, height: 900 });
+    await signIn(suite, page, 'admin', '/resume-approval');
+    const row = page.getByRole('row').filter({ hasText: 'Henrietta Lindqvist' });
+    await expectVisible(row.getByText(spaced(submitted)));
+
+    await row.getByRole('button', { name: 'Details of Henrietta Lindqvist' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Henrietta Lindqvist' });
+    await expectVisible(drawer.getByText(formatPhoneForDisplay(submission.phone)!, { exact: true }));
+    const linkedin = drawer.getByRole('link', { name: 'linkedin.com/in/henrietta-lindqvist' });
+    expect(await linkedin.getAttribute('href')).toBe(submission.linkedinUrl);
+    await expectVisible(drawer.getByText('BSN, Johns Hopkins University'));
+    await expectVisible(drawer.getByText('ACLS', { exact: true }));
+    await expectVisible(drawer.getByText('Telemetry', { exact: true }));
+    await expectVisible(drawer.getByText('henrietta.lindqvist@example.org'));
+    await expectVisible(drawer.getByText('Austin, Texas, United States'));
+    await expectVisible(drawer.getByText(spaced(submitted)));
+    await expectVisible(drawer.getByText('Not decided yet'));
+    await screenshot(page, 'admin-resume-drawer');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await drawer.getByRole('button', { name: 'Approve Henrietta Lindqvist' }).click();
+    await expectHidden(drawer);
+    await expectVisible(toast(page, 'Resume approved'));
+    await expectVisible(page.getByText('No pending submissions found.'));
+
+    // Decided is final: its drawer says when, and offers no decision.
+    await page.getByRole('tab', { name: 'Approved' }).click();
+    await row.getByRole('button', { name: 'Details of Henrietta Lindqvist' }).click();
+    await expectVisible(drawer.getByText(/^Approved .* PT$/));
+    expect(await drawer.getByRole('button', { name: /Approve|Reject/ }).count()).toBe(0);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expectHidden(drawer);
+
+    // A toast belongs to its screen: moving to another resource ends it. (Here rather than in a test
+    // of its own: a sign-in more and the admin would pass the login rate limit, 10 in 15 minutes.)
+    await page.getByRole('tab', { name: 'Pending' }).click();
+    await page.getByRole('button', { name: 'Reject Selected' }).click();
+    await expectVisible(toast(page, 'No Submissions Selected'));
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.waitForURL('**/admin/#/users**');
+    // Well before the toast's own 5 seconds are up.
+    await expectHidden(toast(page, 'No Submissions Selected'), 1500);
   });
 });

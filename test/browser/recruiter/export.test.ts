@@ -53,7 +53,7 @@ describe('exports', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(26);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toContain('Contactfirstname');
+    expect(header).toContain('First name');
     const cells = JSON.stringify(sheet.getSheetValues());
     expect(cells.match(/cardio-\d\d@mail\.example/g)?.length).toBeGreaterThanOrEqual(25);
 

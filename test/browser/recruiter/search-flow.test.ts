@@ -24,8 +24,8 @@ describe('a recruiter works through a search', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('combobox', { name: 'State' }).fill('Texas');
     await page.getByRole('option', { name: 'Texas (TX)' }).click();
-    await page.getByRole('textbox', { name: 'City' }).fill('  Austin ');
-    await page.getByRole('textbox', { name: 'City' }).press('Enter');
+    await page.getByRole('combobox', { name: 'City' }).fill('  Austin ');
+    await page.getByRole('combobox', { name: 'City' }).press('Enter');
     await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
     expect(new URL(page.url()).search).toBe('?city=Austin&specialty=Cardiology&state=TX');
 

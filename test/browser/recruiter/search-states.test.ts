@@ -11,7 +11,7 @@ describe('the search screen’s states', () => {
     const page = await suite.page();
     await signIn(suite, page, 'basic', '/search?page=2');
     await expectText(resultCount(page), '65 results');
-    const city = page.getByRole('textbox', { name: 'City' });
+    const city = page.getByRole('combobox', { name: 'City' });
     for (const typed of ['Austin', ' austin ', '   ', 'Dallas', 'Houston', 'El Paso', 'Waco', 'Tyler']) {
       await city.fill(typed);
       await city.press('Enter');
@@ -45,6 +45,8 @@ describe('the search screen’s states', () => {
     await page.getByRole('button', { name: 'Clear all filters' }).first().click();
     await expectVisible(page.getByRole('alert').filter({ hasText: SearchMessages.backup }));
     await expectText(page.getByRole('status').filter({ hasText: 'Search Error' }), SearchMessages.backup);
+    // No count beside the error: not "0 results" (issue 17).
+    expect((await resultCount(page).textContent())?.trim()).toBe('');
     fail = false;
     await page.getByRole('button', { name: SearchMessages.retry }).click();
     await expectText(resultCount(page), '65 results');
@@ -60,8 +62,8 @@ describe('the search screen’s states', () => {
     const drawer = page
       .getByRole('presentation')
       .filter({ has: page.getByRole('heading', { name: 'Search Filters' }) });
-    await drawer.getByRole('textbox', { name: 'Title' }).fill('Pediatrician');
-    await drawer.getByRole('textbox', { name: 'Title' }).press('Enter');
+    await drawer.getByRole('combobox', { name: 'Title' }).fill('Pediatrician');
+    await drawer.getByRole('combobox', { name: 'Title' }).press('Enter');
     await drawer.getByRole('button', { name: 'Done' }).click();
     await expectText(resultCount(page), '10 results');
     await expectCount(page.getByRole('region', { name: 'Search results' }).getByRole('article'), 10);

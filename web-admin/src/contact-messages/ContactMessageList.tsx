@@ -1,7 +1,6 @@
-import { ageLabel, type ContactMessageRow, formatPacificTime } from '@healthtal/contracts';
+import { ageLabel, type ContactMessageRow } from '@healthtal/contracts';
 import { DataTable, List, SearchInput } from 'react-admin';
-
-const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
+import { pacificTime } from '../fields/PacificTimeField';
 
 /** What visitors sent through the contact form, newest first. */
 export function ContactMessageList() {
@@ -13,7 +12,7 @@ export function ContactMessageList() {
       empty={false}
     >
       <DataTable<ContactMessageRow> bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="receivedAt" label="Received" render={(row) => when(row.receivedAt)} />
+        <DataTable.Col source="receivedAt" label="Received" render={(row) => pacificTime(row.receivedAt)} />
         <DataTable.Col source="name" label="Name" />
         <DataTable.Col source="email" label="Email" />
         <DataTable.Col label="Phone" source="phone" disableSort />

@@ -1,8 +1,7 @@
-import { type ContactMessageRow, formatPacificTime } from '@healthtal/contracts';
+import type { ContactMessageRow } from '@healthtal/contracts';
 import { Typography } from '@mui/material';
 import { FunctionField, Show, SimpleShowLayout, TextField } from 'react-admin';
-
-const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
+import { PacificTimeField } from '../fields/PacificTimeField';
 
 export function ContactMessageShow() {
   return (
@@ -12,7 +11,7 @@ export function ContactMessageShow() {
         <TextField source="email" />
         <TextField source="phone" />
         <TextField source="subject" />
-        <FunctionField<ContactMessageRow> label="Received" render={(row) => when(row.receivedAt)} />
+        <PacificTimeField source="receivedAt" label="Received" />
         <FunctionField<ContactMessageRow>
           label="Message"
           render={(row) => <Typography sx={{ whiteSpace: 'pre-wrap' }}>{row.message}</Typography>}

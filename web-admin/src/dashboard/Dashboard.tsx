@@ -1,10 +1,4 @@
-import {
-  type AdminDashboard,
-  ageLabel,
-  type DashboardRange,
-  formatPacificTime,
-  formatResponseTime,
-} from '@healthtal/contracts';
+import { type AdminDashboard, ageLabel, type DashboardRange, formatResponseTime } from '@healthtal/contracts';
 import {
   Alert,
   Box,
@@ -39,6 +33,7 @@ import {
   YAxis,
 } from 'recharts';
 import { useAdminDataProvider } from '../api';
+import { pacificTime } from '../fields/PacificTimeField';
 import { failureText } from '../notify';
 import { StatCard } from '../StatCard';
 
@@ -124,7 +119,7 @@ function Projections({ data }: { data: AdminDashboard }) {
                   }
                 />
               </TableCell>
-              <TableCell>{projection.updatedAt ? formatPacificTime(projection.updatedAt) : '—'}</TableCell>
+              <TableCell>{pacificTime(projection.updatedAt)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -249,8 +244,7 @@ export function Dashboard() {
           <Queues data={data} />
           <Charts data={data} />
           <Typography variant="caption" color="text.secondary">
-            Search latency is measured by the running server since{' '}
-            {formatPacificTime(data.search.measuredSince)}.
+            Search latency is measured by the running server since {pacificTime(data.search.measuredSince)}.
           </Typography>
           <Projections data={data} />
         </>

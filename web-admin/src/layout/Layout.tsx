@@ -1,7 +1,7 @@
 import { ACCESS_DENIED } from '@healthtal/contracts';
 import BlockIcon from '@mui/icons-material/Block';
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { Box, Paper, Typography } from '@mui/material';
+import { Box, Button, AppBar as MuiAppBar, Paper, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   AppBar,
@@ -12,6 +12,7 @@ import {
   TitlePortal,
   UserMenu,
   useGetIdentity,
+  useLogout,
   usePermissions,
 } from 'react-admin';
 import contactMessages from '../contact-messages';
@@ -56,13 +57,6 @@ export function AccessDenied() {
   );
 }
 
-/** Every screen of the console is for admins; anyone else sees Access Denied (the API refuses them too). */
-function AdminOnly({ children }: { children: ReactNode }) {
-  const { permissions, isPending } = usePermissions<string[]>();
-  if (isPending) return <Loading />;
-  return permissions?.includes('admin') ? children : <AccessDenied />;
-}
-
 /** The user menu's button shows the signed-in email: its accessible name says the same. */
 function AdminUserMenu() {
   const { identity } = useGetIdentity();
@@ -80,10 +74,50 @@ const AdminAppBar = () => (
   </AppBar>
 );
 
+/** The signed-in email and Sign out, the one thing a non-admin can do here. */
+function SignOut() {
+  const { identity } = useGetIdentity();
+  const logout = useLogout();
+  return (
+    <>
+      {identity ? <Typography variant="body2">{identity.fullName}</Typography> : null}
+      <Button color="inherit" variant="outlined" onClick={() => logout()}>
+        Sign out
+      </Button>
+    </>
+  );
+}
+
+/**
+ * What a signed-in non-admin gets: Access Denied and a way to sign out, nothing else. No menu,
+ * no sidebar, no refresh, so nothing hints at screens they cannot open (the API refuses them too).
+ */
+function DeniedLayout() {
+  return (
+    <>
+      <MuiAppBar position="static">
+        <Toolbar sx={{ gap: 2 }}>
+          <Typography variant="h6" component="p" sx={{ flex: 1 }}>
+            HealthTal Admin
+          </Typography>
+          <SignOut />
+        </Toolbar>
+      </MuiAppBar>
+      <Box component="main">
+        <AccessDenied />
+      </Box>
+    </>
+  );
+}
+
+/** Every screen of the console is for admins: the menu and the screens are theirs alone. */
 export function Layout({ children }: { children: ReactNode }) {
+  const { permissions, isPending } = usePermissions<string[]>();
+  if (isPending) return <Loading />;
+  if (!permissions?.includes('admin')) return <DeniedLayout />;
   return (
     <RaLayout menu={AdminMenu} appBar={AdminAppBar}>
-      <AdminOnly>{children}</AdminOnly>
+      {children}
     </RaLayout>
   );
 }

@@ -1,7 +1,6 @@
 import {
   AdminConsoleMessages,
   errorTypeBadge,
-  formatPacificTime,
   formatResponseTime,
   SEARCH_ERROR_TYPES,
   type SearchErrorLogRow,
@@ -30,6 +29,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, List, required, SelectInput, useDelete, useListContext, useRefresh } from 'react-admin';
 import { useAdminDataProvider } from '../api';
+import { PacificTimeField, pacificTime } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';
 import { StatCard } from '../StatCard';
 
@@ -106,7 +106,7 @@ function LogStatCards() {
 
 function LogDetails({ log, onClose }: { log: SearchErrorLogRow; onClose(): void }) {
   const rows: [string, string][] = [
-    ['Time (Pacific)', formatPacificTime(log.occurredAt)],
+    ['Time (Pacific)', pacificTime(log.occurredAt, { seconds: true })],
     ['User', userOf(log)],
     ['IP address', log.ipAddress ?? '—'],
     ['Error type', log.errorType],
@@ -197,7 +197,7 @@ function LogTable() {
         <DataTable.Col
           source="occurredAt"
           label="Time"
-          render={(log) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatPacificTime(log.occurredAt)}</Box>}
+          render={() => <PacificTimeField source="occurredAt" seconds />}
         />
         <DataTable.Col source="userEmail" label="User" render={userOf} />
         <DataTable.Col

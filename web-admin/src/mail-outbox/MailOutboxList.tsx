@@ -1,8 +1,7 @@
-import { formatPacificTime, MAIL_KINDS, type MailOutboxRow } from '@healthtal/contracts';
+import { MAIL_KINDS, type MailOutboxRow } from '@healthtal/contracts';
 import { Chip } from '@mui/material';
 import { DataTable, List, SearchInput, SelectInput } from 'react-admin';
-
-const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
+import { pacificTime } from '../fields/PacificTimeField';
 
 const statusColor = { queued: 'default', sent: 'success', failed: 'error' } as const;
 
@@ -25,7 +24,7 @@ export function MailOutboxList() {
       empty={false}
     >
       <DataTable<MailOutboxRow> bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="createdAt" label="Created" render={(row) => when(row.createdAt)} />
+        <DataTable.Col source="createdAt" label="Created" render={(row) => pacificTime(row.createdAt)} />
         <DataTable.Col source="recipient" label="Recipient" />
         <DataTable.Col label="Subject" source="subject" disableSort />
         <DataTable.Col source="kind" label="Kind" />
@@ -34,7 +33,7 @@ export function MailOutboxList() {
           disableSort
           render={(row) => <Chip size="small" label={row.status} color={statusColor[row.status]} />}
         />
-        <DataTable.Col label="Sent" disableSort render={(row) => when(row.sentAt)} />
+        <DataTable.Col label="Sent" disableSort render={(row) => pacificTime(row.sentAt)} />
       </DataTable>
     </List>
   );

@@ -1,6 +1,5 @@
 import {
   AdminConsoleMessages,
-  formatPacificTime,
   type ParkedEventRow,
   type ReadModelRow,
   type ReadModelStatus,
@@ -11,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { DataTable, List, Pagination, ReferenceManyField, useRecordContext, useRefresh } from 'react-admin';
 import { useAdminDataProvider } from '../api';
+import { pacificTime } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';
 
 const statusColor: Record<ReadModelStatus, 'success' | 'warning' | 'error'> = {
@@ -20,8 +20,6 @@ const statusColor: Record<ReadModelStatus, 'success' | 'warning' | 'error'> = {
   parked: 'error',
   'not installed': 'error',
 };
-
-const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
 
 /**
  * Every read model with its state, its lag and the events it parked (docs/adr/0018): a row opens
@@ -54,7 +52,7 @@ export function ReadModelList() {
         <DataTable.Col
           label="Checkpoint moved (Pacific)"
           disableSort
-          render={(row) => when(row.checkpointUpdatedAt)}
+          render={(row) => pacificTime(row.checkpointUpdatedAt)}
         />
         <DataTable.Col label="" disableSort render={(row) => (row.parked > 0 ? <RetryButton /> : null)} />
       </DataTable>
@@ -119,7 +117,11 @@ function ParkedEvents() {
               <Typography sx={{ fontFamily: 'monospace', fontSize: 12 }}>{row.error}</Typography>
             )}
           />
-          <DataTable.Col label="Last tried (Pacific)" disableSort render={(row) => when(row.lastSeenAt)} />
+          <DataTable.Col
+            label="Last tried (Pacific)"
+            disableSort
+            render={(row) => pacificTime(row.lastSeenAt)}
+          />
         </DataTable>
       </ReferenceManyField>
     </Box>

@@ -1,4 +1,4 @@
-import { formatPacificTime, type RefundRequestRow } from '@healthtal/contracts';
+import { type RefundRequestRow, RefundRequestStatus } from '@healthtal/contracts';
 import {
   Button,
   Chip,
@@ -12,11 +12,12 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, DataTable, List, SelectInput, useRefresh } from 'react-admin';
+import { Confirm, DataTable, List, useRefresh } from 'react-admin';
 import { useAdminDataProvider } from '../api';
+import { pacificTime } from '../fields/PacificTimeField';
+import { StatusFilter } from '../inputs/StatusFilter';
 import { failureText, useToast } from '../notify';
 
-const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
 const dollars = (cents: number) =>
   (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const statusColor = { pending: 'warning', approved: 'success', rejected: 'default' } as const;
@@ -32,17 +33,7 @@ export function RefundRequestList() {
       title="Refund requests"
       sort={{ field: 'requestedAt', order: 'ASC' }}
       filters={[
-        <SelectInput
-          key="status"
-          source="status"
-          label="Status"
-          choices={[
-            { id: 'pending', name: 'Pending' },
-            { id: 'approved', name: 'Approved' },
-            { id: 'rejected', name: 'Rejected' },
-          ]}
-          alwaysOn
-        />,
+        <StatusFilter key="status" source="status" statuses={RefundRequestStatus.options} alwaysOn />,
       ]}
       filterDefaultValues={{ status: 'pending' }}
       empty={false}
@@ -50,8 +41,16 @@ export function RefundRequestList() {
       <DataTable<RefundRequestRow> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="email" label="Customer" render={(row) => row.email ?? '(deleted)'} />
         <DataTable.Col source="planName" label="Plan" disableSort />
-        <DataTable.Col source="purchasedAt" label="Purchased" render={(row) => when(row.purchasedAt)} />
-        <DataTable.Col source="requestedAt" label="Requested" render={(row) => when(row.requestedAt)} />
+        <DataTable.Col
+          source="purchasedAt"
+          label="Purchased"
+          render={(row) => pacificTime(row.purchasedAt)}
+        />
+        <DataTable.Col
+          source="requestedAt"
+          label="Requested"
+          render={(row) => pacificTime(row.requestedAt)}
+        />
         <DataTable.Col
           source="reason"
           label="Reason"
@@ -69,7 +68,9 @@ export function RefundRequestList() {
           source="refundedAt"
           label="Refunded"
           render={(row) =>
-            row.refundedAmount === null ? '—' : `${dollars(row.refundedAmount)}, ${when(row.refundedAt)}`
+            row.refundedAmount === null
+              ? '—'
+              : `${dollars(row.refundedAmount)}, ${pacificTime(row.refundedAt)}`
           }
         />
         <DataTable.Col

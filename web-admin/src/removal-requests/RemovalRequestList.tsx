@@ -1,8 +1,8 @@
-import { ageLabel, formatPacificTime, type RemovalRequestRow, removalUrgency } from '@healthtal/contracts';
+import { ageLabel, type RemovalRequestRow, RemovalRequestStatus, removalUrgency } from '@healthtal/contracts';
 import { Chip } from '@mui/material';
-import { BooleanInput, DataTable, List, SelectInput } from 'react-admin';
-
-const when = (iso: string | null) => (iso ? formatPacificTime(iso) : '—');
+import { BooleanInput, DataTable, List } from 'react-admin';
+import { pacificTime } from '../fields/PacificTimeField';
+import { StatusFilter } from '../inputs/StatusFilter';
 
 const urgencyColor = { ok: 'default', 'due-soon': 'warning', overdue: 'error' } as const;
 
@@ -13,17 +13,7 @@ export function RemovalRequestList() {
       title="Removal requests"
       sort={{ field: 'requestedAt', order: 'ASC' }}
       filters={[
-        <SelectInput
-          key="status"
-          source="status"
-          label="Status"
-          choices={[
-            { id: 'open', name: 'Open' },
-            { id: 'confirmed', name: 'Confirmed' },
-            { id: 'expired', name: 'Expired' },
-          ]}
-          alwaysOn
-        />,
+        <StatusFilter key="status" source="status" statuses={RemovalRequestStatus.options} alwaysOn />,
         // Off means "any", not "not overdue": the filter is left out rather than sent as false.
         <BooleanInput
           key="overdue"
@@ -43,7 +33,11 @@ export function RemovalRequestList() {
           label="Status"
           render={(row) => <Chip size="small" label={row.status} />}
         />
-        <DataTable.Col source="requestedAt" label="Requested" render={(row) => when(row.requestedAt)} />
+        <DataTable.Col
+          source="requestedAt"
+          label="Requested"
+          render={(row) => pacificTime(row.requestedAt)}
+        />
         <DataTable.Col
           source="ageDays"
           label="Age"
@@ -59,7 +53,11 @@ export function RemovalRequestList() {
             )
           }
         />
-        <DataTable.Col source="confirmedAt" label="Confirmed" render={(row) => when(row.confirmedAt)} />
+        <DataTable.Col
+          source="confirmedAt"
+          label="Confirmed"
+          render={(row) => pacificTime(row.confirmedAt)}
+        />
         <DataTable.NumberCol source="erasedCount" label="Records erased" disableSort />
       </DataTable>
     </List>

@@ -11,6 +11,7 @@ import {
 } from '@healthtal/contracts';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
 import { type Identifier, useListContext, useRecordContext, useRefresh } from 'react-admin';
 import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
@@ -28,6 +29,14 @@ function useAfterDecision() {
     refresh();
   };
 }
+
+const ACTION_LABEL: Record<ResumeAction, string> = { approve: 'Approve', reject: 'Reject' };
+
+/** Approve is the button to press; Reject is there, in red, but quieter. */
+const look = (action: ResumeAction, reject: 'text' | 'outlined' = 'text') =>
+  action === 'approve'
+    ? ({ variant: 'contained', color: 'primary' } as const)
+    : ({ variant: reject, color: 'error' } as const);
 
 /** Reject Selected or Approve Selected: the selected rows, in one call, with how many went through. */
 function BulkDecisionButton({ action }: { action: ResumeAction }) {
@@ -61,13 +70,9 @@ function BulkDecisionButton({ action }: { action: ResumeAction }) {
     }
     mutate(selectedIds);
   };
-  return action === 'approve' ? (
-    <Button variant="contained" disabled={deciding} onClick={decide}>
-      Approve Selected
-    </Button>
-  ) : (
-    <Button variant="outlined" color="error" disabled={deciding} onClick={decide}>
-      Reject Selected
+  return (
+    <Button {...look(action, 'outlined')} disabled={deciding} onClick={decide}>
+      {ACTION_LABEL[action]} Selected
     </Button>
   );
 }
@@ -99,8 +104,18 @@ export function ResumeBulkToolbar() {
   );
 }
 
-/** A pending row's own Reject and Approve. */
-export function ResumeRowActions() {
+type DecisionButtonProps = {
+  action: ResumeAction;
+  size?: 'small' | 'medium';
+  /** After the decision went through (the drawer closes, so its toast is not under a modal). */
+  onDecided?: () => void;
+};
+
+/**
+ * Approve or Reject the submission in the record context: a pending row's own buttons, and the
+ * detail drawer's. The row's click opens the drawer, so a decision stops there.
+ */
+export function DecisionButton({ action, size = 'small', onDecided }: DecisionButtonProps) {
   const row = useRecordContext<ResumeSubmissionRow>();
   const dataProvider = useAdminDataProvider();
   const toast = useToast();
@@ -109,33 +124,38 @@ export function ResumeRowActions() {
   const { mutate } = useMutation({
     mutationKey: DECIDING,
     mutationFn: dataProvider.decideResume,
-    onSuccess: (result) => toast(result.message, null),
-    onError: (error, { action }) =>
+    onSuccess: (result) => {
+      onDecided?.();
+      toast(result.message, null);
+    },
+    onError: (error) =>
       toast(AdminConsoleMessages.actionFailed, failureText(error, actionFailedText(action)), 'error'),
     onSettled: afterDecision,
   });
-  if (!row) return null;
-  const name = `${row.firstName} ${row.lastName}`;
+  if (row?.status !== 'pending') return null;
+  const decide = (event: MouseEvent) => {
+    event.stopPropagation();
+    mutate({ id: row.id, action });
+  };
+  return (
+    <Button
+      {...look(action)}
+      size={size}
+      disabled={deciding}
+      onClick={decide}
+      aria-label={`${ACTION_LABEL[action]} ${row.firstName} ${row.lastName}`}
+    >
+      {ACTION_LABEL[action]}
+    </Button>
+  );
+}
+
+/** A pending row's own Reject and Approve. */
+export function ResumeRowActions() {
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
-      <Button
-        size="small"
-        color="error"
-        disabled={deciding}
-        onClick={() => mutate({ id: row.id, action: 'reject' })}
-        aria-label={`Reject ${name}`}
-      >
-        Reject
-      </Button>
-      <Button
-        size="small"
-        variant="contained"
-        disabled={deciding}
-        onClick={() => mutate({ id: row.id, action: 'approve' })}
-        aria-label={`Approve ${name}`}
-      >
-        Approve
-      </Button>
+      <DecisionButton action="reject" />
+      <DecisionButton action="approve" />
     </Box>
   );
 }

@@ -6,16 +6,18 @@ import {
   type ResumeStatus,
   type ResumeSubmissionRow,
 } from '@healthtal/contracts';
-import { Alert, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Link, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, List, useListContext } from 'react-admin';
+import { useState } from 'react';
+import { DataTable, type Identifier, List, useListContext } from 'react-admin';
 import { useAdminDataProvider } from '../api';
+import { pacificTime } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';
 import { ResumeBulkActions, ResumeBulkToolbar, ResumeRowActions } from './ResumeActions';
+import { fullName, ResumeDrawer } from './ResumeDrawer';
 import { ResumePagination } from './ResumePagination';
 
 const label = (status: ResumeStatus) => status[0]!.toUpperCase() + status.slice(1);
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
 
 /** The tab the list shows: its `status` filter. */
 function useStatus(): ResumeStatus {
@@ -66,12 +68,23 @@ function NoSubmissions() {
   );
 }
 
-function NameCell({ row }: { row: ResumeSubmissionRow }) {
+/** The name opens the submission's drawer (the whole row does too, for a pointer). */
+function NameCell({ row, onOpen }: { row: ResumeSubmissionRow; onOpen(id: Identifier): void }) {
   return (
     <>
-      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      <Link
+        component="button"
+        variant="body2"
+        underline="hover"
+        sx={{ fontWeight: 600, display: 'block', textAlign: 'left' }}
+        onClick={(event) => {
+          event.stopPropagation();
+          onOpen(row.id);
+        }}
+        aria-label={`Details of ${fullName(row)}`}
+      >
         {row.firstName} {row.lastName}
-      </Typography>
+      </Link>
       <Typography variant="caption" color="text.secondary">
         {row.title}
       </Typography>
@@ -80,12 +93,15 @@ function NameCell({ row }: { row: ResumeSubmissionRow }) {
 }
 
 /** The pending tab selects rows for the bulk buttons and decides each row on its own too. */
-function ResumeTable() {
+function ResumeTable({ onOpen }: { onOpen(id: Identifier): void }) {
   const status = useStatus();
   const pending = status === 'pending';
   return (
     <DataTable<ResumeSubmissionRow>
-      rowClick={false}
+      rowClick={(id) => {
+        onOpen(id);
+        return false;
+      }}
       bulkActionButtons={pending ? <ResumeBulkActions /> : false}
       bulkActionsToolbar={pending ? <ResumeBulkToolbar /> : undefined}
       empty={<NoSubmissions />}
@@ -95,18 +111,18 @@ function ResumeTable() {
         source="lastName"
         label="Name"
         disableSort
-        render={(row) => <NameCell row={row} />}
+        render={(row) => <NameCell row={row} onOpen={onOpen} />}
       />
       <DataTable.Col source="email" label="Email" disableSort />
       <DataTable.Col source="companyName" label="Company" disableSort />
       <DataTable.Col source="location" label="Location" disableSort />
       <DataTable.Col label="Specialty" disableSort render={(row) => row.specialty || 'General'} />
-      <DataTable.Col label="Submitted" disableSort render={(row) => formatDate(row.submittedAt)} />
+      <DataTable.Col label="Submitted" disableSort render={(row) => pacificTime(row.submittedAt)} />
       {status === 'approved' ? (
-        <DataTable.Col label="Approved At" disableSort render={(row) => formatDate(row.approvedAt)} />
+        <DataTable.Col label="Approved At" disableSort render={(row) => pacificTime(row.approvedAt)} />
       ) : null}
       {status === 'rejected' ? (
-        <DataTable.Col label="Processed At" disableSort render={(row) => formatDate(row.processedAt)} />
+        <DataTable.Col label="Processed At" disableSort render={(row) => pacificTime(row.processedAt)} />
       ) : null}
       {pending ? (
         <DataTable.Col label="Actions" align="right" disableSort render={() => <ResumeRowActions />} />
@@ -118,10 +134,12 @@ function ResumeTable() {
 /**
  * Resume Submissions (/resume-approval): a react-admin List of the `resume-submissions` resource
  * with a tab per status, 25 a page, newest first; like Posters Galore's review moderation, the
- * pending tab has bulk Approve Selected / Reject Selected and a decision per row.
+ * pending tab has bulk Approve Selected / Reject Selected and a decision per row. A row opens the
+ * submission in full in a drawer (ResumeDrawer), where it can be decided too.
  */
 export function ResumeList() {
   const toast = useToast();
+  const [openId, setOpenId] = useState<Identifier | null>(null);
   return (
     <List
       resource="resume-submissions"
@@ -142,7 +160,8 @@ export function ResumeList() {
       }}
     >
       <StatusTabs />
-      <ResumeTable />
+      <ResumeTable onOpen={setOpenId} />
+      <ResumeDrawer id={openId} onClose={() => setOpenId(null)} />
     </List>
   );
 }

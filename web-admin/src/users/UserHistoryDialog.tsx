@@ -1,4 +1,4 @@
-import { type AdminUserRow, formatPacificTime } from '@healthtal/contracts';
+import type { AdminUserRow } from '@healthtal/contracts';
 import {
   Alert,
   Button,
@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useAdminDataProvider } from '../api';
+import { pacificTime } from '../fields/PacificTimeField';
 import { failureText } from '../notify';
 
 /** What a data field holds, in one line: the audit trail shows facts, not JSON. */
@@ -52,7 +53,7 @@ export function UserHistoryDialog({ record, onClose }: { record: AdminUserRow; o
             <TableBody>
               {history.data.map((entry) => (
                 <TableRow key={entry.position}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPacificTime(entry.occurredAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{pacificTime(entry.occurredAt)}</TableCell>
                   <TableCell>{entry.type}</TableCell>
                   <TableCell>{entry.actor ?? '—'}</TableCell>
                   <TableCell sx={{ wordBreak: 'break-word' }}>{describe(entry.data)}</TableCell>

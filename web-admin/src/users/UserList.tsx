@@ -21,11 +21,10 @@ import {
   useListContext,
 } from 'react-admin';
 import { useAdminDataProvider } from '../api';
+import { pacificDate } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';
 import { StatCard } from '../StatCard';
 import { UserRowMenu } from './UserRowMenu';
-
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US') : 'Never');
 
 /**
  * Total Users, Active Subscriptions, Paid Subscriptions, Total Exports. Loaded again on every
@@ -123,12 +122,12 @@ export function UserList() {
           <DataTable.Col
             source="signupDate"
             label="Signup Date"
-            render={(record) => formatDate(record.signupDate)}
+            render={(record) => pacificDate(record.signupDate, 'Never')}
           />
           <DataTable.Col
             source="lastSignInAt"
             label="Last Sign In"
-            render={(record) => formatDate(record.lastSignInAt)}
+            render={(record) => pacificDate(record.lastSignInAt, 'Never')}
           />
           <DataTable.Col
             label="Subscription"

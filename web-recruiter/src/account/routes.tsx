@@ -1,7 +1,8 @@
+import { APP_ROUTES as R } from '@healthtal/contracts';
 import type { RouteObject } from 'react-router-dom';
 import { guardedPage } from '../app/lazy-page';
 
 /** Account settings (sign-in required). */
 export const accountRoutes: RouteObject[] = [
-  { path: '/account', element: guardedPage(() => import('./AccountPage'), 'AccountPage') },
+  { path: R.account.path, element: guardedPage(() => import('./AccountPage'), 'AccountPage') },
 ];

@@ -1,4 +1,4 @@
-import { PublicSiteSettings } from '@healthtal/contracts';
+import { PublicSiteSettings, pageTitle, SITE_NAME } from '@healthtal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -36,23 +36,36 @@ const NO_INDEX_PATHS = [
   '/confirm-removal',
 ];
 
+/**
+ * The page's own document title ("Search · HealthTal"; the site's SEO title on the home page),
+ * from the route table the server shares (contracts' APP_ROUTES): one place for every page.
+ */
+export function usePageTitle(siteTitle: string): string {
+  const { pathname } = useLocation();
+  const title = pageTitle(pathname, siteTitle);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return title;
+}
+
 /** Keeps the document head (title, description, canonical, share image, favicon) in line with the settings. */
 export function SiteMetadata() {
   const settings: Partial<PublicSiteSettings> = useSiteSettings().data ?? {};
   const { pathname } = useLocation();
   const noindex = NO_INDEX_PATHS.includes(pathname);
-  const title = settings.seo_title || DEFAULT_METADATA.title;
+  const siteTitle = settings.seo_title || DEFAULT_METADATA.title;
+  usePageTitle(siteTitle);
   const description = settings.seo_description || DEFAULT_METADATA.description;
   const image = settings.seo_image_url || DEFAULT_METADATA.image;
   const favicon = settings.favicon_url || DEFAULT_METADATA.favicon;
   useEffect(() => {
-    document.title = title;
     setMeta('name', 'description', description);
     setMeta('name', 'robots', noindex ? 'noindex, nofollow' : 'index, follow');
     setMeta('property', 'og:type', 'website');
-    setMeta('property', 'og:site_name', 'HealthTal');
+    setMeta('property', 'og:site_name', SITE_NAME);
     setMeta('property', 'og:url', `${window.location.origin}${pathname}`);
-    setMeta('property', 'og:title', settings.google_search_title || title);
+    setMeta('property', 'og:title', settings.google_search_title || siteTitle);
     setMeta('property', 'og:description', settings.google_search_description || description);
     setMeta('property', 'og:image', absolute(settings.social_facebook_image || image));
     setMeta('name', 'twitter:card', 'summary_large_image');
@@ -60,7 +73,7 @@ export function SiteMetadata() {
     if (settings.seo_keywords) setMeta('name', 'keywords', settings.seo_keywords);
     setLink('canonical', `${window.location.origin}${pathname}`);
     setLink('icon', favicon);
-  }, [title, description, image, favicon, settings, pathname, noindex]);
+  }, [siteTitle, description, image, favicon, settings, pathname, noindex]);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { AuthSession, type Problem } from '@healthtal/contracts';
+import { AuthSession, type Problem, SESSION_MARKER_COOKIE } from '@healthtal/contracts';
 import type { z } from 'zod';
 
 /**
@@ -32,12 +32,25 @@ export function onSessionChange(listener: (session: AuthSession | null) => void)
 }
 export const hasAccessToken = () => accessToken !== null;
 
+/**
+ * Whether a session may be resumed: the server keeps a readable marker cookie beside the httpOnly
+ * refresh cookie (set and cleared with it), so a visitor who never signed in makes no refresh call.
+ */
+export const hasSessionMarker = (): boolean =>
+  document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_MARKER_COOKIE}=`));
+const clearSessionMarker = () => {
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is not in every browser we serve.
+  document.cookie = `${SESSION_MARKER_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
+};
+
 let refreshing: Promise<AuthSession | null> | null = null;
 /** Trades the refresh cookie for a new access token; concurrent callers share one request. */
 export function refreshSession(): Promise<AuthSession | null> {
   refreshing ??= (async () => {
     try {
       const res = await fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      // The server clears the marker with a refused refresh; a proxy in between might not pass that on.
+      if (res.status === 401) clearSessionMarker();
       const session = res.ok ? AuthSession.parse(await res.json()) : null;
       setSession(session);
       return session;

@@ -9,7 +9,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { ApiError, api, refreshSession, setSession } from './api';
+import { ApiError, api, hasAccessToken, onSessionChange, setSession } from './api';
+import { resumeSession } from './session';
 
 /** How often the subscription state is re-read while the tab is open (spec: every 5 minutes). */
 export const ME_REFRESH_MS = 5 * 60_000;
@@ -17,6 +18,11 @@ export const ME_REFRESH_MS = 5 * 60_000;
 export type Auth = {
   status: 'loading' | 'signed-out' | 'signed-in';
   me: MeResponse | null;
+  /**
+   * An access token is in hand, possibly before /me has answered: what needs only a signed-in
+   * caller (the first search) starts now, beside /me.
+   */
+  hasSession: boolean;
   /** True when the signed-in user has the capability (the server decides; this only hides UI). */
   can(capability: Capability): boolean;
   login(email: string, password: string): Promise<void>;
@@ -37,7 +43,14 @@ export function useAuth(): Auth {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<Auth['status']>('loading');
   const [me, setMe] = useState<MeResponse | null>(null);
+  const [hasSession, setHasSession] = useState(hasAccessToken);
   const lastLoaded = useRef(0);
+
+  useEffect(() => {
+    const stop = onSessionChange((session) => setHasSession(session !== null));
+    setHasSession(hasAccessToken());
+    return stop;
+  }, []);
 
   const loadMe = useCallback(async () => {
     try {
@@ -54,14 +67,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  // On start: a refresh cookie from an earlier visit signs the user back in.
+  // On start: a session from an earlier visit signs the user back in (begun by main.tsx).
   useEffect(() => {
-    void (async () => {
-      const session = await refreshSession();
-      if (session) await loadMe().catch(() => setStatus('signed-out'));
-      else setStatus('signed-out');
-    })();
-  }, [loadMe]);
+    void resumeSession().then(
+      (resumed) => {
+        if (!resumed) return setStatus('signed-out');
+        lastLoaded.current = Date.now();
+        setMe(resumed);
+        setStatus('signed-in');
+      },
+      () => setStatus('signed-out'),
+    );
+  }, []);
 
   // Subscription state goes stale: re-read every 5 minutes, and on return to the tab after that.
   useEffect(() => {
@@ -82,6 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       status,
       me,
+      hasSession,
       can: (capability) => me?.capabilities.includes(capability) ?? false,
       async login(email, password) {
         const session = await api('/api/v1/auth/login', {
@@ -101,7 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       reload: loadMe,
     }),
-    [status, me, loadMe],
+    [status, me, hasSession, loadMe],
   );
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

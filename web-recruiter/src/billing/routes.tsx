@@ -1,11 +1,12 @@
+import { APP_ROUTES as R } from '@healthtal/contracts';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../app/lazy-page';
 
 /** Plans, checkout and the page checkout returns to. */
 export const billingRoutes: RouteObject[] = [
-  { path: '/pricing', element: lazyPage(() => import('./PricingPage'), 'PricingPage') },
+  { path: R.pricing.path, element: lazyPage(() => import('./PricingPage'), 'PricingPage') },
   {
-    path: '/success',
+    path: R.paymentSuccess.path,
     element: lazyPage(() => import('./PaymentSuccessPage'), 'PaymentSuccessPage'),
   },
 ];

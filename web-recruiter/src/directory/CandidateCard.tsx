@@ -2,7 +2,6 @@ import {
   type CandidateCard as Card,
   candidateName,
   cleanLocation,
-  EMAIL_STATUS_LABELS,
   emailProvenance,
   initialsOf,
   locationText,
@@ -61,7 +60,7 @@ export const CandidateCard = memo(function CandidateCard({
   const name = candidateName(card.firstName, card.lastName, showFullName);
   const location = cleanLocation(card.location) ?? locationText(card.city, card.state);
   const skills = visibleSkills(card.skills);
-  const provenance = emailProvenance(card.emailVerifiedAt, new Date());
+  const provenance = emailProvenance(card.emailVerifiedAt, new Date(), card.emailStatus, card.hasEmail);
   const headingId = `candidate-${card.id}`;
   return (
     <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ p: 2 }}>
@@ -133,16 +132,17 @@ export const CandidateCard = memo(function CandidateCard({
             <ContactButtons
               candidateId={card.id}
               hasEmail={card.hasEmail}
+              emailStatus={card.emailStatus}
               hasPhone={card.hasPhone}
               linkedinUrl={card.linkedinUrl}
               hasLinkedin={card.hasLinkedin}
             />
           </Box>
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            {[card.hasEmail ? EMAIL_STATUS_LABELS[card.emailStatus] : null, provenance]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
+          {provenance ? (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              {provenance}
+            </Typography>
+          ) : null}
         </Box>
       </Stack>
     </Paper>

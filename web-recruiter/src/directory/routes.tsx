@@ -1,12 +1,13 @@
+import { APP_ROUTES as R } from '@healthtal/contracts';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { guardedPage, lazyPage } from '../app/lazy-page';
 
 /** The directory context's screens (see App.tsx for how the contexts' routes are composed). */
 export const directoryRoutes: RouteObject[] = [
-  { path: '/directory', element: <Navigate to="/search" replace /> },
+  { path: R.directory.path, element: <Navigate to="/search" replace /> },
   // Not guarded: signed-out visitors see the page under the paywall (spec §4, paywall gating).
-  { path: '/search', element: lazyPage(() => import('./search/SearchPage'), 'SearchPage') },
-  ...['/physician/:id', '/physicians/:id'].map((path) => ({
+  { path: R.search.path, element: lazyPage(() => import('./search/SearchPage'), 'SearchPage') },
+  ...[R.physician.path, R.physicians.path].map((path) => ({
     path,
     element: guardedPage(() => import('./profile/ProfilePage'), 'ProfilePage'),
   })),

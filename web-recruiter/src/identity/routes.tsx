@@ -1,3 +1,4 @@
+import { APP_ROUTES as R } from '@healthtal/contracts';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../app/lazy-page';
 
@@ -5,16 +6,16 @@ const passwords = () => import('./PasswordPages');
 
 /** Sign-up, sign-in, verification and password reset. */
 export const identityRoutes: RouteObject[] = [
-  { path: '/login', element: lazyPage(() => import('./LoginPage'), 'LoginPage') },
-  { path: '/signup', element: lazyPage(() => import('./SignupPage'), 'SignupPage') },
+  { path: R.login.path, element: lazyPage(() => import('./LoginPage'), 'LoginPage') },
+  { path: R.signup.path, element: lazyPage(() => import('./SignupPage'), 'SignupPage') },
   {
-    path: '/check-email-confirmation',
+    path: R.checkEmail.path,
     element: lazyPage(() => import('./CheckEmailPage'), 'CheckEmailPage'),
   },
   {
-    path: '/verify-email',
+    path: R.verifyEmail.path,
     element: lazyPage(() => import('./VerifyEmailPage'), 'VerifyEmailPage'),
   },
-  { path: '/forgot-password', element: lazyPage(passwords, 'ForgotPasswordPage') },
-  { path: '/reset-password', element: lazyPage(passwords, 'ResetPasswordPage') },
+  { path: R.forgotPassword.path, element: lazyPage(passwords, 'ForgotPasswordPage') },
+  { path: R.resetPassword.path, element: lazyPage(passwords, 'ResetPasswordPage') },
 ];

@@ -1,3 +1,4 @@
+import { APP_ROUTES as R } from '@healthtal/contracts';
 import type { RouteObject } from 'react-router-dom';
 import { lazyPage } from '../app/lazy-page';
 import { RESUME_SUBMITTED_PATH } from './paths';
@@ -6,12 +7,12 @@ const resume = () => import('./SubmitResumePage');
 
 /** Public intake: contact, resume submission, removal requests. */
 export const intakeRoutes: RouteObject[] = [
-  { path: '/contact', element: lazyPage(() => import('./ContactPage'), 'ContactPage') },
-  { path: '/submit-resume', element: lazyPage(resume, 'SubmitResumePage') },
+  { path: R.contact.path, element: lazyPage(() => import('./ContactPage'), 'ContactPage') },
+  { path: R.submitResume.path, element: lazyPage(resume, 'SubmitResumePage') },
   { path: RESUME_SUBMITTED_PATH, element: lazyPage(resume, 'ResumeSubmittedPage') },
-  { path: '/remove-info', element: lazyPage(() => import('./RemoveInfoPage'), 'RemoveInfoPage') },
+  { path: R.removeInfo.path, element: lazyPage(() => import('./RemoveInfoPage'), 'RemoveInfoPage') },
   {
-    path: '/confirm-removal',
+    path: R.confirmRemoval.path,
     element: lazyPage(() => import('./ConfirmRemovalPage'), 'ConfirmRemovalPage'),
   },
 ];

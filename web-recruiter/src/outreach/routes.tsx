@@ -1,7 +1,8 @@
+import { APP_ROUTES as R } from '@healthtal/contracts';
 import type { RouteObject } from 'react-router-dom';
 import { guardedPage } from '../app/lazy-page';
 
 /** The outreach context's screens: the AI email generator (sign-in required). */
 export const outreachRoutes: RouteObject[] = [
-  { path: '/email', element: guardedPage(() => import('./EmailGeneratorPage'), 'EmailGeneratorPage') },
+  { path: R.email.path, element: guardedPage(() => import('./EmailGeneratorPage'), 'EmailGeneratorPage') },
 ];

@@ -1,4 +1,10 @@
-import { DEFAULT_EXPORT_FILE_NAME, type ExportRequest } from '@healthtal/contracts';
+import {
+  DEFAULT_EXPORT_FILE_NAME,
+  EXPORT_COLUMNS,
+  EXPORT_HEADER,
+  type ExportField,
+  type ExportRequest,
+} from '@healthtal/contracts';
 import type pg from 'pg';
 import { type ExportRow, exportRowsOf } from './candidates.queries';
 import { type FieldPolicy, withVisibleExportFields } from './field-policy';
@@ -22,46 +28,48 @@ const education = (row: ExportRow) =>
     .join('; ') || null;
 
 /**
- * The columns of an export: the spec's candidate record, field by field under its own names, then
- * the provenance HealthTal adds (email status, when email and phone were verified, the source).
+ * Each export column's value (the columns and their headers, in order, are contracts'
+ * EXPORT_COLUMNS: the CSV and the Excel writer share them): the spec's candidate record field by
+ * field, then the provenance HealthTal adds (email status, when email and phone were verified, the
+ * source).
  */
-export const EXPORT_COLUMNS: readonly (readonly [string, (row: ExportRow) => XlsxCell])[] = [
-  ['id', (r) => r.id],
-  ['Contactfirstname', (r) => r.first_name],
-  ['Contactmiddlename', (r) => r.middle_name],
-  ['Contactlastname', (r) => r.last_name],
-  ['Contacttitle', (r) => r.title],
-  ['Contacttitlelevel', (r) => r.title_level],
-  ['Contactjobfunctions', (r) => r.job_functions],
-  ['specialty', (r) => r.specialty],
-  ['Companyname', (r) => r.company_name],
-  ['Companyemployees', (r) => r.company_employees],
-  ['Company industry', (r) => r.company_industry],
-  ['Companyrevenuerange', (r) => r.company_revenue_range],
-  ['Companydomain', (r) => r.company_domain],
-  ['Companystartdate', (r) => r.company_start_date],
-  ['Contactcity', (r) => r.city],
-  ['Contactstate', (r) => r.state],
-  ['Contactofficecity', (r) => r.office_city],
-  ['Contactofficestate', (r) => r.office_state],
-  ['Contactofficezipcode', (r) => r.office_zip],
-  ['location', (r) => r.location],
-  ['Personalemail', (r) => r.personal_email],
-  ['Contactemail', (r) => r.work_email],
-  ['Contactphone', (r) => r.phone],
-  ['Directdialphone', (r) => r.direct_phone],
-  ['Contactlinkedinurl', (r) => r.linkedin_url],
-  ['Contact Connections', (r) => r.connections],
-  ['Contactgender', (r) => r.gender],
-  ['Contactskills', (r) => r.skills.join(', ') || null],
-  ['Contacteducation', education],
-  ['Emailstatus', (r) => r.email_status],
-  ['Emailverifiedat', (r) => iso(r.email_verified_at)],
-  ['Phoneverifiedat', (r) => iso(r.phone_verified_at)],
-  ['Source', (r) => r.source],
-];
-export const EXPORT_HEADER = EXPORT_COLUMNS.map(([name]) => name);
-const cellsOf = (row: ExportRow) => EXPORT_COLUMNS.map(([, value]) => value(row));
+const VALUES: Record<ExportField, (row: ExportRow) => XlsxCell> = {
+  id: (r) => r.id,
+  firstName: (r) => r.first_name,
+  middleName: (r) => r.middle_name,
+  lastName: (r) => r.last_name,
+  title: (r) => r.title,
+  titleLevel: (r) => r.title_level,
+  jobFunctions: (r) => r.job_functions,
+  specialty: (r) => r.specialty,
+  companyName: (r) => r.company_name,
+  companyEmployees: (r) => r.company_employees,
+  companyIndustry: (r) => r.company_industry,
+  companyRevenueRange: (r) => r.company_revenue_range,
+  companyDomain: (r) => r.company_domain,
+  companyStartDate: (r) => r.company_start_date,
+  city: (r) => r.city,
+  state: (r) => r.state,
+  officeCity: (r) => r.office_city,
+  officeState: (r) => r.office_state,
+  officeZip: (r) => r.office_zip,
+  location: (r) => r.location,
+  personalEmail: (r) => r.personal_email,
+  workEmail: (r) => r.work_email,
+  phone: (r) => r.phone,
+  directPhone: (r) => r.direct_phone,
+  linkedinUrl: (r) => r.linkedin_url,
+  connections: (r) => r.connections,
+  gender: (r) => r.gender,
+  skills: (r) => r.skills.join(', ') || null,
+  education,
+  emailStatus: (r) => r.email_status,
+  emailVerifiedAt: (r) => iso(r.email_verified_at),
+  phoneVerifiedAt: (r) => iso(r.phone_verified_at),
+  source: (r) => r.source,
+};
+const COLUMN_VALUES = EXPORT_COLUMNS.map((column) => VALUES[column.field]);
+const cellsOf = (row: ExportRow) => COLUMN_VALUES.map((value) => value(row));
 
 /**
  * The rows of `ids`, a chunk per query, in the order given. The next chunk is fetched while the

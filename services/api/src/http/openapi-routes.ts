@@ -21,6 +21,7 @@ import {
   EmailTemplate,
   EmailTemplateList,
   ExportRequest,
+  FilterSuggestions,
   GeneratedEmail,
   GenerateEmailRequest,
   GrantDemoAccessRequest,
@@ -86,6 +87,7 @@ import {
   SiteSettingRow,
   SpecialtyCount,
   SpecialtyNames,
+  SuggestionsQuery,
   UpdateListRequest,
   UpdateSiteSettingRequest,
   UserHistoryEntry,
@@ -433,6 +435,14 @@ export const routeDocs = {
     tags: ['directory'],
     body: SearchRequest,
     responses: { 200: SearchResponse },
+  },
+  'GET /api/v1/search/suggestions': {
+    summary: 'Values of a typed filter starting with the prefix, with their counts, largest first.',
+    description:
+      'City, title, organization, skills or education; the prefix is case- and accent-insensitive.',
+    tags: ['directory'],
+    query: SuggestionsQuery,
+    responses: { 200: FilterSuggestions },
   },
 
   // intake

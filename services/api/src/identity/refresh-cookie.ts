@@ -1,3 +1,4 @@
+import { SESSION_MARKER_COOKIE } from '@healthtal/contracts';
 import type { Request, Response } from 'express';
 import type { ApiSettings } from '../settings';
 import { REFRESH_TOKEN_TTL_DAYS } from './session-tokens';
@@ -14,6 +15,13 @@ export function setRefreshCookie(res: Response, settings: ApiSettings, token: st
     path: COOKIE_PATH,
     maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400_000,
   });
+  // Readable by the page, for every path: "a session may be resumed", never the token itself.
+  res.cookie(SESSION_MARKER_COOKIE, '1', {
+    secure: settings.secureCookies,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400_000,
+  });
 }
 
 export function clearRefreshCookie(res: Response, settings: ApiSettings): void {
@@ -23,6 +31,7 @@ export function clearRefreshCookie(res: Response, settings: ApiSettings): void {
     sameSite: 'strict',
     path: COOKIE_PATH,
   });
+  res.clearCookie(SESSION_MARKER_COOKIE, { secure: settings.secureCookies, sameSite: 'strict', path: '/' });
 }
 
 export function refreshCookieOf(req: Request): string | null {

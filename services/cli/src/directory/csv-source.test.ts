@@ -1,3 +1,4 @@
+import { EXPORT_COLUMNS, EXPORT_HEADER } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { candidateIdFor } from './candidate-ids';
 import { candidateFromRecord, readHeader } from './csv-source';
@@ -24,6 +25,12 @@ describe('a CSV row as a candidate', () => {
       'lastName',
     ]);
     expect(() => readHeader(['email', 'phone'])).toThrow(/Contactfirstname/);
+  });
+
+  it('reads a HealthTal export again: its headers in words name the same fields', () => {
+    const { columns, ignored } = readHeader([...EXPORT_HEADER]);
+    expect(ignored).toEqual([]);
+    expect(columns).toEqual(EXPORT_COLUMNS.map((column) => column.field));
   });
 
   it('keeps values as the source gave them, empty cells as null and "null" texts as they are', () => {

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CandidateImported, cleanValue, EMAIL_STATUSES, type EmailStatus } from '@healthtal/contracts';
+import {
+  CandidateImported,
+  cleanValue,
+  EMAIL_STATUSES,
+  type EmailStatus,
+  EXPORT_COLUMNS,
+} from '@healthtal/contracts';
 import { type Parser, parse } from 'csv-parse';
 import { candidateIdFor } from './candidate-ids';
 import type { CandidateRow } from './candidate-row';
@@ -48,6 +54,8 @@ const HEADERS: Record<string, Column> = {
   phoneverifiedat: 'phoneVerifiedAt',
 };
 const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+// A HealthTal export's headers in words ("First name", "Company employees") name the same fields.
+for (const { field, header } of EXPORT_COLUMNS) HEADERS[headerKey(header)] ??= field;
 const MAX_TEXT = 2000;
 const CandidateData = CandidateImported.shape.data;
 

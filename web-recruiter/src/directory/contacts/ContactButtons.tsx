@@ -1,8 +1,16 @@
-import { formatPhoneForDisplay, isLinkedinProfileUrl, RevealMessages as M } from '@healthtal/contracts';
+import {
+  EMAIL_STATUS_LABELS,
+  type EmailStatus,
+  emailRevealable,
+  formatPhoneForDisplay,
+  isLinkedinProfileUrl,
+  RevealMessages as M,
+} from '@healthtal/contracts';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import LinkedIn from '@mui/icons-material/LinkedIn';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
-import { Button, CircularProgress, Stack } from '@mui/material';
+import { Button, Chip, CircularProgress, Stack } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { LazyTooltip } from '../../app/lazy-tooltip';
 import { type ContactField, useContactReveal } from './useContactReveal';
@@ -10,6 +18,8 @@ import { type ContactField, useContactReveal } from './useContactReveal';
 type Props = {
   candidateId: string;
   hasEmail: boolean;
+  /** An invalid address gets a label instead of its reveal button (a reveal would only bounce). */
+  emailStatus?: EmailStatus;
   hasPhone: boolean;
   linkedinUrl: string | null;
   /** A profile is on file even when its URL is withheld (a demo account: the click explains why). */
@@ -26,6 +36,7 @@ const LABELS: Record<ContactField, { view: string; tooltip: string; none: string
 export function ContactButtons({
   candidateId,
   hasEmail,
+  emailStatus = 'unknown',
   hasPhone,
   linkedinUrl,
   hasLinkedin,
@@ -75,7 +86,17 @@ export function ContactButtons({
   };
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      {button('email', hasEmail)}
+      {hasEmail && !emailRevealable(hasEmail, emailStatus) ? (
+        <Chip
+          size={size}
+          color="warning"
+          variant="outlined"
+          icon={<ErrorOutline />}
+          label={EMAIL_STATUS_LABELS.invalid}
+        />
+      ) : (
+        button('email', hasEmail)
+      )}
       {button('phone', hasPhone)}
       {/* Only a linkedin.com profile: imported data is not trusted to point where the label says. */}
       {isLinkedinProfileUrl(linkedinUrl) ? (

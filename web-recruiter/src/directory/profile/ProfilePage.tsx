@@ -2,11 +2,12 @@ import {
   CandidateProfile,
   candidateName,
   cleanLocation,
-  EMAIL_STATUS_LABELS,
   emailProvenance,
+  humanDate,
   initialsOf,
   locationText,
   RevealMessages as M,
+  sourceLabel,
   titled,
 } from '@healthtal/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -98,7 +99,7 @@ const FIELDS: [string, (p: CandidateProfile) => string | null][] = [
   ['Industry', (p) => p.companyIndustry],
   ['Company revenue', (p) => p.companyRevenueRange],
   ['Company website', (p) => p.companyDomain],
-  ['At the company since', (p) => p.companyStartDate],
+  ['At the company since', (p) => (p.companyStartDate ? humanDate(p.companyStartDate) : null)],
   ['Office', (p) => locationText(p.officeCity, p.officeState)],
   ['Office ZIP', (p) => p.officeZip],
   ['LinkedIn connections', (p) => (p.connections === null ? null : String(p.connections))],
@@ -108,7 +109,7 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
   const [favourite, setFavourite] = useState(false);
   const name = candidateName(p.firstName, [p.middleName, p.lastName].filter(Boolean).join(' '));
   const location = cleanLocation(p.location) ?? locationText(p.city, p.state);
-  const provenance = emailProvenance(p.emailVerifiedAt, new Date());
+  const provenance = emailProvenance(p.emailVerifiedAt, new Date(), p.emailStatus, p.hasEmail);
   return (
     <Container maxWidth="md" sx={{ py: 3 }}>
       <BackButton />
@@ -145,15 +146,14 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
         <ContactButtons
           candidateId={p.id}
           hasEmail={p.hasEmail}
+          emailStatus={p.emailStatus}
           hasPhone={p.hasPhone}
           linkedinUrl={p.linkedinUrl}
           hasLinkedin={p.hasLinkedin}
           size="medium"
         />
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          {[p.hasEmail ? EMAIL_STATUS_LABELS[p.emailStatus] : null, provenance, `source: ${p.source}`]
-            .filter(Boolean)
-            .join(' · ')}
+          {[provenance, `Source: ${sourceLabel(p.source)}`].filter(Boolean).join(' · ')}
         </Typography>
         <Divider sx={{ my: 2 }} />
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: '200px 1fr' }, gap: 1, m: 0 }}>

@@ -1,4 +1,4 @@
-import type { CandidateProfile } from '@healthtal/contracts';
+import { type CandidateProfile, humanDate } from '@healthtal/contracts';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Alert, Box, Link, Typography } from '@mui/material';
 
@@ -21,7 +21,7 @@ const FIELD_LABELS: Record<string, string> = {
   gender: 'sex',
 };
 
-/** "2024-02-15: practice location, practice phone · 2024-01-15: name, credential", newest first. */
+/** "Feb 15, 2024: practice location, practice phone · Jan 15, 2024: name, credential", newest first. */
 function updatedOn(fields: Record<string, string>): string | null {
   const byDate = new Map<string, Set<string>>();
   for (const [field, date] of Object.entries(fields)) {
@@ -31,7 +31,9 @@ function updatedOn(fields: Record<string, string>): string | null {
     byDate.get(date)!.add(label);
   }
   const dates = [...byDate.keys()].sort().reverse();
-  return dates.length > 0 ? dates.map((d) => `${d}: ${[...byDate.get(d)!].join(', ')}`).join(' · ') : null;
+  return dates.length > 0
+    ? dates.map((d) => `${humanDate(d)}: ${[...byDate.get(d)!].join(', ')}`).join(' · ')
+    : null;
 }
 
 /**
@@ -53,7 +55,7 @@ export function RegistrySection({ registry }: { registry: Registry }) {
     ],
     ['Taxonomy code', registry.taxonomyCode],
     ['Licenses', registry.licenses],
-    ['NPI registry file', registry.sourceDate],
+    ['NPI registry file', registry.sourceDate ? humanDate(registry.sourceDate) : null],
     ['Updated in the registry', updatedOn(registry.fieldUpdatedOn)],
   ];
   return (
@@ -63,7 +65,8 @@ export function RegistrySection({ registry }: { registry: Registry }) {
       </Typography>
       {registry.deactivatedOn ? (
         <Alert severity="warning" sx={{ my: 1 }}>
-          The registry deactivated this NPI on {registry.deactivatedOn}: the profile is out of search.
+          The registry deactivated this NPI on {humanDate(registry.deactivatedOn)}: the profile is out of
+          search.
         </Alert>
       ) : null}
       <Box

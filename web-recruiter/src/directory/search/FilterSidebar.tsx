@@ -1,16 +1,19 @@
 import {
   COUNTRY,
   type ListFilter,
+  MAX_TAGS,
   SEARCH_FIELD_NAMES,
   type SearchField,
   type SearchScreenState,
   type SpecialtyCount,
+  SUGGESTED_FIELDS,
+  type SuggestedField,
   searchField,
   US_STATES,
 } from '@healthtal/contracts';
 import { Autocomplete, Button, Chip, Stack, TextField, Typography } from '@mui/material';
-import { type FormEvent, useEffect, useState } from 'react';
-import { TagInput } from './TagInput';
+import { type FormEvent, memo, useEffect, useState } from 'react';
+import { SuggestInput } from './SuggestInput';
 
 type Props = {
   state: SearchScreenState;
@@ -26,7 +29,8 @@ type Props = {
  * Every change goes straight to the URL; the free text when submitted (Enter) or after a pause in
  * typing, so each keystroke is not a search.
  */
-export function FilterSidebar({ state, update, clear, specialties }: Props) {
+// Memoised: an arriving page of results re-renders the screen, and need not re-render the filters.
+export const FilterSidebar = memo(function FilterSidebar({ state, update, clear, specialties }: Props) {
   return (
     <Stack spacing={2} component="section" aria-label="Search filters">
       <QueryField value={state.query} onCommit={(query) => update({ query })} />
@@ -38,7 +42,7 @@ export function FilterSidebar({ state, update, clear, specialties }: Props) {
       </Button>
     </Stack>
   );
-}
+});
 
 function FilterControl({ name, state, update, specialties }: Omit<Props, 'clear'> & { name: SearchField }) {
   const field = searchField(name);
@@ -64,13 +68,16 @@ function FilterControl({ name, state, update, specialties }: Omit<Props, 'clear'
       </>
     );
   const list = name as ListFilter;
-  if (field.kind === 'tags')
+  // Typed filters suggest the directory's values with their counts as the user types.
+  if (SUGGESTED_FIELDS.includes(name as SuggestedField))
     return (
-      <TagInput
+      <SuggestInput
+        field={name as SuggestedField}
         label={label}
         placeholder={placeholder}
-        tags={state[list]}
-        onChange={(tags) => update({ [list]: tags } as Partial<SearchScreenState>)}
+        values={state[list]}
+        max={field.kind === 'tags' ? MAX_TAGS : undefined}
+        onChange={(values) => update({ [list]: values } as Partial<SearchScreenState>)}
       />
     );
   const bySpecialty = picks === 'specialty counts';

@@ -1,11 +1,13 @@
 import { PAYWALL } from '@healthtal/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import Close from '@mui/icons-material/Close';
 import {
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
   List,
   ListItem,
   ListItemIcon,
@@ -13,12 +15,26 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { useLoginLink } from './PaywallTeaser';
 
-/** The paywall's modal: cannot be dismissed; the spec's title, text, three benefits and buttons. */
-export function PaywallDialog() {
+/**
+ * The paywall's modal: the spec's title, text, three benefits and buttons. Ours (issue 17): Esc,
+ * a click beside it or Close dismiss it (the teaser stays), and a signed-out visitor may log in.
+ */
+export function PaywallDialog({ signedIn, onClose }: { signedIn: boolean; onClose: () => void }) {
+  const login = useLoginLink();
   return (
-    <Dialog open aria-labelledby="paywall-title">
-      <DialogTitle id="paywall-title">{PAYWALL.title}</DialogTitle>
+    <Dialog open onClose={onClose} aria-labelledby="paywall-title">
+      <DialogTitle id="paywall-title" sx={{ pr: 6 }}>
+        {PAYWALL.title}
+      </DialogTitle>
+      <IconButton
+        aria-label={PAYWALL.close}
+        onClick={onClose}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
+        <Close />
+      </IconButton>
       <DialogContent>
         <Typography>{PAYWALL.text}</Typography>
         <List dense>
@@ -33,6 +49,11 @@ export function PaywallDialog() {
         </List>
       </DialogContent>
       <DialogActions>
+        {signedIn ? null : (
+          <Button component={RouterLink} to={login}>
+            {PAYWALL.logIn}
+          </Button>
+        )}
         <Button component={RouterLink} to="/contact">
           {PAYWALL.contactSales}
         </Button>

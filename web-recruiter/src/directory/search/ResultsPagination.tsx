@@ -17,7 +17,13 @@ export function ResultsPagination({ page, totalPages, onPage }: Props) {
       direction="row"
       spacing={0.5}
       useFlexGap
-      sx={{ flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center', my: 3 }}
+      sx={{
+        flexWrap: { xs: 'nowrap', sm: 'wrap' },
+        overflowX: 'auto',
+        justifyContent: { xs: 'flex-start', sm: 'center' },
+        alignItems: 'center',
+        my: 3,
+      }}
     >
       <Button size="small" onClick={() => go(page - 1)} disabled={page <= 1}>
         Previous

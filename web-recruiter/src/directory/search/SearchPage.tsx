@@ -2,6 +2,9 @@ import {
   activeFilterCount,
   type CandidateCard as Card,
   SearchMessages as M,
+  type ResultsColumn,
+  type ResultsView as ResultsViewKind,
+  SearchLimits,
   searchParamsOf,
   searchStateOfFilters,
   titled,
@@ -25,10 +28,17 @@ import { useAuth } from '../../app/auth';
 import { PageSpinner } from '../../app/RequireAuth';
 import { useToast } from '../../app/toast';
 import { CandidateCard } from '../CandidateCard';
+import { AppliedFilterChips } from './AppliedFilterChips';
+import { ColumnsMenu } from './ColumnsMenu';
 import { Paywall } from './Paywall';
 import { ResultsPagination } from './ResultsPagination';
+import { ResultsTable } from './ResultsTable';
+import { ResultsViewToggle } from './ResultsViewToggle';
 import { SearchActions } from './SearchActions';
 import { SearchToolbar } from './SearchToolbar';
+import { TeaserCards } from './TeaserCards';
+import { usePageClamp } from './usePageClamp';
+import { useResultsView } from './useResultsView';
 import { SearchFailure, useSearchResults } from './useSearchResults';
 import { useSearchState } from './useSearchState';
 import { useSelection } from './useSelection';
@@ -47,7 +57,11 @@ export function SearchPage() {
   const { state, update, clear } = useSearchState();
   const signedIn = auth.status === 'signed-in';
   const locked = !signedIn || !auth.can('basic');
-  const results = useSearchResults(state, signedIn);
+  const view = useResultsView();
+  const table = view.view === 'table';
+  const pageSize = table ? view.pageSize : SearchLimits.pageSizeDefault;
+  // Started once the token is in hand, beside /me rather than after it (issue 17: first result fast).
+  const results = useSearchResults(state, auth.hasSession, pageSize);
   const specialties = useSpecialtyCounts(signedIn);
   const cards = locked ? [] : (results.data?.data ?? []);
   const selection = useSelection(state, cards);
@@ -62,6 +76,13 @@ export function SearchPage() {
     toast(titled(M.searchErrorTitle, `${error.message}${ms}`), 'error', SEARCH_ERROR_TOAST_MS);
   }, [results.error, toast]);
 
+  // A failed search shows no count (issue 17), rather than "0 results" beside Retry.
+  const count = results.isError ? null : (results.data?.count ?? null);
+  // A page past the last (an old link, ?page=999) moves to the last; the URL is corrected.
+  const pastLastPage = usePageClamp(state.page, results.isPlaceholderData ? undefined : results.data);
+  // Matches but no rows on screen (a page past the last, or the previous answer of one kept while
+  // the right page loads): wait, rather than say nothing matches.
+  const rowsPending = !locked && cards.length === 0 && (results.data?.count ?? 0) > 0;
   // Ours: a spinner, not the paywall, while the session loads, so a subscriber's reload does not
   // flash the paywall (the spec shows it then too).
   if (auth.status === 'loading') return <PageSpinner />;
@@ -75,16 +96,22 @@ export function SearchPage() {
       <FilterSidebar state={state} update={update} clear={clear} specialties={specialties} />
     </Suspense>
   );
-  const count = results.isError ? 0 : (results.data?.count ?? null);
+  // Another page size numbers the pages differently: start again from the first.
+  const showAs = (next: ResultsViewKind) => {
+    const size = next === 'table' ? view.pageSize : SearchLimits.pageSizeDefault;
+    view.change({ view: next });
+    if (size !== pageSize) update({ page: 1 });
+  };
 
   return (
-    <Paywall locked={locked}>
+    <Paywall locked={locked} count={count}>
       <Container maxWidth="xl" sx={{ py: 3 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
+        {/* The table is for density: a smaller heading leaves room for rows. */}
+        <Typography variant={table ? 'h5' : 'h4'} component="h1" gutterBottom={!table}>
           Search the Directory
         </Typography>
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
-          <Box component="aside" sx={{ width: 300, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
+          <Box component="aside" sx={STICKY_SIDEBAR}>
             {sidebar}
           </Box>
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -92,28 +119,61 @@ export function SearchPage() {
               state={state}
               update={update}
               count={count}
+              failed={results.isError}
               tookMs={results.isError ? null : (results.data?.tookMs ?? null)}
               activeFilters={activeFilterCount(state)}
               onOpenFilters={() => setFiltersOpen(true)}
               selection={{ ...selection, size: selection.ids.size }}
             />
             <SearchActions state={state} selectedIds={selection.ids} loading={results.isFetching} />
-            <Tabs value={state.tab} onChange={(_e, tab) => update({ tab })} aria-label="Views" sx={{ mb: 2 }}>
-              <Tab value="results" label="Results" />
-              <Tab value="selected" label={`Selected (${selection.ids.size})`} />
-            </Tabs>
+            <AppliedFilterChips state={state} update={update} clear={clear} />
+            <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', mb: table ? 1 : 2, gap: 1 }}>
+              <Tabs
+                value={state.tab}
+                onChange={(_e, tab) => update({ tab })}
+                aria-label="Views"
+                sx={{ flexShrink: 0, ...(table ? COMPACT_TABS : {}) }}
+              >
+                <Tab value="results" label="Results" />
+                <Tab value="selected" label={`Selected (${selection.ids.size})`} />
+              </Tabs>
+              {state.tab === 'results' ? (
+                <ResultsViewToggle
+                  view={view.view}
+                  onView={showAs}
+                  pageSize={view.pageSize}
+                  onPageSize={(size) => {
+                    view.change({ pageSize: size });
+                    update({ page: 1 });
+                  }}
+                  columnsMenu={
+                    <ColumnsMenu columns={view.columns} onChange={(columns) => view.change({ columns })} />
+                  }
+                />
+              ) : null}
+            </Stack>
             {results.isFetching && results.data ? (
               <LinearProgress aria-label="Updating results" sx={{ mb: 1 }} />
             ) : null}
             {state.tab === 'results' ? (
               <ResultsView
                 cards={cards}
-                loading={results.isPending && signedIn}
+                locked={locked}
+                loading={(results.isPending && signedIn) || rowsPending}
                 error={results.error}
                 onRetry={() => void results.refetch()}
                 onClear={clear}
                 selected={selection.ids}
                 onToggle={selection.toggleOne}
+                table={
+                  table
+                    ? {
+                        columns: view.columns,
+                        pageSelected: selection.pageSelected,
+                        onTogglePage: selection.togglePage,
+                      }
+                    : null
+                }
               />
             ) : (
               <SelectedView
@@ -122,7 +182,7 @@ export function SearchPage() {
                 onToggle={selection.toggleOne}
               />
             )}
-            {state.tab === 'results' && !results.isError ? (
+            {state.tab === 'results' && !results.isError && !pastLastPage ? (
               <ResultsPagination
                 page={state.page}
                 totalPages={results.data?.totalPages ?? 0}
@@ -142,6 +202,8 @@ export function SearchPage() {
 }
 
 type ResultsProps = {
+  /** Behind the paywall: blurred placeholder cards, never "no match". */
+  locked: boolean;
   cards: Card[];
   loading: boolean;
   error: Error | null;
@@ -149,9 +211,37 @@ type ResultsProps = {
   onClear: () => void;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
+  /** Shown as the table, with its columns and the header's Select Page; null for cards. */
+  table: { columns: ResultsColumn[]; pageSelected: boolean; onTogglePage: () => void } | null;
 };
 
-function ResultsView({ cards, loading, error, onRetry, onClear, selected, onToggle }: ResultsProps) {
+const COMPACT_TABS = { minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } } as const;
+
+/** The filters stay in view while the results scroll, with their own scroll when taller. */
+const STICKY_SIDEBAR = {
+  width: 300,
+  flexShrink: 0,
+  display: { xs: 'none', md: 'block' },
+  position: 'sticky',
+  top: 80,
+  maxHeight: 'calc(100vh - 96px)',
+  overflowY: 'auto',
+  pt: 1,
+  pr: 1,
+} as const;
+
+function ResultsView({
+  locked,
+  cards,
+  loading,
+  error,
+  onRetry,
+  onClear,
+  selected,
+  onToggle,
+  table,
+}: ResultsProps) {
+  if (locked) return <TeaserCards />;
   if (loading)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
@@ -178,6 +268,7 @@ function ResultsView({ cards, loading, error, onRetry, onClear, selected, onTogg
         <Button onClick={onClear}>Clear all filters</Button>
       </Box>
     );
+  if (table) return <ResultsTable cards={cards} selected={selected} onToggle={onToggle} {...table} />;
   return (
     <Stack spacing={1.5} component="section" aria-label="Search results">
       {cards.map((card) => (

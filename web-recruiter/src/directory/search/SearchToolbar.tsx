@@ -15,6 +15,8 @@ type Props = {
   state: SearchScreenState;
   update: (patch: Partial<SearchScreenState>) => void;
   count: number | null;
+  /** The search failed: no count at all (not "0 results" beside Retry, issue 17). */
+  failed?: boolean;
   tookMs: number | null;
   activeFilters: number;
   onOpenFilters: () => void;
@@ -33,6 +35,7 @@ export function SearchToolbar({
   state,
   update,
   count,
+  failed = false,
   tookMs,
   activeFilters,
   onOpenFilters,
@@ -53,9 +56,11 @@ export function SearchToolbar({
         </Button>
       </Badge>
       <Typography role="status" aria-live="polite" sx={{ fontWeight: 600 }}>
-        {count === null
-          ? 'Searching…'
-          : `${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`}
+        {failed
+          ? null
+          : count === null
+            ? 'Searching…'
+            : `${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`}
         {tookMs !== null ? (
           <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
             in {Math.round(tookMs)} ms

@@ -9,11 +9,14 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api';
 
-/** The search request of a screen state: the filter object plus the page. */
-export const searchBody = (state: SearchScreenState): SearchRequestBody => ({
+/** The search request of a screen state: the filter object plus the page and its size. */
+export const searchBody = (
+  state: SearchScreenState,
+  limit: number = SearchLimits.pageSizeDefault,
+): SearchRequestBody => ({
   ...searchFiltersOf(state),
   page: state.page,
-  limit: SearchLimits.pageSizeDefault,
+  limit,
 });
 
 /** A failed search, in the spec's words (§8), with how long it took. */
@@ -26,7 +29,7 @@ export class SearchFailure extends Error {
   }
 }
 
-async function runSearch(body: ReturnType<typeof searchBody>, signal: AbortSignal) {
+export async function runSearch(body: ReturnType<typeof searchBody>, signal: AbortSignal) {
   const started = performance.now();
   try {
     return await api('/api/v1/search', { method: 'POST', json: body, schema: SearchResponse, signal });
@@ -43,8 +46,8 @@ async function runSearch(body: ReturnType<typeof searchBody>, signal: AbortSigna
  * after 1 s (the app's query defaults, spec §9); the previous page stays on screen while the next
  * loads, so a filter change repaints as soon as the answer arrives.
  */
-export function useSearchResults(state: SearchScreenState, enabled: boolean) {
-  const body = searchBody(state);
+export function useSearchResults(state: SearchScreenState, enabled: boolean, limit?: number) {
+  const body = searchBody(state, limit);
   return useQuery({
     queryKey: ['search', body],
     queryFn: ({ signal }) => runSearch(body, signal),

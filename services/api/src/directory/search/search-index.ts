@@ -1,4 +1,5 @@
-import { termOf, wordTermsOf } from '@healthtal/contracts';
+import { type FilterSuggestion, type SuggestedField, termOf, wordTermsOf } from '@healthtal/contracts';
+import { FilterVocabulary } from './filter-vocabulary';
 import { Bits, fold, Postings, words } from './text';
 
 /** What the index needs of a candidate (a row of the directory read model). */
@@ -66,9 +67,16 @@ export class SearchIndex {
   orderedUpTo = 0;
   /** Words of the text fields, sorted, for prefix matching; refreshed by `reorder()`. */
   private vocabulary: string[] = [];
+  /** The typed filters' values with their holders: the sidebar's suggestions. */
+  readonly filterValues = new FilterVocabulary();
+  /** Changes with every added or removed document (suggestions are memoised per version). */
+  version = 0;
+  /** How many documents were removed (cleared from `alive`). */
+  removed = 0;
 
   add(candidate: IndexedCandidate): number {
     const doc = this.size;
+    this.version++;
     this.ensureCapacity(doc + 1);
     this.size++;
     this.seqs[doc] = candidate.seq;
@@ -93,6 +101,8 @@ export class SearchIndex {
     const doc = this.docOfSeq(seq);
     if (doc < 0 || !this.alive.has(doc)) return false;
     this.alive.clear(doc);
+    this.removed++;
+    this.version++;
     return true;
   }
 
@@ -151,6 +161,7 @@ export class SearchIndex {
       if (term.charCodeAt(1) === 58 /* ':' */) vocabulary.add(term.slice(2));
     }
     this.vocabulary = [...vocabulary].sort();
+    this.filterValues.sort();
     this.orderedUpTo = n;
   }
 
@@ -182,6 +193,11 @@ export class SearchIndex {
     return lo - 0.5;
   }
 
+  /** The values of a typed filter starting with `prefix`, with their holders, most first. */
+  suggest(field: SuggestedField, prefix: string, limit: number): FilterSuggestion[] {
+    return this.filterValues.suggest(field, prefix, limit, this);
+  }
+
   /** A candidate's terms: free-text words for relevance, and the filters' terms from the search table. */
   private index(doc: number, c: IndexedCandidate): void {
     const terms = new Set<string>();
@@ -196,19 +212,35 @@ export class SearchIndex {
     allOf(wordTermsOf('title', c.title));
     text('s', c.specialty);
     allOf(wordTermsOf('organization', c.companyName));
+    const values = this.filterValues;
+    values.add('title', c.title, doc);
+    values.add('organization', c.companyName, doc);
     for (const skill of c.skills) {
       text('k', skill);
-      terms.add(termOf('skills', skill));
+      const term = termOf('skills', skill);
+      terms.add(term);
+      values.add('skills', skill, doc, term);
     }
     for (const { school, degree } of c.education) {
       text('e', school);
       text('e', degree);
-      terms.add(termOf('education', school, 'school'));
-      for (const d of degree.split(',')) if (d.trim()) terms.add(termOf('education', d, 'degree'));
+      const schoolTerm = termOf('education', school, 'school');
+      terms.add(schoolTerm);
+      values.add('education', school, doc, schoolTerm);
+      for (const d of degree.split(',')) {
+        if (!d.trim()) continue;
+        const degreeTerm = termOf('education', d, 'degree');
+        terms.add(degreeTerm);
+        values.add('education', d, doc, degreeTerm);
+      }
     }
     if (c.specialty) terms.add(termOf('specialty', c.specialty));
     if (c.state) terms.add(termOf('state', c.state));
-    if (c.city) terms.add(termOf('city', c.city));
+    if (c.city) {
+      const cityTerm = termOf('city', c.city);
+      terms.add(cityTerm);
+      values.add('city', c.city, doc, cityTerm);
+    }
     if (c.companySize) terms.add(termOf('companySize', c.companySize));
     if (c.companyRevenue) terms.add(termOf('companyRevenue', c.companyRevenue));
     if (c.companyIndustry) terms.add(termOf('companyIndustry', c.companyIndustry));

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { SearchRequest } from '../api/directory';
+import {
+  appliedFilters,
+  DEFAULT_RESULTS_VIEW,
+  moveColumn,
+  RESULTS_COLUMNS,
+  readResultsViewPreferences,
+  TABLE_PAGE_SIZES,
+  toggleColumn,
+  withoutFilter,
+} from './results-table';
+import { searchStateFromParams } from './search-screen';
+
+describe('rows per page', () => {
+  it('a search asks for 25 rows unless it says otherwise (spec §9)', () =>
+    expect(SearchRequest.parse({}).limit).toBe(25));
+
+  it('the table’s 25, 50 and 100 rows are accepted, more is refused', () => {
+    for (const limit of TABLE_PAGE_SIZES) expect(SearchRequest.parse({ limit }).limit).toBe(limit);
+    expect(SearchRequest.safeParse({ limit: 101 }).success).toBe(false);
+  });
+});
+
+describe('the results view a user chose', () => {
+  it('starts as cards with every column and 25 rows', () => {
+    expect(readResultsViewPreferences(null)).toEqual(DEFAULT_RESULTS_VIEW);
+    expect(DEFAULT_RESULTS_VIEW).toEqual({ view: 'cards', columns: [...RESULTS_COLUMNS], pageSize: 25 });
+  });
+
+  it('reads back what was stored', () => {
+    const stored = { view: 'table', columns: ['location', 'name'], pageSize: 100 };
+    expect(readResultsViewPreferences(JSON.stringify(stored))).toEqual(stored);
+  });
+
+  it('falls back field by field on unreadable data, and always keeps the name', () => {
+    expect(readResultsViewPreferences('{not json')).toEqual(DEFAULT_RESULTS_VIEW);
+    expect(
+      readResultsViewPreferences(
+        JSON.stringify({ view: 'grid', columns: ['title', 'salary', 'title'], pageSize: 7 }),
+      ),
+    ).toEqual({ view: 'cards', columns: ['name', 'title'], pageSize: 25 });
+  });
+
+  it('hides and shows columns, a shown one back at its usual place; the name stays', () => {
+    const without = toggleColumn(RESULTS_COLUMNS, 'specialty');
+    expect(without).not.toContain('specialty');
+    expect(toggleColumn(without, 'specialty')).toEqual([...RESULTS_COLUMNS]);
+    expect(toggleColumn(RESULTS_COLUMNS, 'name')).toEqual([...RESULTS_COLUMNS]);
+  });
+
+  it('moves a column one place, and not past either end', () => {
+    expect(moveColumn(['name', 'title', 'location'], 'location', -1)).toEqual(['name', 'location', 'title']);
+    expect(moveColumn(['name', 'title'], 'name', -1)).toEqual(['name', 'title']);
+    expect(moveColumn(['name', 'title'], 'title', 1)).toEqual(['name', 'title']);
+  });
+});
+
+describe('applied-filter chips', () => {
+  const state = searchStateFromParams(
+    new URLSearchParams('query=heart&specialty=Cardiology,Pediatrics&state=TX&companySize=1 to 19'),
+  );
+
+  it('one chip per value, labelled by the search-field table', () =>
+    expect(appliedFilters(state).map((f) => f.label)).toEqual([
+      'Keywords: heart',
+      'State: Texas',
+      'Specialty: Cardiology',
+      'Specialty: Pediatrics',
+      'Company size: 1 to 19',
+    ]));
+
+  it('removing a chip removes only its value', () => {
+    const [query, texas, cardiology] = appliedFilters(state);
+    expect(withoutFilter(state, query!)).toEqual({ query: '' });
+    expect(withoutFilter(state, texas!)).toEqual({ state: null });
+    expect(withoutFilter(state, cardiology!)).toEqual({ specialty: ['Pediatrics'] });
+  });
+});

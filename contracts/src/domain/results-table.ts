@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { SearchLimits, US_STATES } from './directory';
+import { type ListFilter, SEARCH_FIELD_NAMES, type SearchField, searchField } from './search-fields';
+import type { SearchScreenState } from './search-screen';
+
+/**
+ * The search screen's results table (issue 17) and the applied-filter chips: the columns a
+ * recruiter may show and order, rows per page, and the view they chose (cards or table), kept per
+ * user on the device. The spec has cards only; the table and its defaults are ours.
+ */
+
+export const RESULTS_VIEWS = ['cards', 'table'] as const;
+export type ResultsView = (typeof RESULTS_VIEWS)[number];
+
+export const RESULTS_COLUMNS = [
+  'name',
+  'title',
+  'specialty',
+  'organization',
+  'location',
+  'provenance',
+  'contact',
+] as const;
+export type ResultsColumn = (typeof RESULTS_COLUMNS)[number];
+
+export const RESULTS_COLUMN_LABELS: Record<ResultsColumn, string> = {
+  name: 'Name',
+  title: 'Title',
+  specialty: 'Specialty',
+  organization: 'Organization',
+  location: 'Location',
+  provenance: 'Source · verified',
+  contact: 'Contact',
+};
+
+/** The name is what Enter opens and what a row is called: it cannot be hidden. */
+export const REQUIRED_COLUMN: ResultsColumn = 'name';
+
+/** Rows per page in the table; the first is the spec's default page size (§9). */
+export const TABLE_PAGE_SIZES = [SearchLimits.pageSizeDefault, 50, SearchLimits.pageSizeMax] as const;
+export type TablePageSize = (typeof TABLE_PAGE_SIZES)[number];
+
+const pageSizeOf = (value: unknown): TablePageSize =>
+  (TABLE_PAGE_SIZES as readonly unknown[]).includes(value) ? (value as TablePageSize) : TABLE_PAGE_SIZES[0];
+
+/** Known columns, each once, the name always among them (first when it was missing). */
+function tidyColumns(columns: readonly string[]): ResultsColumn[] {
+  const known = [...new Set(columns)].filter((c): c is ResultsColumn =>
+    (RESULTS_COLUMNS as readonly string[]).includes(c),
+  );
+  return known.includes(REQUIRED_COLUMN) ? known : [REQUIRED_COLUMN, ...known];
+}
+
+/**
+ * What a user chose for the results, as stored on the device. Stored data is external input (an
+ * older version, a hand edit): anything unreadable falls back to the default, field by field.
+ */
+export const ResultsViewPreferences = z.object({
+  view: z.enum(RESULTS_VIEWS).catch('cards'),
+  columns: z
+    .array(z.string())
+    .transform(tidyColumns)
+    .catch(() => [...RESULTS_COLUMNS]),
+  pageSize: z.unknown().transform(pageSizeOf),
+});
+export type ResultsViewPreferences = z.infer<typeof ResultsViewPreferences>;
+
+export const DEFAULT_RESULTS_VIEW: ResultsViewPreferences = {
+  view: 'cards',
+  columns: [...RESULTS_COLUMNS],
+  pageSize: TABLE_PAGE_SIZES[0],
+};
+
+/** Reads stored preferences (JSON text or nothing); never throws. */
+export function readResultsViewPreferences(stored: string | null): ResultsViewPreferences {
+  if (!stored) return DEFAULT_RESULTS_VIEW;
+  try {
+    const parsed = ResultsViewPreferences.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : DEFAULT_RESULTS_VIEW;
+  } catch {
+    return DEFAULT_RESULTS_VIEW;
+  }
+}
+
+/** The columns with `column` shown or hidden; a shown column joins at its place in the default order. */
+export function toggleColumn(columns: readonly ResultsColumn[], column: ResultsColumn): ResultsColumn[] {
+  if (column === REQUIRED_COLUMN) return [...columns];
+  if (columns.includes(column)) return columns.filter((c) => c !== column);
+  const rank = RESULTS_COLUMNS.indexOf(column);
+  const at = columns.findIndex((c) => RESULTS_COLUMNS.indexOf(c) > rank);
+  return at === -1 ? [...columns, column] : [...columns.slice(0, at), column, ...columns.slice(at)];
+}
+
+/** The columns with `column` moved one place earlier (-1) or later (+1); unchanged at an end. */
+export function moveColumn(
+  columns: readonly ResultsColumn[],
+  column: ResultsColumn,
+  by: -1 | 1,
+): ResultsColumn[] {
+  const from = columns.indexOf(column);
+  const to = from + by;
+  if (from === -1 || to < 0 || to >= columns.length) return [...columns];
+  const next = [...columns];
+  [next[from], next[to]] = [next[to]!, next[from]!];
+  return next;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applied-filter chips: one per value of the search state, from the table of search fields.
+
+export const KEYWORDS_LABEL = 'Keywords';
+
+export type AppliedFilter = {
+  readonly field: 'query' | SearchField;
+  readonly value: string;
+  /** "Specialty: Cardiology", "State: Texas". */
+  readonly label: string;
+};
+
+/** Every applied filter value, the free text first, then in the sidebar's order. */
+export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
+  const applied: AppliedFilter[] = [];
+  const query = state.query.trim();
+  if (query) applied.push({ field: 'query', value: query, label: `${KEYWORDS_LABEL}: ${query}` });
+  for (const name of SEARCH_FIELD_NAMES) {
+    const { label } = searchField(name).control;
+    if (name === 'state') {
+      if (state.state) {
+        const shown = US_STATES[state.state as keyof typeof US_STATES] ?? state.state;
+        applied.push({ field: name, value: state.state, label: `${label}: ${shown}` });
+      }
+      continue;
+    }
+    for (const value of state[name as ListFilter])
+      applied.push({ field: name, value, label: `${label}: ${value}` });
+  }
+  return applied;
+}
+
+/** The change to the search state that removes one applied filter value. */
+export function withoutFilter(state: SearchScreenState, filter: AppliedFilter): Partial<SearchScreenState> {
+  if (filter.field === 'query') return { query: '' };
+  if (filter.field === 'state') return { state: null };
+  const name = filter.field as ListFilter;
+  return { [name]: state[name].filter((value) => value !== filter.value) } as Partial<SearchScreenState>;
+}

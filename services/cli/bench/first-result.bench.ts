@@ -1,0 +1,232 @@
+/**
+ * First result on /search: how long a returning subscriber waits, from navigation start to the
+ * first result on screen, and how much JavaScript the page downloads on the way (issue 17:
+ * ≤ 600 ms, median of 5 on a warm server).
+ *
+ *   npm run build -w web-recruiter && npm run bench:first-result
+ *
+ * Starts the product the way the browser tests do (a fresh database, on the embedded PostgreSQL or
+ * DATABASE_URL's server, the API serving the built web app), seeds 2,000 synthetic candidates, signs a premium subscriber in, warms the
+ * server with a few visits, then 5 times: a fresh browser context holding only the session cookies
+ * (as a returning visitor has them), a visit to /search?…, and in the page the moment the first
+ * result card or row exists (a MutationObserver installed before any script runs). JS bytes are the
+ * encoded bodies of the .js resources (Resource Timing), as sent over the wire.
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { SESSION_MARKER_COOKIE } from '@healthtal/contracts';
+import { pino } from 'pino';
+import type { BrowserContext } from 'playwright-core';
+import { assertFreshBuild, launchBrowser } from '../../../test/browser/support/browser';
+import { loadConfig } from '../src/config';
+import { importCandidates, syntheticSource } from '../src/directory/import';
+import { ensureDatabase } from '../src/embedded-postgres';
+import { type HealthTal, startHealthTal } from '../src/start';
+import { benchServer, onTeardown, teardown } from './lib/database';
+
+const CANDIDATES = 2_000;
+const RUNS = 5;
+const WARM_UP = 3;
+const TARGET_MS = 600;
+const SEARCH_PATH = '/search?state=TX';
+const FIRST_RESULT =
+  'article[aria-labelledby^="candidate-"], [role="grid"] [role="row"][aria-rowindex], tbody tr';
+
+type Visit = {
+  firstResultMs: number;
+  jsBytes: number;
+  jsFiles: number;
+  requests: { name: string; start: number; end: number }[];
+};
+
+/**
+ * Records, in the page, when the first result appears (performance.now(), from navigation start).
+ * A string, not a function: tsx's helpers (__name) do not exist in the page.
+ */
+const watchFirstResult = (selector: string) => `
+  new MutationObserver((_records, observer) => {
+    if (document.querySelector(${JSON.stringify(selector)})) {
+      window.__firstResult = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+async function main() {
+  assertFreshBuild('web-recruiter');
+  const started = performance.now();
+  const databaseUrl = await ensureDatabase(await benchServer(), `bench_first_result_${Date.now()}`);
+  const config = loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED_SIZE: '0' });
+  const app = await startHealthTal({ config, logger: pino({ level: 'silent' }) });
+  onTeardown('stop HealthTal', () => app.stop());
+  const browser = await launchBrowser();
+  onTeardown('close the browser', () => browser.close());
+  {
+    const seed = await importCandidates({
+      pool: app.pool,
+      store: app.store,
+      source: syntheticSource(CANDIDATES),
+    });
+    const user = await premiumSubscriber(app);
+    await caughtUp(app);
+    console.log(
+      `first result on /search · ${os.cpus().length} cores · load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}` +
+        ` · ${seed.imported.toLocaleString('en-US')} candidates seeded in ${Math.round(performance.now() - started)} ms`,
+    );
+    const url = new URL(app.url);
+
+    const visit = async (): Promise<Visit> => {
+      const { context, page } = await browser.newPage({ width: 1280, height: 900 });
+      try {
+        await withSession(context, url, user.refreshCookie);
+        await page.addInitScript({ content: watchFirstResult(FIRST_RESULT) });
+        await page.goto(`${app.url}${SEARCH_PATH}`);
+        await page
+          .waitForFunction(() => (window as { __firstResult?: number }).__firstResult !== undefined, null, {
+            timeout: 30_000,
+          })
+          .catch(async (error: unknown) => {
+            const text = await page.evaluate(() => document.body.innerText.slice(-700));
+            throw new Error(`no result on ${page.url()}; the page shows: ${text}`, { cause: error });
+          });
+        // A new refresh token per visit: the session rotates it, so the next visit takes the new one.
+        const rotated = (await context.cookies()).find((cookie) => cookie.name === 'ht_refresh');
+        if (rotated) user.refreshCookie = rotated.value;
+        return await page.evaluate(() => {
+          const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const js = resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+          return {
+            firstResultMs: (window as { __firstResult?: number }).__firstResult!,
+            jsBytes: js.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
+            jsFiles: js.length,
+            requests: resources
+              .filter((entry) => entry.name.includes('/api/'))
+              .map((entry) => ({
+                name: new URL(entry.name).pathname,
+                start: Math.round(entry.startTime),
+                end: Math.round(entry.responseEnd),
+              })),
+          };
+        });
+      } finally {
+        await context.close();
+      }
+    };
+
+    for (let i = 0; i < WARM_UP; i++) await visit();
+    const visits: Visit[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await visit();
+      visits.push(result);
+      console.log(
+        `  run ${i + 1}: first result ${Math.round(result.firstResultMs)} ms · ` +
+          `JS ${kb(result.jsBytes)} in ${result.jsFiles} files · ` +
+          result.requests.map((r) => `${r.name} ${r.start}→${r.end}`).join(', '),
+      );
+    }
+    const times = visits.map((v) => v.firstResultMs).sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    console.log(
+      `first result (navigation start → first card), ${RUNS} runs: median ${Math.round(median)} ms, ` +
+        `min ${Math.round(times[0]!)} ms, max ${Math.round(times.at(-1)!)} ms ` +
+        `(target ≤ ${TARGET_MS} ms: ${median <= TARGET_MS ? 'met' : 'missed'})`,
+    );
+    console.log(`JS transferred: ${kb(visits[0]!.jsBytes)} in ${visits[0]!.jsFiles} files (encoded bodies)`);
+    console.log(
+      `load at the end: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
+  }
+}
+
+const caughtUp = async (app: HealthTal) => {
+  for (const projector of app.projectors) await projector.caughtUp();
+};
+
+/** A subscriber signed in through the real sign-up, verification and login, on the annual plan. */
+async function premiumSubscriber(app: HealthTal): Promise<{ refreshCookie: string }> {
+  const email = `bench-${randomUUID()}@bench.test`;
+  const password = 'correct horse battery';
+  const post = (path: string, json: unknown) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+  const signup = await post('/api/v1/auth/signup', {
+    email,
+    password,
+    confirmPassword: password,
+    phone: '555-010-2030',
+    acceptTerms: true,
+  });
+  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status}`);
+  let token: string | undefined;
+  for (const deadline = Date.now() + 10_000; !token && Date.now() < deadline; ) {
+    const { rows } = await app.pool.query(
+      `select body_text from mail_outbox where recipient = $1 and kind = 'verify-email' order by id desc limit 1`,
+      [email],
+    );
+    token = /token=([A-Za-z0-9_-]+)/.exec(rows[0]?.body_text ?? '')?.[1];
+    if (!token) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if ((await post('/api/v1/auth/verify-email', { token })).status !== 200)
+    throw new Error('verification failed');
+  const login = await post('/api/v1/auth/login', { email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  const { user } = (await login.json()) as { user: { id: string } };
+  const refreshCookie = /ht_refresh=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const eventId = randomUUID();
+  await app.store.append(`subscription-${user.id}`, [
+    {
+      type: 'SubscriptionActivated',
+      data: {
+        userId: user.id,
+        subscriptionId: `sub_${randomUUID()}`,
+        sourceEventId: `evt_${randomUUID()}`,
+        customerId: `cus_${randomUUID()}`,
+        priceId: 'price_annual',
+        tier: 'premium',
+        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        simulated: true,
+      },
+      metadata: {
+        eventId,
+        occurredAt: new Date().toISOString(),
+        correlationId: eventId,
+        causationId: eventId,
+        schemaVersion: 1,
+      },
+    },
+  ]);
+  return { refreshCookie };
+}
+
+/** The cookies a returning subscriber's browser holds: the refresh token and the session marker. */
+async function withSession(context: BrowserContext, url: URL, refreshCookie: string) {
+  await context.addCookies([
+    {
+      name: 'ht_refresh',
+      value: refreshCookie,
+      domain: url.hostname,
+      path: '/api/v1/auth',
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+    { name: SESSION_MARKER_COOKIE, value: '1', domain: url.hostname, path: '/', sameSite: 'Strict' },
+  ]);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+await main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => teardown());

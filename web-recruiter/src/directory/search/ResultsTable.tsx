@@ -1,0 +1,217 @@
+import {
+  type CandidateCard as Card,
+  candidateName,
+  cleanLocation,
+  humanDate,
+  locationText,
+  RESULTS_COLUMN_LABELS,
+  type ResultsColumn,
+  sourceLabel,
+} from '@healthtal/contracts';
+import {
+  Box,
+  Checkbox,
+  Link as MuiLink,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import { memo, type ReactNode, useCallback } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { RowContacts } from './RowContacts';
+import { useTableKeyboard } from './useTableKeyboard';
+
+type Props = {
+  cards: readonly Card[];
+  columns: readonly ResultsColumn[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  pageSelected: boolean;
+  onTogglePage: () => void;
+};
+
+const CELL = {
+  py: 0.5,
+  px: 1,
+  whiteSpace: 'nowrap',
+  maxWidth: 200,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+} as const;
+
+/** The latest verification of the record's contacts, if any. */
+const verifiedAt = (card: Card): string | null =>
+  [card.emailVerifiedAt, card.phoneVerifiedAt]
+    .filter((d): d is string => d !== null)
+    .sort()
+    .at(-1) ?? null;
+
+function provenance(card: Card): string {
+  const when = verifiedAt(card);
+  return when ? `${sourceLabel(card.source)} · ${humanDate(when)}` : sourceLabel(card.source);
+}
+
+function cellOf(card: Card, column: ResultsColumn): ReactNode {
+  switch (column) {
+    case 'name':
+      return (
+        <MuiLink component={RouterLink} to={`/physician/${card.id}`} underline="hover" tabIndex={-1}>
+          {candidateName(card.firstName, card.lastName)}
+        </MuiLink>
+      );
+    case 'title':
+      return card.title;
+    case 'specialty':
+      return card.specialty;
+    case 'organization':
+      return card.organization;
+    case 'location':
+      return cleanLocation(card.location) ?? locationText(card.city, card.state);
+    case 'provenance':
+      return provenance(card);
+    case 'contact':
+      return <RowContacts card={card} />;
+  }
+}
+
+/** Plain text cells show their whole value on hover when cut short. */
+const textOf = (content: ReactNode) => (typeof content === 'string' ? content : undefined);
+
+type RowProps = {
+  card: Card;
+  index: number;
+  columns: readonly ResultsColumn[];
+  selected: boolean;
+  focused: boolean;
+  /** The row Tab reaches (roving focus): the focused one, else the first. */
+  tabbable: boolean;
+  onToggle: (id: string) => void;
+  onFocusRow: (index: number) => void;
+};
+
+const ResultRow = memo(function ResultRow({
+  card,
+  index,
+  columns,
+  selected,
+  focused,
+  tabbable,
+  onToggle,
+  onFocusRow,
+}: RowProps) {
+  const name = candidateName(card.firstName, card.lastName);
+  return (
+    <TableRow
+      hover
+      selected={selected}
+      tabIndex={tabbable ? 0 : -1}
+      aria-label={name}
+      aria-selected={selected}
+      data-focused={focused || undefined}
+      onFocus={() => onFocusRow(index)}
+      sx={{
+        '&:focus': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+        '&[data-focused]': { bgcolor: 'action.focus' },
+      }}
+    >
+      <TableCell padding="checkbox" sx={{ py: 0 }}>
+        <Checkbox
+          size="small"
+          checked={selected}
+          onChange={() => onToggle(card.id)}
+          tabIndex={-1}
+          slotProps={{ input: { 'aria-label': `Select ${name}` } }}
+          sx={{ p: 0.5 }}
+        />
+      </TableCell>
+      {columns.map((column) => {
+        const content = cellOf(card, column);
+        return (
+          <TableCell
+            key={column}
+            title={textOf(content) ?? undefined}
+            sx={column === 'contact' ? { ...CELL, maxWidth: 'none' } : CELL}
+          >
+            {content ?? '—'}
+          </TableCell>
+        );
+      })}
+    </TableRow>
+  );
+});
+
+/**
+ * The results as a dense table (issue 17): one row per professional, the chosen columns in the
+ * chosen order, a header that stays while the rows scroll, and the keyboard of useTableKeyboard.
+ * Row checkboxes are the search's one selection (useSelection); the header's is Select Page.
+ */
+export function ResultsTable({ cards, columns, selected, onToggle, pageSelected, onTogglePage }: Props) {
+  const navigate = useNavigate();
+  const open = useCallback((id: string) => navigate(`/physician/${id}`), [navigate]);
+  const ids = cards.map((card) => card.id);
+  const { tableRef, focused, setFocused } = useTableKeyboard(ids, { onToggle, onOpen: open });
+  const someSelected = !pageSelected && ids.some((id) => selected.has(id));
+  return (
+    <Box component="section" aria-label="Search results">
+      <TableContainer
+        ref={tableRef}
+        component={Paper}
+        variant="outlined"
+        sx={{ maxHeight: { xs: '70vh', md: 'calc(100vh - 96px)' } }}
+      >
+        <Table
+          size="small"
+          stickyHeader
+          aria-label="Results table"
+          aria-describedby="results-table-keys"
+          sx={{ minWidth: 880 }}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox" sx={{ py: 0 }}>
+                <Checkbox
+                  size="small"
+                  checked={pageSelected}
+                  indeterminate={someSelected}
+                  onChange={onTogglePage}
+                  slotProps={{ input: { 'aria-label': 'Select page' } }}
+                  sx={{ p: 0.5 }}
+                />
+              </TableCell>
+              {columns.map((column) => (
+                <TableCell key={column} sx={{ ...CELL, fontWeight: 600 }}>
+                  {RESULTS_COLUMN_LABELS[column]}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {cards.map((card, index) => (
+              <ResultRow
+                key={card.id}
+                card={card}
+                index={index}
+                columns={columns}
+                selected={selected.has(card.id)}
+                focused={focused === index}
+                tabbable={focused === index || (focused < 0 && index === 0)}
+                onToggle={onToggle}
+                onFocusRow={setFocused}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box
+        id="results-table-keys"
+        sx={{ typography: 'caption', color: 'text.secondary', mt: 0.5, display: { xs: 'none', md: 'block' } }}
+      >
+        Keys: j / k or ↓ / ↑ move, x selects, Enter opens the profile.
+      </Box>
+    </Box>
+  );
+}
