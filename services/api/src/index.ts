@@ -34,5 +34,6 @@ export {
 export { type RunningServer, startHttpServer } from './server';
 export { type ApiSettings, defaultSettings } from './settings';
 export { MailDeliveryError, type Mailer, type MailMessage, OutboxMailer } from './shared/mailer';
+export { RATE_RULES } from './shared/rate-limit';
 export type { AwaitProjections } from './shared/read-your-writes';
 export { type SmtpConnection, SmtpMailer, type SmtpMailerOptions } from './shared/smtp-mailer';

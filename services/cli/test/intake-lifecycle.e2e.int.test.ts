@@ -56,8 +56,8 @@ const searchIds = async (query: string) => {
 
 const csvIds = async (response: Response) => {
   expect(response.status).toBe(200);
-  return (parse(await response.text(), { bom: true, columns: true }) as { id: string }[]).map(
-    (row) => row.id,
+  return (parse(await response.text(), { bom: true, columns: true }) as { ID: string }[]).map(
+    (row) => row.ID,
   );
 };
 

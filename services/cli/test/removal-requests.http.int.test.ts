@@ -91,8 +91,8 @@ const exportedIds = async (candidateIds: string[]) => {
     as: 'premium',
   });
   expect(response.status).toBe(200);
-  const rows = parse(await response.text(), { bom: true, columns: true }) as { id: string }[];
-  return rows.map((row) => row.id);
+  const rows = parse(await response.text(), { bom: true, columns: true }) as { ID: string }[];
+  return rows.map((row) => row.ID);
 };
 
 const adminList = async (query = '') => {
