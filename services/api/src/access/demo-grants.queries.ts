@@ -3,7 +3,7 @@ import type { DemoGrantsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, containsPattern } from '../http/admin-list';
+import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
 import { VALID_GRANT } from '../identity/access-profile';
 
 const SORT_COLUMNS = {
@@ -14,7 +14,7 @@ const SORT_COLUMNS = {
   usesCount: 'g.uses_count',
 } as const;
 export type DemoGrantSort = keyof typeof SORT_COLUMNS;
-export const demoGrantSortFields = Object.keys(SORT_COLUMNS) as [DemoGrantSort, ...DemoGrantSort[]];
+export const demoGrantSortFields = sortFields(SORT_COLUMNS);
 
 /**
  * `userId`: one user's grants (react-admin's getManyReference); `q`: the user's email contains it;

@@ -1,6 +1,6 @@
 import type { MailOutboxFilter, MailOutboxRow } from '@healthtal/contracts';
 import type pg from 'pg';
-import { type AdminPage, containsPattern } from '../http/admin-list';
+import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -9,7 +9,7 @@ const SORT_COLUMNS = {
   kind: 'kind',
 } as const;
 export type MailOutboxSort = keyof typeof SORT_COLUMNS;
-export const mailOutboxSortFields = Object.keys(SORT_COLUMNS) as [MailOutboxSort, ...MailOutboxSort[]];
+export const mailOutboxSortFields = sortFields(SORT_COLUMNS);
 
 type Row = {
   id: string;

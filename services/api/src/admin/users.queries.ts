@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { exportedContactsOf, totalExportedContacts } from '../directory/export-logs.queries';
 import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, containsPattern } from '../http/admin-list';
+import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
 import { CURRENT_SUBSCRIPTION, rolesOf, VALID_GRANT } from '../identity/access-profile';
 import type { ApiSettings } from '../settings';
 
@@ -15,7 +15,7 @@ const SORT_COLUMNS = {
   lastSignInAt: 'u.last_sign_in_at',
 } as const;
 export type AdminUserSort = keyof typeof SORT_COLUMNS;
-export const adminUserSortFields = Object.keys(SORT_COLUMNS) as [AdminUserSort, ...AdminUserSort[]];
+export const adminUserSortFields = sortFields(SORT_COLUMNS);
 
 /** `q`: the email contains it (the console's search box); `id`: react-admin's getMany. */
 export const AdminUserFilter = z.object({

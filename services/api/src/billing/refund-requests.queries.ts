@@ -1,7 +1,7 @@
 import { PLANS, type RefundRequestFilter, type RefundRequestRow } from '@healthtal/contracts';
 import type { LeftJoined, RefundRequestsTable, SubscriptionsTable, UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
-import type { AdminPage } from '../http/admin-list';
+import { type AdminPage, sortFields } from '../http/admin-list';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -13,10 +13,7 @@ const SORT_COLUMNS = {
   refundedAt: 'refunded_at',
 } as const;
 export type RefundRequestSort = keyof typeof SORT_COLUMNS;
-export const refundRequestSortFields = Object.keys(SORT_COLUMNS) as [
-  RefundRequestSort,
-  ...RefundRequestSort[],
-];
+export const refundRequestSortFields = sortFields(SORT_COLUMNS);
 
 /** The request beside its customer's address and plan (the users and subscriptions read models). */
 const ROWS = `

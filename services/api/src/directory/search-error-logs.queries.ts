@@ -12,7 +12,7 @@ import type { SearchErrorLogsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../http/admin-filter';
-import type { AdminPage } from '../http/admin-list';
+import { type AdminPage, sortFields } from '../http/admin-list';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -22,10 +22,7 @@ const SORT_COLUMNS = {
   userEmail: 'user_email',
 } as const;
 export type SearchErrorLogSort = keyof typeof SORT_COLUMNS;
-export const searchErrorLogSortFields = Object.keys(SORT_COLUMNS) as [
-  SearchErrorLogSort,
-  ...SearchErrorLogSort[],
-];
+export const searchErrorLogSortFields = sortFields(SORT_COLUMNS);
 
 /**
  * The console's Time Range (default 24h) and Error Type filters; `id` is react-admin's getMany,

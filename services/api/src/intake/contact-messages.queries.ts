@@ -3,7 +3,7 @@ import type { ContactMessagesTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, containsPattern } from '../http/admin-list';
+import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -13,10 +13,7 @@ const SORT_COLUMNS = {
   subject: 'subject',
 } as const;
 export type ContactMessageSort = keyof typeof SORT_COLUMNS;
-export const contactMessageSortFields = Object.keys(SORT_COLUMNS) as [
-  ContactMessageSort,
-  ...ContactMessageSort[],
-];
+export const contactMessageSortFields = sortFields(SORT_COLUMNS);
 
 /** The console's search box (q), and react-admin's getMany (id). */
 export const ContactMessageFilter = z.object({

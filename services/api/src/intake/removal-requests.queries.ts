@@ -1,7 +1,7 @@
 import { RemovalLimits, type RemovalRequestFilter, type RemovalRequestRow } from '@healthtal/contracts';
 import type { RemovalRequestsTable } from '@healthtal/projections';
 import type pg from 'pg';
-import type { AdminPage } from '../http/admin-list';
+import { type AdminPage, sortFields } from '../http/admin-list';
 
 /** Sorting by age is sorting by request time, the other way round. */
 const SORT_COLUMNS = {
@@ -13,10 +13,7 @@ const SORT_COLUMNS = {
   status: { column: 'status', reversed: false },
 } as const;
 export type RemovalRequestSort = keyof typeof SORT_COLUMNS;
-export const removalRequestSortFields = Object.keys(SORT_COLUMNS) as [
-  RemovalRequestSort,
-  ...RemovalRequestSort[],
-];
+export const removalRequestSortFields = sortFields(SORT_COLUMNS);
 
 /** Status, age and overdue are worked out at read time: they change with the clock, not with events. */
 const ROWS = `

@@ -9,7 +9,7 @@ import type { ResumeSubmissionsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { z } from 'zod';
 import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, containsPattern } from '../http/admin-list';
+import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -24,10 +24,7 @@ const SORT_COLUMNS = {
   location: 'location',
 } as const;
 export type ResumeSubmissionSort = keyof typeof SORT_COLUMNS;
-export const resumeSubmissionSortFields = Object.keys(SORT_COLUMNS) as [
-  ResumeSubmissionSort,
-  ...ResumeSubmissionSort[],
-];
+export const resumeSubmissionSortFields = sortFields(SORT_COLUMNS);
 
 /** The console's tabs (status), its search box (q), and react-admin's getMany (id). */
 export const ResumeSubmissionFilter = z.object({

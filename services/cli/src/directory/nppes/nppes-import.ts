@@ -80,7 +80,7 @@ const noCounts = (): Counts => ({
  * and started again appends nothing twice; import_progress lets it skip the rows it finished.
  */
 export async function importNppes(options: NppesImportOptions): Promise<NppesSummary> {
-  const { pool, file, batchSize = 2000, concurrency = 4, signal } = options;
+  const { pool, file, batchSize = 4000, concurrency = 2, signal } = options;
   const key = [file.key, options.taxonomy?.key ?? '-', options.endpoints?.key ?? '-'].join('|');
   const context: BatchContext = {
     pool,
@@ -118,8 +118,14 @@ export async function importNppes(options: NppesImportOptions): Promise<NppesSum
     await saveImportProgress(pool, key, batch.firstRow + batch.rowCount);
     options.onProgress?.(tick());
   };
+  const batches = file.batches(resumedFrom, batchSize)[Symbol.asyncIterator]();
+  let reading = batches.next();
   try {
-    for await (const batch of file.batches(resumedFrom, batchSize)) {
+    for (;;) {
+      const { value: batch, done } = await reading;
+      if (done) break;
+      // The next batch is read (parsed on this thread) while the database works on this one.
+      reading = batches.next();
       for (const row of batch.rejected) options.onRejected?.(row);
       const result = importBatch(context, batch.records);
       result.catch(() => undefined); // awaited in settleOldest
@@ -135,6 +141,9 @@ export async function importNppes(options: NppesImportOptions): Promise<NppesSum
     }
   } finally {
     await Promise.allSettled(inFlight.map((f) => f.result));
+    // Stopped early (Ctrl-C, a failed batch): the batch read ahead is dropped and the file closed.
+    await reading.catch(() => undefined);
+    await batches.return?.(undefined);
     summary.elapsedMs = performance.now() - started;
   }
   options.onProgress?.(tick());
