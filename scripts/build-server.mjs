@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Bundles the server (services/cli/src/main.ts and every @healthtal/* workspace it imports) into one
-// ES module, services/cli/dist/main.js, so production runs `node` without tsx. Packages from
+// ES module, services/cli/dist/main.js, so production runs `node` without tsx; the search worker's
+// thread (services/api/src/directory/search/search-worker.ts) becomes dist/search-worker.js beside it. Packages from
 // node_modules stay external: the image keeps its production node_modules beside the bundle.
 // See docs/adr/0023-build-and-image.md. Usage: node scripts/build-server.mjs
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outfile = path.join(root, 'services/cli/dist/main.js');
+const outdir = path.join(root, 'services/cli/dist');
 
 /** Bare specifiers that are not ours resolve at run time from node_modules. */
 const externalPackages = {
@@ -22,8 +23,11 @@ const externalPackages = {
 const began = performance.now();
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['services/cli/src/main.ts'],
-  outfile,
+  entryPoints: {
+    main: 'services/cli/src/main.ts',
+    'search-worker': 'services/api/src/directory/search/search-worker.ts',
+  },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -34,7 +38,10 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
-const bytes = result.metafile.outputs[path.relative(root, outfile)]?.bytes ?? 0;
+const sizes = ['main.js', 'search-worker.js'].map((file) => {
+  const bytes = result.metafile.outputs[path.relative(root, path.join(outdir, file))]?.bytes ?? 0;
+  return `${file} ${(bytes / 1024).toFixed(0)} KB`;
+});
 console.log(
-  `[build-server] services/cli/dist/main.js: ${(bytes / 1024).toFixed(0)} KB in ${Math.round(performance.now() - began)} ms`,
+  `[build-server] services/cli/dist: ${sizes.join(', ')} in ${Math.round(performance.now() - began)} ms`,
 );

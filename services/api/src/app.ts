@@ -49,7 +49,7 @@ export type Api = {
   identity: Identity;
   search: DirectorySearch;
   beginShutdown(): void;
-  /** After the last request: lets go of what the API holds open (its liveness connection). */
+  /** After the last request: lets go of what the API holds open (search workers, its liveness connection). */
   close(): Promise<void>;
 };
 
@@ -115,7 +115,7 @@ export function createApi(given: ApiDependencies): Api {
   const routes = new RouteRegistrar(api, deps.resolvePrincipal ?? bearerPrincipal(identity), [
     idempotency(deps.pool, liveness),
   ]);
-  const search = new DirectorySearch(deps.pool, deps.logger);
+  const search = new DirectorySearch(deps.pool, deps.logger, { workers: deps.searchWorkers ?? 0 });
   const searchMetrics = new SearchMetrics();
   search.start().catch((error) => deps.logger.error({ err: error }, 'search index failed to load'));
   const readiness = {
@@ -183,9 +183,11 @@ export function createApi(given: ApiDependencies): Api {
     search,
     beginShutdown: () => {
       shuttingDown = true;
-      search.stop();
     },
-    close: () => liveness.close(),
+    close: async () => {
+      await search.stop();
+      await liveness.close();
+    },
   };
 }
 

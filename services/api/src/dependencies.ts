@@ -44,6 +44,11 @@ export type ApiDependencies = {
   erasePersonalData?: (subject: string) => Promise<void>;
   /** Writes outreach emails; defaults to the configured model, or the built-in template writer. */
   emailWriter?: EmailWriter;
+  /**
+   * Worker threads the search index is split across (0, the default: it runs on the API's own thread).
+   * See directory-search.ts.
+   */
+  searchWorkers?: number;
   /** Where uploaded site images are kept; defaults to a PostgreSQL table. */
   siteAssets?: SiteAssetStorage;
   /**

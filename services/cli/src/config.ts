@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -70,6 +71,11 @@ export const Config = z.object({
   DEMO_ACCOUNT_EMAIL: z.email().optional(),
   /** Signs access tokens; generated and kept in the database when not set. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Worker threads the search index is split across, each holding a part and answering in parallel:
+   * one per core by default. 0 runs search on the API's own thread.
+   */
+  SEARCH_WORKERS: z.coerce.number().int().min(0).max(32).default(availableParallelism()),
   /** Synthetic candidates the embedded start seeds into an empty directory, in the background; 0 disables. */
   SEED_SIZE: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   /** Password of the dev accounts created on the first embedded start; generated and printed when not set. */

@@ -121,6 +121,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       }),
       relayLag: () => relayLag(pool, store),
       staticApps: webApps(),
+      searchWorkers: config.SEARCH_WORKERS,
     });
     const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;
     const server: RunningServer = await startHttpServer(api, {

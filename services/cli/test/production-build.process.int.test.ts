@@ -111,6 +111,7 @@ describe('the production build', () => {
       LOG_LEVEL: 'warn',
       DEV_ACCOUNTS_PASSWORD: PASSWORD,
       SHUTDOWN_DELAY_MS: '1000',
+      SEARCH_WORKERS: '2',
       OPENAI_API_KEY: API_KEY,
       OPENAI_BASE_URL: model.url,
     });
@@ -125,6 +126,18 @@ describe('the production build', () => {
       });
       expect(login.status, app.output()).toBe(200);
       const { accessToken } = (await login.json()) as { accessToken: string };
+      // Search answers from the bundle's worker threads (dist/search-worker.js) once they are loaded.
+      for (const deadline = Date.now() + 30_000; (await fetch(`${url}/readyz`)).status !== 200; ) {
+        expect(Date.now(), app.output()).toBeLessThan(deadline);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const searched = await fetch(`${url}/api/v1/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({ query: 'nurse' }),
+      });
+      expect(searched.status, app.output()).toBe(200);
+      expect(((await searched.json()) as { count: number }).count).toBe(0);
 
       const slow = fetch(`${url}/api/v1/email/generate`, {
         method: 'POST',

@@ -105,7 +105,11 @@ describe('healthtal start', () => {
     // A second start reuses the data: the database is there and migrations have nothing to do.
     const second = start(dataDir);
     const secondUrl = await second.url;
-    expect((await fetch(`${secondUrl}/readyz`)).status).toBe(200);
+    // Ready once the search workers have loaded the directory (a second or two under tsx).
+    for (const deadline = Date.now() + 20_000; (await fetch(`${secondUrl}/readyz`)).status !== 200; ) {
+      expect(Date.now(), second.output()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(second.output()).not.toContain('shown once');
     expect(await stopWith(second.child, 'SIGTERM'), second.output()).toBe(0);
 
@@ -118,7 +122,7 @@ describe('healthtal start', () => {
     await client.end();
     await database.stop();
     expect(rows[0].n).toBe(1);
-  });
+  }, 60_000);
 
   it('refuses to start with a bad setting and names it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', main, 'start'], {

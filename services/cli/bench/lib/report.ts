@@ -15,6 +15,22 @@ export function percentile(ascending: readonly number[], p: number): number {
   return ascending[Math.min(ascending.length, Math.max(1, rank)) - 1]!;
 }
 
+/** Percentile of values in any order. */
+export const pct = (values: readonly number[], p: number) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
+
+/** The middle value; the mean of the two middle ones for an even count. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const ms = (value: number) => `${num(value, 1)} ms`;
+
 export const latencySummary = (ascending: readonly number[]) =>
   `p50 ${num(percentile(ascending, 50), 2)} ms · p95 ${num(percentile(ascending, 95), 2)} ms · ` +
   `p99 ${num(percentile(ascending, 99), 2)} ms · max ${num(ascending[ascending.length - 1] ?? Number.NaN, 2)} ms`;

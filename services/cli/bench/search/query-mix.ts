@@ -1,5 +1,6 @@
 import type { SearchRequest } from '@healthtal/contracts';
 import type pg from 'pg';
+import { mulberry32 } from '../../src/directory/random';
 
 export type QueryClass = 'simple' | 'medium' | 'complex' | 'ultra';
 export type BenchQuery = { class: QueryClass; body: Partial<SearchRequest>; label: string };
@@ -48,17 +49,6 @@ export async function loadVocabulary(pool: pg.Pool): Promise<Vocabulary> {
   };
 }
 
-/** A small deterministic generator, so two runs ask the same questions. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SORTS: SearchRequest['sortKey'][] = ['relevance', 'name', 'specialty', 'location', 'verified'];
 const NOTHING = ['qzxvbn', 'zzyzxq', 'xqjwv'];
 
@@ -69,7 +59,7 @@ const NOTHING = ['qzxvbn', 'zzyzxq', 'xqjwv'];
  * pages (offsets up to 10,000), words that match nothing and a word that matches a third.
  */
 export function queryMix(vocabulary: Vocabulary, count: number, seed = 42): BenchQuery[] {
-  const rand = random(seed);
+  const rand = mulberry32(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   const page = () => {
     const r = rand();

@@ -57,6 +57,8 @@ export async function startTestApp(
     // Requests come from this process on loopback, and `ip` gives each test user its own address in
     // X-Forwarded-For: trust the loopback peer to say so, as a proxy in front would.
     TRUST_PROXY: 'loopback',
+    // Search on the API's own thread unless a test asks for workers (search-workers.http.int.test.ts).
+    SEARCH_WORKERS: '0',
     ...env,
   });
   const app = await startHealthTal({ config, logger });

@@ -1,87 +1,93 @@
-import type { SearchRequest } from '@healthtal/contracts';
+import type { FilterSuggestion, SearchRequest, SuggestedField } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { type IndexedCandidate, SearchIndex } from './search-index';
-import { runQuery } from './search-query';
+import { bySuggestionOrder, type KeyedSuggestion, type Spelling, usualSpelling } from './filter-vocabulary';
+import { mostFrequent, type WordFrequency } from './search-index';
+import { type IndexQuery, PREFIX_EXPANSION, prefixForms } from './search-query';
 import { toIndexQuery } from './search-request';
+import {
+  InProcessShard,
+  readModelState,
+  SearchReplica,
+  type SearchShard,
+  type ShardAnswer,
+  type ShardHit,
+} from './search-shard';
+import { WorkerShard } from './search-workers';
 
-const LOAD_CHUNK = 20_000;
-/** Re-sort everything once this many documents sit in the unsorted tail. */
-const TAIL_LIMIT = 20_000;
-const BACKGROUND_SYNC_MS = 1000;
-
-type Row = {
-  seq: string;
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  title: string | null;
-  specialty: string | null;
-  company_name: string | null;
-  city: string | null;
-  state: string | null;
-  company_employees: string | null;
-  company_revenue_range: string | null;
-  company_industry: string | null;
-  skills: string[];
-  education: { school: string; degree: string }[];
-  email_verified_at: Date | null;
-};
-
-const COLUMNS = `seq, id, first_name, last_name, title, specialty, company_name, city, state, company_employees,
-  company_revenue_range, company_industry, skills, education, email_verified_at`;
-
-/** An NPI the registry deactivated stays in the read model (lists, profile) but not in search. */
-const IN_SEARCH = 'deactivated_on is null';
-
-const toCandidate = (row: Row): IndexedCandidate => ({
-  seq: Number(row.seq),
-  id: row.id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  title: row.title,
-  specialty: row.specialty,
-  companyName: row.company_name,
-  city: row.city,
-  state: row.state,
-  companySize: row.company_employees,
-  companyRevenue: row.company_revenue_range,
-  companyIndustry: row.company_industry,
-  skills: row.skills,
-  education: row.education,
-  emailVerifiedAt: row.email_verified_at,
-});
+/** A page of matches in result order, and how many there are in all. */
+export type SearchPage = { count: number; hits: { seq: number; id: string }[] };
 
 /**
- * The search index of this API process, loaded from the `directory` read model and kept in step
- * with it: before each search it asks the read model for its revision (one cheap query) and, when
- * it moved, applies the rows and removals since. A rebuilt read model (new table) is reloaded whole.
+ * The directory's search: an in-memory index of the `directory` read model (ADR 0008), on the API's
+ * own thread (`workers` 0) or split by seq across `workers` worker threads that answer in parallel,
+ * so search uses every core and never blocks the API's event loop (ADR 0027). Each search first
+ * reads the read model's revision, and a part behind it catches up before answering: a search sees
+ * every candidate the read model had when it arrived.
  */
 export class DirectorySearch {
-  index = new SearchIndex();
-  private revision = -1;
-  private tableOid: string | null = null;
-  private maxSeq = 0;
-  private syncing: Promise<void> | null = null;
-  private loaded = false;
-  private timer: NodeJS.Timeout | null = null;
-  loadedDocs = 0;
+  private readonly shards: SearchShard[];
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+    { workers = 0 }: { workers?: number } = {},
+  ) {
+    this.shards =
+      workers === 0
+        ? [new InProcessShard(new SearchReplica(pool, logger))]
+        : Array.from({ length: workers }, (_, part) => new WorkerShard(pool, { part, of: workers }, logger));
+  }
 
+  /** Every part of the index is loaded. */
   get ready(): boolean {
-    return this.loaded;
+    return this.shards.every((shard) => shard.status.ready);
+  }
+
+  get loadedDocs(): number {
+    return this.shards.reduce((total, shard) => total + shard.status.loadedDocs, 0);
+  }
+
+  /** Loads the index and keeps it in step with the read model in the background. */
+  async start(): Promise<void> {
+    await Promise.all(this.shards.map((shard) => shard.start()));
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.shards.map((shard) => shard.stop()));
+  }
+
+  /** Matches `offset` to `offset + limit` of a search; `fromSeq`: only candidates from that read-model seq on. */
+  async find(
+    request: SearchRequest,
+    { offset, limit, fromSeq }: { offset: number; limit: number; fromSeq?: number },
+  ): Promise<SearchPage> {
+    const state = await readModelState(this.pool);
+    const query = toIndexQuery(request, { offset, limit });
+    const at = fromSeq === undefined ? {} : { fromSeq };
+    if (this.shards.length === 1) return this.shards[0]!.query({ query, state, ...at });
+    // Each part answers its first offset + limit; the page is cut from their merge.
+    const lastWord = query.words.at(-1);
+    const forms =
+      query.prefixLast && lastWord && lastWord.length >= 3
+        ? {
+            lastWordForms: lastWordForms(
+              lastWord,
+              await Promise.all(this.shards.map((shard) => shard.expand(lastWord, state))),
+            ),
+          }
+        : {};
+    const whole = { ...query, offset: 0, limit: offset + limit, ...forms };
+    const answers = await Promise.all(
+      this.shards.map((shard) => shard.query({ query: whole, state, ...at })),
+    );
+    return mergePages(query, answers, offset, limit);
   }
 
   /** The ids a search matches, in result order, at most `cap` (Select All, export of a whole search). */
   async ids(request: SearchRequest, cap: number): Promise<{ ids: string[]; count: number }> {
-    await this.sync();
-    const index = this.index;
-    const result = runQuery(index, toIndexQuery(request, { offset: 0, limit: cap }));
-    return { ids: result.docs.map((doc) => index.idOf(doc)), count: result.count };
+    const { count, hits } = await this.find(request, { offset: 0, limit: cap });
+    return { ids: hits.map((hit) => hit.id), count };
   }
 
   /**
@@ -89,101 +95,89 @@ export class DirectorySearch {
    * directory's arrivals since some moment: seq follows import order). Saved-search alerts.
    */
   async countFromSeq(request: SearchRequest, fromSeq: number): Promise<number> {
-    await this.sync();
-    const index = this.index;
-    const fromDoc = index.firstDocFromSeq(fromSeq);
-    if (fromDoc >= index.size) return 0;
-    return runQuery(index, toIndexQuery(request, { offset: 0, limit: 0, fromDoc })).count;
+    return (await this.find(request, { offset: 0, limit: 0, fromSeq })).count;
   }
 
-  /**
-   * Loads everything, then keeps up in the background too, so that a large batch of new candidates
-   * (an import, the first start's seed) is indexed and re-sorted before a searcher asks.
-   */
-  async start(): Promise<void> {
-    await this.sync();
-    this.timer = setInterval(() => {
-      this.sync().catch((error) => this.logger.warn({ err: error }, 'search index sync failed'));
-    }, BACKGROUND_SYNC_MS);
-    this.timer.unref();
+  /** The values of a typed filter starting with `prefix`, with their holders, most first. */
+  async suggest(field: SuggestedField, prefix: string, limit: number): Promise<FilterSuggestion[]> {
+    const state = await readModelState(this.pool);
+    const answers = await Promise.all(this.shards.map((shard) => shard.suggest(field, prefix, state)));
+    const merged = answers.length === 1 ? answers[0]! : mergeSuggestions(answers);
+    return merged.slice(0, limit).map(({ value, count }) => ({ value, count }));
   }
+}
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
+/**
+ * A last word typed as a prefix stands for the same words in every part: the most frequent ones
+ * over the whole directory, as one index would pick them (search-index wordsStartingWith), from
+ * each part's words starting with it.
+ */
+export function lastWordForms(word: string, found: readonly WordFrequency[][]): string[] {
+  const frequencies = new Map<string, number>();
+  for (const part of found)
+    for (const { word: form, n } of part) frequencies.set(form, (frequencies.get(form) ?? 0) + n);
+  const forms = [...frequencies.keys()].sort();
+  const expansions =
+    forms.length <= PREFIX_EXPANSION
+      ? forms
+      : mostFrequent(
+          forms.map((form) => ({ word: form, n: frequencies.get(form)! })),
+          PREFIX_EXPANSION,
+        );
+  return prefixForms(word, expansions);
+}
 
-  /** Brings the index up to the read model's current revision. Concurrent callers share one run. */
-  sync(): Promise<void> {
-    this.syncing ??= this.syncOnce().finally(() => {
-      this.syncing = null;
-    });
-    return this.syncing;
-  }
+/** Matches `offset` to `offset + limit` of the parts' answers (each its first `offset + limit`), in one index's order. */
+export function mergePages(
+  query: IndexQuery,
+  answers: readonly ShardAnswer[],
+  offset: number,
+  limit: number,
+): SearchPage {
+  const hits = answers.flatMap((answer) => answer.hits).sort(hitOrder(query));
+  return {
+    count: answers.reduce((total, answer) => total + answer.count, 0),
+    hits: hits.slice(offset, offset + limit),
+  };
+}
 
-  private async syncOnce(): Promise<void> {
-    const state = await this.readModelState();
-    if (!state) return;
-    if (state.oid !== this.tableOid) return this.reload(state);
-    if (state.revision === this.revision) return;
-    const { rows } = await this.pool.query<Row>(
-      `select ${COLUMNS} from directory_candidates where revision > $1 and seq > $2 and ${IN_SEARCH} order by seq`,
-      [this.revision, this.maxSeq],
-    );
-    for (const row of rows) this.add(toCandidate(row));
-    const removed = await this.pool.query<{ seq: string }>(
-      'select seq from directory_removed where revision > $1',
-      [this.revision],
-    );
-    for (const { seq } of removed.rows) this.index.removeSeq(Number(seq));
-    this.revision = state.revision;
-    if (this.index.tailSize > TAIL_LIMIT) this.index.reorder();
-  }
+/**
+ * The order one index gives its matches (search-query runQuery), from the keys each part sends: by
+ * relevance score, then most recently verified; or by the sort's key; equal keys in seq order.
+ */
+function hitOrder(query: IndexQuery): (a: ShardHit, b: ShardHit) => number {
+  const byKey = (a: ShardHit, b: ShardHit) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : a.seq - b.seq;
+  if (query.sort === 'relevance' && query.words.length > 0) return (a, b) => b.score - a.score || byKey(a, b);
+  return query.direction === 'asc' ? byKey : (a, b) => byKey(b, a);
+}
 
-  private async reload(state: { revision: number; oid: string }): Promise<void> {
-    const started = performance.now();
-    const index = new SearchIndex();
-    let maxSeq = 0;
-    for (;;) {
-      const { rows } = await this.pool.query<Row>(
-        `select ${COLUMNS} from directory_candidates where seq > $1 and ${IN_SEARCH} order by seq limit ${LOAD_CHUNK}`,
-        [maxSeq],
-      );
-      for (const row of rows) index.add(toCandidate(row));
-      this.loadedDocs = index.size;
-      if (rows.length < LOAD_CHUNK) break;
-      maxSeq = Number(rows[rows.length - 1]!.seq);
-    }
-    maxSeq = index.size > 0 ? index.seqOf(index.size - 1) : 0;
-    const removed = await this.pool.query<{ seq: string }>('select seq from directory_removed');
-    for (const { seq } of removed.rows) index.removeSeq(Number(seq));
-    index.reorder();
-    this.index = index;
-    this.maxSeq = maxSeq;
-    this.revision = state.revision;
-    this.tableOid = state.oid;
-    this.loaded = true;
-    this.logger.info(
-      { candidates: index.alive.count(), ms: Math.round(performance.now() - started) },
-      'search index loaded',
-    );
-  }
-
-  private add(candidate: IndexedCandidate): void {
-    this.index.add(candidate);
-    this.maxSeq = Math.max(this.maxSeq, candidate.seq);
-  }
-
-  private async readModelState(): Promise<{ revision: number; oid: string } | null> {
-    try {
-      const { rows } = await this.pool.query<{ revision: string; oid: string }>(
-        `select revision, 'directory_candidates'::regclass::oid::text as oid from directory_meta where id = 1`,
-      );
-      return rows[0] ? { revision: Number(rows[0].revision), oid: rows[0].oid } : null;
-    } catch (error) {
-      // Before the projection is installed the tables do not exist yet.
-      if ((error as { code?: string }).code === '42P01') return null;
-      throw error;
+/**
+ * One value's holders are the sum of its holders in every part, and its spelling the one seen most
+ * over all parts (equally often: seen first), as one index would count them.
+ */
+export function mergeSuggestions(answers: KeyedSuggestion[][]): KeyedSuggestion[] {
+  const merged = new Map<string, { count: number; spellings: Map<string, Spelling> }>();
+  for (const answer of answers) {
+    for (const { key, count, spellings } of answer) {
+      const value = merged.get(key) ?? { count: 0, spellings: new Map<string, Spelling>() };
+      merged.set(key, value);
+      value.count += count;
+      for (const [text, { n, first }] of spellings) {
+        const known = value.spellings.get(text);
+        value.spellings.set(
+          text,
+          known ? { n: known.n + n, first: Math.min(known.first, first) } : { n, first },
+        );
+      }
     }
   }
+  return [...merged]
+    .map(([key, { count, spellings }]) => ({
+      key,
+      count,
+      value: usualSpelling(spellings),
+      spellings: [...spellings],
+    }))
+    .sort(bySuggestionOrder);
 }

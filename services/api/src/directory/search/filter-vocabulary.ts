@@ -1,11 +1,38 @@
 import { type FilterSuggestion, type SuggestedField, suggestionKeyOf } from '@healthtal/contracts';
 import { type Bits, Postings } from './text';
 
+/** How often a spelling of a value was seen, and its first holder (a document, or a seq across parts). */
+export type Spelling = { n: number; first: number };
+
+/**
+ * A suggestion with the value as the filter folds it (one value spelled several ways), and its
+ * spellings (first: the seq of the first holder), so parts of the index can be merged.
+ */
+export type KeyedSuggestion = FilterSuggestion & { key: string; spellings: [string, Spelling][] };
+
+/** What suggestions read of the index. */
+type IndexView = {
+  version: number;
+  seqOf: (doc: number) => number;
+  removed: number;
+  alive: Bits;
+  postingsOf: (term: string) => Postings | undefined;
+};
+
+const byName = new Intl.Collator('en');
+
+/** Suggestions come most holders first, then alphabetically. */
+export const bySuggestionOrder = (a: FilterSuggestion, b: FilterSuggestion) =>
+  b.count - a.count || byName.compare(a.value, b.value);
+
 /** One value of a filter: its most usual spelling and where its holders are. */
 type Entry = {
   display: string;
-  /** How often each spelling was seen; kept only once a second spelling turns up. */
-  spellings?: Map<string, number>;
+  /** While the display is the only spelling: how often it was seen, and its first holder. */
+  seen: number;
+  first: number;
+  /** Every spelling, how often and first where; kept only once a second spelling turns up. */
+  spellings?: Map<string, Spelling>;
   /** Index terms whose postings hold it (a `value` filter: no copy of the lists). */
   terms: string[];
   /** Its own holders (a filter matched by words has no whole-value term in the index). */
@@ -23,7 +50,6 @@ type FieldVocabulary = {
 const RECENT_LIMIT = 2000;
 const MEMO_LIMIT = 5000;
 const FOLD_CACHE_LIMIT = 100_000;
-const byName = new Intl.Collator('en');
 
 /**
  * The values of the typed filters (city, title, organization, skills, education) with their
@@ -33,7 +59,7 @@ const byName = new Intl.Collator('en');
  */
 export class FilterVocabulary {
   private readonly fields = new Map<SuggestedField, FieldVocabulary>();
-  private memo = new Map<string, FilterSuggestion[]>();
+  private memo = new Map<string, KeyedSuggestion[]>();
   private memoVersion = -1;
   private readonly folded = new Map<string, string>();
 
@@ -47,13 +73,14 @@ export class FilterVocabulary {
     const key = term ? term.slice(term.indexOf(':') + 1) : this.foldedOf(field, value);
     if (!key) return;
     const vocabulary = this.vocabularyOf(field);
+    const spelling = value.trim();
     let entry = vocabulary.entries.get(key);
     if (!entry) {
-      entry = { display: value.trim(), terms: [] };
+      entry = { display: spelling, seen: 1, first: doc, terms: [] };
       vocabulary.entries.set(key, entry);
       vocabulary.recent.push(key);
-    } else if (entry.display !== value || entry.spellings) {
-      countSpelling(entry, value.trim());
+    } else {
+      countSpelling(entry, spelling, doc);
     }
     if (term) {
       if (!entry.terms.includes(term)) entry.terms.push(term);
@@ -83,28 +110,25 @@ export class FilterVocabulary {
    * The values of `field` starting with `prefix` (folded like the filter), most holders first.
    * `version` changes whenever the index does; `postingsOf` and `alive` are the index's.
    */
-  suggest(
-    field: SuggestedField,
-    prefix: string,
-    limit: number,
-    index: {
-      version: number;
-      removed: number;
-      alive: Bits;
-      postingsOf: (term: string) => Postings | undefined;
-    },
-  ): FilterSuggestion[] {
+  suggest(field: SuggestedField, prefix: string, limit: number, index: IndexView): FilterSuggestion[] {
+    return this.suggestAll(field, prefix, index)
+      .slice(0, limit)
+      .map(({ value, count }) => ({ value, count }));
+  }
+
+  /** Every value of `field` starting with `prefix` that has holders, most first, with its folded key. */
+  suggestAll(field: SuggestedField, prefix: string, index: IndexView): KeyedSuggestion[] {
     if (this.memoVersion !== index.version || this.memo.size >= MEMO_LIMIT) {
       this.memo = new Map();
       this.memoVersion = index.version;
     }
     const key = suggestionKeyOf(field, prefix);
-    const memoKey = `${field}\u0000${limit}\u0000${key}`;
+    const memoKey = `${field}\u0000${key}`;
     const known = this.memo.get(memoKey);
     if (known) return known;
     const vocabulary = this.vocabularyOf(field);
     if (vocabulary.recent.length > RECENT_LIMIT) sortKeys(vocabulary);
-    const counted: FilterSuggestion[] = [];
+    const counted: KeyedSuggestion[] = [];
     for (const found of [
       ...keysStartingWith(vocabulary.sorted, key),
       ...vocabulary.recent.filter((k) => k.startsWith(key)),
@@ -112,12 +136,15 @@ export class FilterVocabulary {
       const entry = vocabulary.entries.get(found)!;
       const lists = entry.docs ? [entry.docs] : entry.terms.flatMap((t) => index.postingsOf(t) ?? []);
       const count = holders(lists, index.removed > 0 ? index.alive : null);
-      if (count > 0) counted.push({ value: entry.display, count });
+      if (count === 0) continue;
+      const spellings: [string, Spelling][] = entry.spellings
+        ? [...entry.spellings].map(([text, { n, first }]) => [text, { n, first: index.seqOf(first) }])
+        : [[entry.display, { n: entry.seen, first: index.seqOf(entry.first) }]];
+      counted.push({ key: found, value: entry.display, count, spellings });
     }
-    counted.sort((a, b) => b.count - a.count || byName.compare(a.value, b.value));
-    const answer = counted.slice(0, limit);
-    this.memo.set(memoKey, answer);
-    return answer;
+    counted.sort(bySuggestionOrder);
+    this.memo.set(memoKey, counted);
+    return counted;
   }
 
   private vocabularyOf(field: SuggestedField): FieldVocabulary {
@@ -130,12 +157,28 @@ export class FilterVocabulary {
   }
 }
 
-function countSpelling(entry: Entry, spelling: string): void {
-  entry.spellings ??= new Map([[entry.display, 1]]);
-  const spellings = entry.spellings;
-  const n = (spellings.get(spelling) ?? 0) + 1;
-  spellings.set(spelling, n);
-  if (n > (spellings.get(entry.display) ?? 0)) entry.display = spelling;
+function countSpelling(entry: Entry, spelling: string, doc: number): void {
+  if (!entry.spellings) {
+    if (spelling === entry.display) {
+      entry.seen++;
+      return;
+    }
+    entry.spellings = new Map([[entry.display, { n: entry.seen, first: entry.first }]]);
+  }
+  const known = entry.spellings.get(spelling);
+  if (known) known.n++;
+  else entry.spellings.set(spelling, { n: 1, first: doc });
+  entry.display = usualSpelling(entry.spellings);
+}
+
+/** The spelling seen most often; of equally frequent ones, the one seen first. */
+export function usualSpelling(spellings: Iterable<[string, Spelling]>): string {
+  let usual: [string, Spelling] | null = null;
+  for (const candidate of spellings) {
+    const [, { n, first }] = candidate;
+    if (!usual || n > usual[1].n || (n === usual[1].n && first < usual[1].first)) usual = candidate;
+  }
+  return usual![0];
 }
 
 function sortKeys(vocabulary: FieldVocabulary): void {

@@ -28,6 +28,16 @@ export const TEXT_FIELDS = { n: 8, s: 6, t: 5, o: 3, k: 2, e: 1 } as const;
 export type TextField = keyof typeof TEXT_FIELDS;
 const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
 
+export type WordFrequency = { word: string; n: number };
+
+/** The `max` most frequent words (sorted alphabetically, so equal counts stay alphabetical). */
+export function mostFrequent(words: readonly WordFrequency[], max: number): string[] {
+  return [...words]
+    .sort((a, b) => b.n - a.n)
+    .slice(0, max)
+    .map(({ word }) => word);
+}
+
 const LAST = '\uffff';
 const nameKey = (c: IndexedCandidate) =>
   `${c.lastName ? fold(c.lastName) : LAST}\u0001${c.firstName ? fold(c.firstName) : LAST}`;
@@ -118,8 +128,22 @@ export class SearchIndex {
     return readUuid(this.uuids, doc);
   }
 
-  /** Words of the vocabulary starting with `prefix`, most frequent first. */
+  /** Words of the vocabulary starting with `prefix`: alphabetical when at most `max`, else the `max` most frequent. */
   wordsStartingWith(prefix: string, max: number): string[] {
+    const found = this.vocabularyFrom(prefix);
+    if (found.length <= max) return found;
+    return mostFrequent(
+      found.map((word) => ({ word, n: this.frequencyOf(word) })),
+      max,
+    );
+  }
+
+  /** Every word of the vocabulary starting with `prefix`, alphabetical, with its number of postings. */
+  wordFrequencies(prefix: string): WordFrequency[] {
+    return this.vocabularyFrom(prefix).map((word) => ({ word, n: this.frequencyOf(word) }));
+  }
+
+  private vocabularyFrom(prefix: string): string[] {
     const found: string[] = [];
     let lo = 0;
     let hi = this.vocabulary.length;
@@ -130,17 +154,23 @@ export class SearchIndex {
     }
     for (let i = lo; i < this.vocabulary.length && this.vocabulary[i]!.startsWith(prefix); i++)
       found.push(this.vocabulary[i]!);
-    if (found.length <= max) return found;
-    const frequency = (word: string) =>
-      TEXT_FIELD_NAMES.reduce(
-        (total, field) => total + (this.postings.get(`${field}:${word}`)?.length ?? 0),
-        0,
-      );
-    return found
-      .map((word) => ({ word, n: frequency(word) }))
-      .sort((a, b) => b.n - a.n)
-      .slice(0, max)
-      .map(({ word }) => word);
+    return found;
+  }
+
+  private frequencyOf(word: string): number {
+    return TEXT_FIELD_NAMES.reduce(
+      (total, field) => total + (this.postings.get(`${field}:${word}`)?.length ?? 0),
+      0,
+    );
+  }
+
+  /**
+   * What orders `doc` in `sort`, comparable across indexes of different documents (shards): the
+   * sort's key, and for `verified` the name key that breaks its ties. Equal keys fall back to seq.
+   */
+  sortKeyOf(sort: SortOrder, doc: number): { key: string | number; name: string } {
+    const name = this.keys.name[doc]!;
+    return { key: sort === 'verified' ? this.verifiedKey[doc]! : this.keys[sort][doc]!, name };
   }
 
   /** Sorts every order from scratch; the tail becomes empty. Run after a bulk load and when the tail grows. */

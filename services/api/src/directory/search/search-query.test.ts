@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test/support/seeded-random';
 import { type IndexedCandidate, SearchIndex, type SortOrder, TEXT_FIELDS } from './search-index';
 import { type IndexQuery, runQuery } from './search-query';
 import { fold, words } from './text';
 
-/** A small deterministic world, so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(7);
+const rand = seededRandom(7);
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
 const FIRST = ['Ana', 'Zoë', 'José', 'Li', 'Omar', 'Grace', 'Émile', 'Priya', 'Sam', 'Noah'];
 const LAST = ['García', 'Smith', 'Nguyen', 'Okafor', 'Müller', 'Brown', 'Patel', 'Kim', 'López', 'Adams'];

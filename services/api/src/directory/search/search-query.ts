@@ -16,12 +16,19 @@ export type IndexQuery = {
   limit: number;
   /** Only documents from this number on: those added to the index after an earlier moment. */
   fromDoc?: number;
+  /**
+   * The forms the last word stands for when `prefixLast` (itself first): decided once for all shards
+   * of a directory split across workers. Without it the index expands the prefix from its own words.
+   */
+  lastWordForms?: string[];
 };
 
-export type IndexResult = { count: number; docs: number[] };
+/** `scores`: each doc's relevance score, when the query was sorted by relevance of its words. */
+export type IndexResult = { count: number; docs: number[]; scores?: number[] };
 
 const FIELDS = Object.keys(TEXT_FIELDS) as TextField[];
-const PREFIX_EXPANSION = 50;
+/** A word typed as a prefix matches at most this many words of the vocabulary besides itself. */
+export const PREFIX_EXPANSION = 50;
 /** Below this many matches, sorting the matches beats walking a sorted order of everything. */
 const SMALL_RESULT = 5000;
 
@@ -50,8 +57,11 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   const work = scratchFor(index.size);
   const matches = work.matches.assign(index.alive);
   if (query.fromDoc) matches.clearBelow(query.fromDoc);
+  const last = query.words.length - 1;
   const wordLists = query.words.map((word, i) =>
-    wordPostings(index, word, query.prefixLast && i === query.words.length - 1),
+    i === last && query.prefixLast && query.lastWordForms
+      ? formPostings(index, query.lastWordForms)
+      : wordPostings(index, word, query.prefixLast && i === last),
   );
   for (const lists of wordLists) {
     work.group.clearAll();
@@ -62,27 +72,30 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
   if (need <= query.offset) return { count, docs: [] };
-  const docs =
-    query.sort === 'relevance' && query.words.length > 0
-      ? byRelevance(index, matches, count, wordLists, need, work.scores)
-      : inOrder(
-          index,
-          matches,
-          count,
-          query.sort === 'relevance' ? 'verified' : query.sort,
-          query.direction,
-          need,
-        );
+  if (query.sort === 'relevance' && query.words.length > 0) {
+    const docs = byRelevance(index, matches, count, wordLists, need, work.scores).slice(query.offset, need);
+    return { count, docs, scores: docs.map((doc) => work.scores[doc]!) };
+  }
+  const sort = query.sort === 'relevance' ? 'verified' : query.sort;
+  const docs = inOrder(index, matches, count, sort, query.direction, need);
   return { count, docs: docs.slice(query.offset, need) };
 }
 
 type WeightedList = { list: Postings; weight: number };
 
 function wordPostings(index: SearchIndex, word: string, prefix: boolean): WeightedList[] {
-  const forms =
-    prefix && word.length >= 3
-      ? [word, ...index.wordsStartingWith(word, PREFIX_EXPANSION).filter((w) => w !== word)]
-      : [word];
+  return formPostings(
+    index,
+    prefix && word.length >= 3 ? prefixForms(word, index.wordsStartingWith(word, PREFIX_EXPANSION)) : [word],
+  );
+}
+
+/** The forms a last word typed as a prefix stands for: itself, then the expansions found for it. */
+export function prefixForms(word: string, expansions: readonly string[]): string[] {
+  return [word, ...expansions.filter((w) => w !== word)];
+}
+
+function formPostings(index: SearchIndex, forms: readonly string[]): WeightedList[] {
   const lists: WeightedList[] = [];
   for (const form of forms) {
     for (const field of FIELDS) {

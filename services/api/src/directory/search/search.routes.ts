@@ -18,8 +18,7 @@ import {
 } from '../search-errors';
 import type { DirectorySearch } from './directory-search';
 import type { SearchMetrics } from './search-metrics';
-import { runQuery } from './search-query';
-import { complexityOf, toIndexQuery } from './search-request';
+import { complexityOf } from './search-request';
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required';
 
@@ -89,12 +88,10 @@ export function searchRoutes(
         'The directory is loading; try again in a few seconds.',
       );
     }
-    await deps.search.sync();
-    const index = deps.search.index;
     const paid = capabilities.has('basic');
     const limit = request.selectAll ? SearchLimits.selectAllCap : request.limit;
     const offset = request.selectAll ? 0 : (request.page - 1) * request.limit;
-    const result = runQuery(index, toIndexQuery(request, { offset, limit: paid ? limit : 0 }));
+    const result = await deps.search.find(request, { offset, limit: paid ? limit : 0 });
     const body: SearchResponse = {
       success: true,
       data:
@@ -102,7 +99,7 @@ export function searchRoutes(
           ? (
               await cardsBySeq(
                 deps.pool,
-                result.docs.map((doc) => index.seqOf(doc)),
+                result.hits.map((hit) => hit.seq),
               )
             ).map((card) => withVisibleFields(card, fieldPolicyOf(req.accessProfile)))
           : [],
@@ -115,7 +112,7 @@ export function searchRoutes(
       tookMs: Math.round((performance.now() - started) * 10) / 10,
       message: paid ? null : SUBSCRIPTION_REQUIRED,
       ...(request.selectAll
-        ? { ids: result.docs.map((doc) => index.idOf(doc)), capped: result.count > SearchLimits.selectAllCap }
+        ? { ids: result.hits.map((hit) => hit.id), capped: result.count > SearchLimits.selectAllCap }
         : {}),
     };
     return body;

@@ -21,7 +21,6 @@ export function suggestionRoutes(routes: RouteRegistrar, deps: { search: Directo
         'The directory is loading; try again in a few seconds.',
       );
     }
-    await deps.search.sync();
-    res.set('Cache-Control', 'private, max-age=60').json(deps.search.index.suggest(field, prefix, limit));
+    res.set('Cache-Control', 'private, max-age=60').json(await deps.search.suggest(field, prefix, limit));
   });
 }

@@ -1,0 +1,289 @@
+import type { SuggestedField } from '@healthtal/contracts';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { KeyedSuggestion } from './filter-vocabulary';
+import { type IndexedCandidate, SearchIndex, type SortOrder, type WordFrequency } from './search-index';
+import { type IndexQuery, runQuery } from './search-query';
+
+const LOAD_CHUNK = 20_000;
+/** Re-sort everything once this many documents sit in the unsorted tail. */
+const TAIL_LIMIT = 20_000;
+const BACKGROUND_SYNC_MS = 1000;
+
+/** Which part of the directory a shard holds: the candidates whose read-model seq % `of` is `part`. */
+export type ShardPart = { part: number; of: number };
+
+/** The read model's state a query must see at least (what `directory_meta` said when it arrived). */
+export type ReadModelState = { revision: number; oid: string };
+
+/** A query for one shard: the first `query.limit` matches from the start, and from which seq on. */
+export type ShardQuery = { query: IndexQuery; fromSeq?: number; state: ReadModelState | null };
+
+/** A match, with what orders it among the matches of the other shards (search-index sortKeyOf). */
+export type ShardHit = { seq: number; id: string; score: number; key: string | number; name: string };
+export type ShardAnswer = { count: number; hits: ShardHit[] };
+export type ShardStatus = { ready: boolean; loadedDocs: number };
+
+/** What the directory search asks of each part of the index, in this thread or a worker's. */
+export interface SearchShard {
+  readonly status: ShardStatus;
+  /** Begins loading; resolves when this thread's part is loaded (a worker's at once: see status). */
+  start(): Promise<void>;
+  query(query: ShardQuery): Promise<ShardAnswer>;
+  /** Every word starting with `prefix`, with how many postings it has here. */
+  expand(prefix: string, state: ReadModelState | null): Promise<WordFrequency[]>;
+  /** Every value of the filter starting with `prefix` that has holders here. */
+  suggest(field: SuggestedField, prefix: string, state: ReadModelState | null): Promise<KeyedSuggestion[]>;
+  stop(): Promise<void>;
+}
+
+type Row = {
+  seq: string;
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  specialty: string | null;
+  company_name: string | null;
+  city: string | null;
+  state: string | null;
+  company_employees: string | null;
+  company_revenue_range: string | null;
+  company_industry: string | null;
+  skills: string[];
+  education: { school: string; degree: string }[];
+  email_verified_at: Date | null;
+};
+
+const COLUMNS = `seq, id, first_name, last_name, title, specialty, company_name, city, state, company_employees,
+  company_revenue_range, company_industry, skills, education, email_verified_at`;
+
+/** An NPI the registry deactivated stays in the read model (lists, profile) but not in search. */
+const IN_SEARCH = 'deactivated_on is null';
+
+const toCandidate = (row: Row): IndexedCandidate => ({
+  seq: Number(row.seq),
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  title: row.title,
+  specialty: row.specialty,
+  companyName: row.company_name,
+  city: row.city,
+  state: row.state,
+  companySize: row.company_employees,
+  companyRevenue: row.company_revenue_range,
+  companyIndustry: row.company_industry,
+  skills: row.skills,
+  education: row.education,
+  emailVerifiedAt: row.email_verified_at,
+});
+
+/**
+ * One part of the search index (the whole directory when it is the only part), loaded from the
+ * `directory` read model and kept in step with it: it applies the rows and removals since its
+ * revision in the background every second, and before a query that must see a newer state. A
+ * rebuilt read model (new table) is reloaded whole.
+ */
+export class SearchReplica {
+  index = new SearchIndex();
+  private revision = -1;
+  private tableOid: string | null = null;
+  private maxSeq = 0;
+  private syncing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  readonly status: ShardStatus = { ready: false, loadedDocs: 0 };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly logger: Logger,
+    private readonly part: ShardPart = { part: 0, of: 1 },
+    /** Told whenever `status` changes (a worker passes it on to the API thread). */
+    private readonly onStatus: (status: ShardStatus) => void = () => {},
+  ) {}
+
+  /** Loads everything, then keeps up in the background, so an import is indexed before a searcher asks. */
+  async start(): Promise<void> {
+    // Set first: a failed first load is tried again a second later.
+    this.timer = setInterval(() => {
+      this.sync().catch((error) => this.logger.warn({ err: error }, 'search index sync failed'));
+    }, BACKGROUND_SYNC_MS);
+    this.timer.unref();
+    await this.sync();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Brings the index up to `state` at least (to the read model's current state without one). */
+  async catchUp(state: ReadModelState | null): Promise<void> {
+    if (state && state.oid === this.tableOid && state.revision <= this.revision) return;
+    await this.sync();
+  }
+
+  query(query: ShardQuery): ShardAnswer {
+    return shardAnswer(this.index, query);
+  }
+
+  /** Concurrent callers share one run. */
+  sync(): Promise<void> {
+    this.syncing ??= this.syncOnce().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private get inPart(): string {
+    return this.part.of > 1 ? ` and seq % ${this.part.of} = ${this.part.part}` : '';
+  }
+
+  private async syncOnce(): Promise<void> {
+    const state = await readModelState(this.pool);
+    if (!state) return;
+    if (state.oid !== this.tableOid) return this.reload(state);
+    if (state.revision === this.revision) return;
+    const { rows } = await this.pool.query<Row>(
+      `select ${COLUMNS} from directory_candidates where revision > $1 and seq > $2 and ${IN_SEARCH}${this.inPart} order by seq`,
+      [this.revision, this.maxSeq],
+    );
+    for (const row of rows) this.add(toCandidate(row));
+    const removed = await this.pool.query<{ seq: string }>(
+      `select seq from directory_removed where revision > $1${this.inPart}`,
+      [this.revision],
+    );
+    for (const { seq } of removed.rows) this.index.removeSeq(Number(seq));
+    this.revision = state.revision;
+    if (this.index.tailSize > TAIL_LIMIT) this.index.reorder();
+    if (rows.length > 0) this.report({ loadedDocs: this.index.size });
+  }
+
+  private async reload(state: ReadModelState): Promise<void> {
+    const started = performance.now();
+    const index = new SearchIndex();
+    let maxSeq = 0;
+    for (;;) {
+      const { rows } = await this.pool.query<Row>(
+        `select ${COLUMNS} from directory_candidates where seq > $1 and ${IN_SEARCH}${this.inPart} order by seq limit ${LOAD_CHUNK}`,
+        [maxSeq],
+      );
+      for (const row of rows) index.add(toCandidate(row));
+      this.report({ loadedDocs: index.size });
+      if (rows.length < LOAD_CHUNK) break;
+      maxSeq = Number(rows[rows.length - 1]!.seq);
+    }
+    maxSeq = index.size > 0 ? index.seqOf(index.size - 1) : 0;
+    const removed = await this.pool.query<{ seq: string }>(
+      `select seq from directory_removed where true${this.inPart}`,
+    );
+    for (const { seq } of removed.rows) index.removeSeq(Number(seq));
+    index.reorder();
+    this.index = index;
+    this.maxSeq = maxSeq;
+    this.revision = state.revision;
+    this.tableOid = state.oid;
+    this.report({ ready: true, loadedDocs: index.size });
+    this.logger.info(
+      {
+        candidates: index.alive.count(),
+        ms: Math.round(performance.now() - started),
+        ...(this.part.of > 1 ? { part: `${this.part.part + 1} of ${this.part.of}` } : {}),
+      },
+      'search index loaded',
+    );
+  }
+
+  private add(candidate: IndexedCandidate): void {
+    this.index.add(candidate);
+    this.maxSeq = Math.max(this.maxSeq, candidate.seq);
+  }
+
+  private report(change: Partial<ShardStatus>): void {
+    Object.assign(this.status, change);
+    this.onStatus({ ...this.status });
+  }
+}
+
+/** The directory read model's revision and table, or null before its projection is installed. */
+export async function readModelState(pool: pg.Pool): Promise<ReadModelState | null> {
+  try {
+    const { rows } = await pool.query<{ revision: string; oid: string }>(
+      `select revision, 'directory_candidates'::regclass::oid::text as oid from directory_meta where id = 1`,
+    );
+    return rows[0] ? { revision: Number(rows[0].revision), oid: rows[0].oid } : null;
+  } catch (error) {
+    // Before the projection is installed the tables do not exist yet.
+    if ((error as { code?: string }).code === '42P01') return null;
+    throw error;
+  }
+}
+
+/** A query's matches in one index, with what orders them among other parts' (sortKeyOf). */
+export function shardAnswer(index: SearchIndex, { query, fromSeq }: Omit<ShardQuery, 'state'>): ShardAnswer {
+  const fromDoc = fromSeq === undefined ? undefined : index.firstDocFromSeq(fromSeq);
+  if (fromDoc !== undefined && fromDoc >= index.size) return { count: 0, hits: [] };
+  const result = runQuery(index, fromDoc === undefined ? query : { ...query, fromDoc });
+  const sort: SortOrder = query.sort === 'relevance' ? 'verified' : query.sort;
+  const hits = result.docs.map((doc, i) => ({
+    seq: index.seqOf(doc),
+    id: index.idOf(doc),
+    score: result.scores?.[i] ?? 0,
+    ...index.sortKeyOf(sort, doc),
+  }));
+  return { count: result.count, hits };
+}
+
+/** The replica's answers as a shard: what a worker runs on its thread, or the API thread on its own. */
+export async function answer(
+  replica: SearchReplica,
+  request: ShardRequest,
+): Promise<ShardAnswer | WordFrequency[] | KeyedSuggestion[]> {
+  await replica.catchUp(request.state);
+  switch (request.kind) {
+    case 'query':
+      return replica.query(request);
+    case 'expand':
+      return replica.index.wordFrequencies(request.prefix);
+    case 'suggest':
+      return replica.index.filterValues.suggestAll(request.field, request.prefix, replica.index);
+  }
+}
+
+export type ShardRequest =
+  | ({ kind: 'query' } & ShardQuery)
+  | { kind: 'expand'; prefix: string; state: ReadModelState | null }
+  | { kind: 'suggest'; field: SuggestedField; prefix: string; state: ReadModelState | null };
+
+/** The whole index on the API's own thread (SEARCH_WORKERS=0). */
+export class InProcessShard implements SearchShard {
+  constructor(readonly replica: SearchReplica) {}
+
+  get status(): ShardStatus {
+    return this.replica.status;
+  }
+
+  start(): Promise<void> {
+    return this.replica.start();
+  }
+
+  async query(query: ShardQuery): Promise<ShardAnswer> {
+    return (await answer(this.replica, { kind: 'query', ...query })) as ShardAnswer;
+  }
+
+  async expand(prefix: string, state: ReadModelState | null): Promise<WordFrequency[]> {
+    return (await answer(this.replica, { kind: 'expand', prefix, state })) as WordFrequency[];
+  }
+
+  async suggest(
+    field: SuggestedField,
+    prefix: string,
+    state: ReadModelState | null,
+  ): Promise<KeyedSuggestion[]> {
+    return (await answer(this.replica, { kind: 'suggest', field, prefix, state })) as KeyedSuggestion[];
+  }
+
+  async stop(): Promise<void> {
+    this.replica.stop();
+  }
+}

@@ -1,0 +1,137 @@
+import { Worker } from 'node:worker_threads';
+import type { SuggestedField } from '@healthtal/contracts';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { KeyedSuggestion } from './filter-vocabulary';
+import type { WordFrequency } from './search-index';
+import type {
+  ReadModelState,
+  SearchShard,
+  ShardAnswer,
+  ShardPart,
+  ShardQuery,
+  ShardRequest,
+  ShardStatus,
+} from './search-shard';
+
+/** What a search worker starts from: its part of the directory and how to reach the database. */
+export type SearchWorkerData = { part: ShardPart; connection: ConnectionOptions; logLevel: string };
+/** What a worker posts back: an answer to request `id`, or a change of its status. */
+export type WorkerMessage =
+  | { id: number; result: unknown }
+  | { id: number; error: string }
+  | { status: ShardStatus };
+
+type ConnectionOptions = Pick<
+  pg.PoolConfig,
+  'connectionString' | 'host' | 'port' | 'user' | 'database' | 'password' | 'ssl'
+>;
+
+/** A crashed worker is started again after this long (it reloads its part from the read model). */
+const RESTART_DELAY_MS = 1000;
+
+/**
+ * The development sources run through tsx (ADR 0002), whose loader a worker does not inherit; the
+ * production bundle (scripts/build-server.mjs) has the worker as a .js file beside the server's.
+ */
+function spawn(workerData: SearchWorkerData): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new Worker(new URL('./search-worker.js', here), { workerData });
+  const entry = new URL('./search-worker.ts', here).href;
+  return new Worker(new URL('../../shared/ts-worker.mjs', here), { workerData: { ...workerData, entry } });
+}
+
+/** The connection settings of a pool, without what cannot cross to another thread. */
+function connectionOf(pool: pg.Pool): ConnectionOptions {
+  const { connectionString, host, port, user, database, password, ssl } = pool.options;
+  return Object.fromEntries(
+    Object.entries({ connectionString, host, port, user, database, password, ssl }).filter(
+      ([, value]) => value !== undefined && typeof value !== 'function',
+    ),
+  );
+}
+
+/**
+ * One part of the directory's index in a worker thread (search-worker.ts). Requests and answers are
+ * messages; a worker that dies is restarted, and the requests it had are answered with an error.
+ */
+export class WorkerShard implements SearchShard {
+  status: ShardStatus = { ready: false, loadedDocs: 0 };
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private nextId = 0;
+  private stopping = false;
+  private running = false;
+  private restart: NodeJS.Timeout | null = null;
+  private readonly data: SearchWorkerData;
+
+  constructor(
+    pool: pg.Pool,
+    part: ShardPart,
+    private readonly logger: Logger,
+  ) {
+    this.data = { part, connection: connectionOf(pool), logLevel: logger.level };
+  }
+
+  /** Starts the worker; it reports its loading through `status`. */
+  async start(): Promise<void> {
+    this.worker = this.spawnWorker();
+  }
+
+  query(query: ShardQuery): Promise<ShardAnswer> {
+    return this.call({ kind: 'query', ...query }) as Promise<ShardAnswer>;
+  }
+
+  expand(prefix: string, state: ReadModelState | null): Promise<WordFrequency[]> {
+    return this.call({ kind: 'expand', prefix, state }) as Promise<WordFrequency[]>;
+  }
+
+  suggest(field: SuggestedField, prefix: string, state: ReadModelState | null): Promise<KeyedSuggestion[]> {
+    return this.call({ kind: 'suggest', field, prefix, state }) as Promise<KeyedSuggestion[]>;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.restart) clearTimeout(this.restart);
+    await this.worker?.terminate();
+  }
+
+  private call(request: ShardRequest): Promise<unknown> {
+    if (!this.running) return Promise.reject(new Error('search worker is restarting'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker!.postMessage({ id, request });
+    });
+  }
+
+  private spawnWorker(): Worker {
+    const worker = spawn(this.data);
+    this.running = true;
+    worker.unref();
+    worker.on('message', (message: WorkerMessage) => {
+      if ('status' in message) {
+        this.status = message.status;
+        return;
+      }
+      const waiting = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if ('error' in message) waiting?.reject(new Error(message.error));
+      else waiting?.resolve(message.result);
+    });
+    worker.on('error', (error) => this.logger.error({ err: error }, 'search worker failed'));
+    worker.on('exit', (code) => {
+      this.running = false;
+      for (const { reject } of this.pending.values()) reject(new Error(`search worker exited (${code})`));
+      this.pending.clear();
+      this.status = { ready: false, loadedDocs: 0 };
+      if (this.stopping) return;
+      this.logger.error({ code, part: this.data.part }, 'search worker exited; restarting it');
+      this.restart = setTimeout(() => {
+        this.worker = this.spawnWorker();
+      }, RESTART_DELAY_MS);
+      this.restart.unref();
+    });
+    return worker;
+  }
+}
