@@ -115,7 +115,10 @@ export function createApi(given: ApiDependencies): Api {
   const routes = new RouteRegistrar(api, deps.resolvePrincipal ?? bearerPrincipal(identity), [
     idempotency(deps.pool, liveness),
   ]);
-  const search = new DirectorySearch(deps.pool, deps.logger, { workers: deps.searchWorkers ?? 0 });
+  const search = new DirectorySearch(deps.pool, deps.logger, {
+    workers: deps.searchWorkers ?? 0,
+    snapshotDir: deps.searchSnapshotDir ?? null,
+  });
   const searchMetrics = new SearchMetrics();
   search.start().catch((error) => deps.logger.error({ err: error }, 'search index failed to load'));
   const readiness = {

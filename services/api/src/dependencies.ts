@@ -49,6 +49,11 @@ export type ApiDependencies = {
    * See directory-search.ts.
    */
   searchWorkers?: number;
+  /**
+   * Where the search index is saved and loaded from at start, so a restart need not rebuild it from
+   * the read model; none (the default): it is always rebuilt.
+   */
+  searchSnapshotDir?: string;
   /** Where uploaded site images are kept; defaults to a PostgreSQL table. */
   siteAssets?: SiteAssetStorage;
   /**

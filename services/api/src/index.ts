@@ -2,6 +2,7 @@ export type { ReadModels } from './admin/read-models';
 export { type Api, createApi } from './app';
 export type { ApiDependencies } from './dependencies';
 export { openCandidateExport } from './directory/export-writer';
+export { DirectorySearch, type SearchPage } from './directory/search/directory-search';
 export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
 export {
   type ContactHash,

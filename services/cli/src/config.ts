@@ -76,6 +76,11 @@ export const Config = z.object({
    * one per core by default. 0 runs search on the API's own thread.
    */
   SEARCH_WORKERS: z.coerce.number().int().min(0).max(32).default(availableParallelism()),
+  /**
+   * Where the search index is saved, so a restart loads it instead of rebuilding it from the read
+   * model. Defaults to DATA_DIR/search-index with the embedded database; with DATABASE_URL, unset: off.
+   */
+  SEARCH_SNAPSHOT_DIR: z.string().min(1).optional(),
   /** Synthetic candidates the embedded start seeds into an empty directory, in the background; 0 disables. */
   SEED_SIZE: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   /** Password of the dev accounts created on the first embedded start; generated and printed when not set. */

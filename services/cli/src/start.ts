@@ -58,6 +58,13 @@ export type HealthTal = {
   stop(): Promise<void>;
 };
 
+/** The search index's snapshots: where asked, else beside the embedded database's data. */
+function searchSnapshotDir(config: Config, embedded: boolean): { searchSnapshotDir?: string } {
+  if (config.SEARCH_SNAPSHOT_DIR)
+    return { searchSnapshotDir: path.resolve(REPO_ROOT, config.SEARCH_SNAPSHOT_DIR) };
+  return embedded ? { searchSnapshotDir: path.resolve(REPO_ROOT, config.DATA_DIR, 'search-index') } : {};
+}
+
 /** Database, migrations, projectors, API, web apps: the whole product in one process. */
 export async function startHealthTal({ config, logger, resolvePrincipal }: StartOptions): Promise<HealthTal> {
   const stack: (() => Promise<void>)[] = [];
@@ -122,6 +129,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       relayLag: () => relayLag(pool, store),
       staticApps: webApps(),
       searchWorkers: config.SEARCH_WORKERS,
+      ...searchSnapshotDir(config, embedded !== null),
     });
     const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;
     const server: RunningServer = await startHttpServer(api, {

@@ -12,6 +12,7 @@ import {
   type SearchShard,
   type ShardAnswer,
   type ShardHit,
+  snapshotFileOf,
 } from './search-shard';
 import { WorkerShard } from './search-workers';
 
@@ -21,7 +22,8 @@ export type SearchPage = { count: number; hits: { seq: number; id: string }[] };
 /**
  * The directory's search: an in-memory index of the `directory` read model (ADR 0008), on the API's
  * own thread (`workers` 0) or split by seq across `workers` worker threads that answer in parallel,
- * so search uses every core and never blocks the API's event loop (ADR 0027). Each search first
+ * so search uses every core and never blocks the API's event loop (ADR 0027). With `snapshotDir`,
+ * each part saves its index there and starts from it, catching up from its revision. Each search first
  * reads the read model's revision, and a part behind it catches up before answering: a search sees
  * every candidate the read model had when it arrived.
  */
@@ -31,12 +33,26 @@ export class DirectorySearch {
   constructor(
     private readonly pool: pg.Pool,
     logger: Logger,
-    { workers = 0 }: { workers?: number } = {},
+    { workers = 0, snapshotDir = null }: { workers?: number; snapshotDir?: string | null } = {},
   ) {
+    const whole = { part: 0, of: 1 };
     this.shards =
       workers === 0
-        ? [new InProcessShard(new SearchReplica(pool, logger))]
-        : Array.from({ length: workers }, (_, part) => new WorkerShard(pool, { part, of: workers }, logger));
+        ? [
+            new InProcessShard(
+              new SearchReplica(
+                pool,
+                logger,
+                whole,
+                undefined,
+                snapshotDir && snapshotFileOf(snapshotDir, whole),
+              ),
+            ),
+          ]
+        : Array.from(
+            { length: workers },
+            (_, part) => new WorkerShard(pool, { part, of: workers }, logger, snapshotDir),
+          );
   }
 
   /** Every part of the index is loaded. */

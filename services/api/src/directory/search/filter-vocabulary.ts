@@ -39,6 +39,14 @@ type Entry = {
   docs?: Postings;
 };
 
+/** A field's entries as [key, display, seen, first, spellings, terms, own list or -1], sorted and recent keys. */
+export type VocabularySnapshot = [
+  SuggestedField,
+  [string, string, number, number, [string, Spelling][] | null, string[], number][],
+  string[],
+  string[],
+][];
+
 type FieldVocabulary = {
   entries: Map<string, Entry>;
   /** Keys sorted for prefix lookup; keys added since the last sort wait in `recent`. */
@@ -145,6 +153,53 @@ export class FilterVocabulary {
     counted.sort(bySuggestionOrder);
     this.memo.set(memoKey, counted);
     return counted;
+  }
+
+  /** Everything but the memo, as JSON and lists (an index snapshot); fromSnapshot reads it back. */
+  toSnapshot(): { json: VocabularySnapshot; lists: Postings[] } {
+    const lists: Postings[] = [];
+    const json: VocabularySnapshot = [...this.fields].map(([field, { entries, sorted, recent }]) => [
+      field,
+      [...entries].map(([key, { display, seen, first, spellings, terms, docs }]) => {
+        if (docs) lists.push(docs);
+        return [
+          key,
+          display,
+          seen,
+          first,
+          spellings ? [...spellings] : null,
+          terms,
+          docs ? lists.length - 1 : -1,
+        ];
+      }),
+      sorted,
+      recent,
+    ]);
+    return { json, lists };
+  }
+
+  static fromSnapshot(json: VocabularySnapshot, lists: readonly Postings[]): FilterVocabulary {
+    const vocabulary = new FilterVocabulary();
+    for (const [field, entries, sorted, recent] of json) {
+      vocabulary.fields.set(field, {
+        entries: new Map(
+          entries.map(([key, display, seen, first, spellings, terms, docs]) => [
+            key,
+            {
+              display,
+              seen,
+              first,
+              terms,
+              ...(spellings ? { spellings: new Map(spellings) } : {}),
+              ...(docs >= 0 ? { docs: lists[docs]! } : {}),
+            },
+          ]),
+        ),
+        sorted,
+        recent,
+      });
+    }
+    return vocabulary;
   }
 
   private vocabularyOf(field: SuggestedField): FieldVocabulary {

@@ -1,6 +1,6 @@
 import { type FilterSuggestion, type SuggestedField, termOf, wordTermsOf } from '@healthtal/contracts';
-import { FilterVocabulary } from './filter-vocabulary';
-import { Bits, fold, Postings, words } from './text';
+import { FilterVocabulary, type VocabularySnapshot } from './filter-vocabulary';
+import { Bits, fold, Postings, packPostings, unpackPostings, words } from './text';
 
 /** What the index needs of a candidate (a row of the directory read model). */
 export type IndexedCandidate = {
@@ -19,6 +19,21 @@ export type IndexedCandidate = {
   skills: readonly string[];
   education: readonly { school: string; degree: string }[];
   emailVerifiedAt: Date | null;
+};
+
+export type SnapshotArray = Float64Array | Uint32Array | Uint8Array;
+/** The strings of an index snapshot (its numbers are typed arrays beside it). */
+export type IndexSnapshot = {
+  size: number;
+  orderedUpTo: number;
+  version: number;
+  removed: number;
+  terms: string[];
+  name: string[];
+  specialty: string[];
+  location: string[];
+  vocabulary: string[];
+  filterValues: VocabularySnapshot;
 };
 
 export type SortOrder = 'name' | 'specialty' | 'location' | 'verified';
@@ -78,7 +93,7 @@ export class SearchIndex {
   /** Words of the text fields, sorted, for prefix matching; refreshed by `reorder()`. */
   private vocabulary: string[] = [];
   /** The typed filters' values with their holders: the sidebar's suggestions. */
-  readonly filterValues = new FilterVocabulary();
+  filterValues = new FilterVocabulary();
   /** Changes with every added or removed document (suggestions are memoised per version). */
   version = 0;
   /** How many documents were removed (cleared from `alive`). */
@@ -282,6 +297,85 @@ export class SearchIndex {
       }
       list.add(doc);
     }
+  }
+
+  /**
+   * The whole index as JSON (strings) and typed arrays, for a snapshot file (search-snapshot.ts).
+   * Sort keys that end with the name key are kept without it.
+   */
+  toSnapshot(): { json: IndexSnapshot; arrays: Record<string, SnapshotArray> } {
+    const n = this.size;
+    const terms = [...this.postings.keys()];
+    const postings = packPostings(terms.map((term) => this.postings.get(term)!));
+    const vocabulary = this.filterValues.toSnapshot();
+    const values = packPostings(vocabulary.lists);
+    const name = this.keys.name.slice(0, n);
+    const withoutName = (keys: string[]) =>
+      keys.slice(0, n).map((key, doc) => key.slice(0, key.length - name[doc]!.length - 1));
+    return {
+      json: {
+        size: n,
+        orderedUpTo: this.orderedUpTo,
+        version: this.version,
+        removed: this.removed,
+        terms,
+        name,
+        specialty: withoutName(this.keys.specialty),
+        location: withoutName(this.keys.location),
+        vocabulary: this.vocabulary,
+        filterValues: vocabulary.json,
+      },
+      arrays: {
+        seqs: this.seqs.subarray(0, n),
+        uuids: this.uuids.subarray(0, n * 16),
+        alive: this.alive.words.subarray(0, (n >>> 5) + 1),
+        verifiedKey: this.verifiedKey.subarray(0, n),
+        ...Object.fromEntries(
+          SORT_ORDERS.flatMap((sort) => [
+            [`rank.${sort}`, this.rank[sort].subarray(0, n)],
+            [`order.${sort}`, this.order[sort]],
+          ]),
+        ),
+        postingLengths: postings.lengths,
+        postingDocs: postings.docs,
+        valueLengths: values.lengths,
+        valueDocs: values.docs,
+      },
+    };
+  }
+
+  static fromSnapshot(json: IndexSnapshot, arrays: Record<string, SnapshotArray>): SearchIndex {
+    const index = new SearchIndex();
+    const n = json.size;
+    const array = <T extends SnapshotArray>(name: string, type: new (...args: never[]) => T): T => {
+      const found = arrays[name];
+      if (!(found instanceof type)) throw new Error(`index snapshot: ${name} is missing`);
+      return found;
+    };
+    index.size = n;
+    index.capacity = n;
+    index.seqs = array('seqs', Float64Array);
+    index.uuids = array('uuids', Uint8Array);
+    index.alive = new Bits(n, array('alive', Uint32Array));
+    index.verifiedKey = array('verifiedKey', Float64Array);
+    for (const sort of SORT_ORDERS) {
+      index.rank[sort] = array(`rank.${sort}`, Float64Array);
+      index.order[sort] = array(`order.${sort}`, Uint32Array);
+    }
+    const lists = unpackPostings(array('postingLengths', Uint32Array), array('postingDocs', Uint32Array));
+    for (const [i, term] of json.terms.entries()) index.postings.set(term, lists[i]!);
+    index.keys.name = json.name;
+    index.keys.specialty = json.specialty.map((key, doc) => `${key}\u0002${json.name[doc]}`);
+    index.keys.location = json.location.map((key, doc) => `${key}\u0002${json.name[doc]}`);
+    index.vocabulary = json.vocabulary;
+    index.filterValues = FilterVocabulary.fromSnapshot(
+      json.filterValues,
+      unpackPostings(array('valueLengths', Uint32Array), array('valueDocs', Uint32Array)),
+    );
+    index.orderedUpTo = json.orderedUpTo;
+    index.version = json.version;
+    index.removed = json.removed;
+    return index;
   }
 
   /** The first document whose read-model seq is `seq` or later (`size` when there is none). */

@@ -1,8 +1,8 @@
-import { SearchRequest, type SuggestedField } from '@healthtal/contracts';
+import type { SuggestedField } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../test/support/seeded-random';
+import { searchWorld } from '../../../test/support/search-world';
 import { lastWordForms, mergePages, mergeSuggestions } from './directory-search';
-import { type IndexedCandidate, SearchIndex } from './search-index';
+import { SearchIndex } from './search-index';
 import { runQuery } from './search-query';
 import { toIndexQuery } from './search-request';
 import { shardAnswer } from './search-shard';
@@ -12,92 +12,13 @@ import { shardAnswer } from './search-shard';
  * same page in the same order, the same suggestions. Parts hold the candidates whose seq % 3 is
  * theirs, as SEARCH_WORKERS=3 splits them; each part answers alone and the API thread merges.
  */
-const rand = seededRandom(11);
-const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
-const some = <T>(items: readonly T[], p: number) => items.filter(() => rand() < p);
-const maybe = <T>(value: T) => (rand() < 0.1 ? null : value);
-
-// Over 50 words share the prefix "car", so a typed "car" expands to the most frequent of them.
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-const CAR_WORDS = Array.from({ length: 90 }, (_, i) => `car${LETTERS[Math.floor(i / 26)]}${LETTERS[i % 26]}`);
-const FIRST = ['Ana', 'Zoë', 'José', 'Li', 'Omar', 'Grace', 'Carla', 'Carmen', 'Sam', 'Noah'];
-const LAST = ['García', 'Smith', 'Nguyen', 'Okafor', 'Carter', 'Brown', 'Patel', 'Kim', 'López', 'Adams'];
-const SPECIALTIES = ['Nurse', 'Physician', 'Nurse Practitioner', 'Pharmacist', 'Cardiology'];
-// One value spelled several ways: a suggestion shows the usual spelling over every part.
-const TITLES = ['ICU Nurse', 'Icu Nurse', 'ICU NURSE', 'Charge Nurse', 'Cardiac Nurse', 'Hospitalist'];
-const CITIES = ['San José', 'San Jose', 'SAN JOSE', 'Austin', 'Carson City', 'Miami'];
-const STATES = ['CA', 'TX', 'NV', 'FL'];
-const ORGS = ['Kaiser Permanente', 'Mayo Clinic', 'CareMount', 'Sutter Health'];
-const SKILLS = ['BLS', 'ACLS', 'Telemetry', 'Cardiac Care', 'Wound Care', ...CAR_WORDS];
-
-function candidate(seq: number): IndexedCandidate {
-  return {
-    seq,
-    id: `00000000-0000-4000-8000-${seq.toString(16).padStart(12, '0')}`,
-    firstName: maybe(pick(FIRST)),
-    lastName: maybe(pick(LAST)),
-    title: maybe(pick(TITLES)),
-    specialty: maybe(pick(SPECIALTIES)),
-    companyName: maybe(pick(ORGS)),
-    city: maybe(pick(CITIES)),
-    state: maybe(pick(STATES)),
-    companySize: maybe(pick(['1 to 19', '5000+'])),
-    companyRevenue: null,
-    companyIndustry: null,
-    // Skewed, so expansion picks by frequency: low-numbered car words are common.
-    skills: [...some(SKILLS.slice(0, 5), 0.3), ...CAR_WORDS.filter((_, i) => rand() < 0.4 / (1 + i / 4))],
-    education: [],
-    // Many equal verification dates, so ties are broken by name and then seq.
-    emailVerifiedAt: rand() < 0.8 ? new Date(1_700_000_000_000 + Math.floor(rand() * 20) * 86_400_000) : null,
-  };
-}
-
+const world = searchWorld(11);
+const { rand, candidate, randomRequest } = world;
 const PARTS = 3;
 const whole = new SearchIndex();
 const parts = Array.from({ length: PARTS }, () => new SearchIndex());
-const add = (seq: number) => {
-  const c = candidate(seq);
-  whole.add(c);
-  parts[seq % PARTS]!.add(c);
-};
 // Sorted documents, a tail added since, and removals: every path of a query.
-for (let seq = 1; seq <= 2400; seq++) add(seq);
-whole.reorder();
-for (const part of parts) part.reorder();
-for (let seq = 2401; seq <= 2700; seq++) add(seq);
-for (let i = 0; i < 120; i++) {
-  const seq = 1 + Math.floor(rand() * 2700);
-  whole.removeSeq(seq);
-  parts[seq % PARTS]!.removeSeq(seq);
-}
-
-const QUERY_WORDS = [
-  'nurse',
-  'car',
-  'cara',
-  'icu',
-  'san',
-  'garcia',
-  'kaiser',
-  'care',
-  'jose',
-  'ca',
-  'carter',
-];
-function randomRequest(): SearchRequest {
-  const words = some(QUERY_WORDS, 0.2).slice(0, 3);
-  return SearchRequest.parse({
-    ...(words.length > 0 ? { query: words.join(' ') + (rand() < 0.3 ? ' ' : '') } : {}),
-    ...(rand() < 0.3 ? { city: some(['San Jose', 'Austin', 'carson city'], 0.5) } : {}),
-    ...(rand() < 0.3 ? { title: some(['nurse', 'icu nurse', 'hospitalist'], 0.5) } : {}),
-    ...(rand() < 0.3 ? { skills: some(['BLS', 'Cardiac Care', CAR_WORDS[0]!, CAR_WORDS[3]!], 0.5) } : {}),
-    ...(rand() < 0.2 ? { state: some(STATES, 0.5) } : {}),
-    sortKey: pick(['relevance', 'relevance', 'name', 'specialty', 'location', 'verified']),
-    sortDirection: pick(['asc', 'desc']),
-    page: pick([1, 1, 2, 5]),
-    limit: pick([10, 25, 50]),
-  });
-}
+world.fill((seq) => [whole, parts[seq % PARTS]!], { sorted: 2400, tail: 2700, removed: 120 });
 
 describe('a directory split across search workers', () => {
   it('counts and orders every search exactly as one index does, on every page', () => {

@@ -1,17 +1,25 @@
+import path from 'node:path';
 import type { SuggestedField } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { KeyedSuggestion } from './filter-vocabulary';
 import { type IndexedCandidate, SearchIndex, type SortOrder, type WordFrequency } from './search-index';
 import { type IndexQuery, runQuery } from './search-query';
+import { readSnapshot, writeSnapshot } from './search-snapshot';
 
 const LOAD_CHUNK = 20_000;
 /** Re-sort everything once this many documents sit in the unsorted tail. */
 const TAIL_LIMIT = 20_000;
 const BACKGROUND_SYNC_MS = 1000;
+/** A re-sorted index is saved this long after, so a burst of imports writes one snapshot. */
+const SNAPSHOT_DELAY_MS = 30_000;
 
 /** Which part of the directory a shard holds: the candidates whose read-model seq % `of` is `part`. */
 export type ShardPart = { part: number; of: number };
+
+/** Where a part's index snapshot is kept in the snapshot directory. */
+export const snapshotFileOf = (dir: string, { part, of }: ShardPart) =>
+  path.join(dir, `directory-${part + 1}-of-${of}.idx`);
 
 /** The read model's state a query must see at least (what `directory_meta` said when it arrived). */
 export type ReadModelState = { revision: number; oid: string };
@@ -92,6 +100,8 @@ export class SearchReplica {
   private maxSeq = 0;
   private syncing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private saveTimer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> | null = null;
   readonly status: ShardStatus = { ready: false, loadedDocs: 0 };
 
   constructor(
@@ -100,6 +110,8 @@ export class SearchReplica {
     private readonly part: ShardPart = { part: 0, of: 1 },
     /** Told whenever `status` changes (a worker passes it on to the API thread). */
     private readonly onStatus: (status: ShardStatus) => void = () => {},
+    /** Where this part's index snapshot is kept (search-snapshot.ts); none: always load from the read model. */
+    private readonly snapshotFile: string | null = null,
   ) {}
 
   /** Loads everything, then keeps up in the background, so an import is indexed before a searcher asks. */
@@ -112,9 +124,12 @@ export class SearchReplica {
     await this.sync();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.saveTimer) clearTimeout(this.saveTimer);
     this.timer = null;
+    this.saveTimer = null;
+    await this.saving;
   }
 
   /** Brings the index up to `state` at least (to the read model's current state without one). */
@@ -142,8 +157,15 @@ export class SearchReplica {
   private async syncOnce(): Promise<void> {
     const state = await readModelState(this.pool);
     if (!state) return;
-    if (state.oid !== this.tableOid) return this.reload(state);
-    if (state.revision === this.revision) return;
+    if (state.oid !== this.tableOid && !(await this.restore(state))) {
+      await this.reload(state);
+      this.saveSoon(0);
+      return;
+    }
+    if (state.revision === this.revision) {
+      this.report({ ready: true });
+      return;
+    }
     const { rows } = await this.pool.query<Row>(
       `select ${COLUMNS} from directory_candidates where revision > $1 and seq > $2 and ${IN_SEARCH}${this.inPart} order by seq`,
       [this.revision, this.maxSeq],
@@ -155,8 +177,70 @@ export class SearchReplica {
     );
     for (const { seq } of removed.rows) this.index.removeSeq(Number(seq));
     this.revision = state.revision;
-    if (this.index.tailSize > TAIL_LIMIT) this.index.reorder();
-    if (rows.length > 0) this.report({ loadedDocs: this.index.size });
+    if (this.index.tailSize > TAIL_LIMIT) {
+      this.index.reorder();
+      this.saveSoon(SNAPSHOT_DELAY_MS);
+    }
+    this.report({ ready: true, loadedDocs: this.index.size });
+  }
+
+  /**
+   * At start, the index from this part's snapshot when it reflects the read model's current table
+   * at a revision it has reached; the caller then applies what changed since. False: load it whole.
+   */
+  private async restore(state: ReadModelState): Promise<boolean> {
+    if (!this.snapshotFile || this.tableOid !== null) return false;
+    const started = performance.now();
+    const snapshot = await readSnapshot(this.snapshotFile).catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'search index snapshot unreadable: loading from the read model');
+      return null;
+    });
+    if (!snapshot) return false;
+    const { meta, index } = snapshot;
+    const { part, of } = this.part;
+    if (meta.oid !== state.oid || meta.revision > state.revision || meta.part !== part || meta.of !== of)
+      return false;
+    this.index = index;
+    this.maxSeq = meta.maxSeq;
+    this.revision = meta.revision;
+    this.tableOid = meta.oid;
+    this.logger.info(
+      {
+        candidates: index.alive.count(),
+        ms: Math.round(performance.now() - started),
+        revisionsBehind: state.revision - meta.revision,
+      },
+      'search index loaded from its snapshot',
+    );
+    return true;
+  }
+
+  /** Saves a snapshot `delayMs` from now (one at a time), after any sync in progress. */
+  private saveSoon(delayMs: number): void {
+    const file = this.snapshotFile;
+    if (!file || this.saveTimer || this.saving) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      this.saving = this.save(file).finally(() => {
+        this.saving = null;
+      });
+    }, delayMs);
+    this.saveTimer.unref();
+  }
+
+  private async save(file: string): Promise<void> {
+    await this.syncing?.catch(() => undefined);
+    const started = performance.now();
+    const meta = { ...this.part, revision: this.revision, oid: this.tableOid!, maxSeq: this.maxSeq };
+    try {
+      const bytes = await writeSnapshot(file, meta, this.index);
+      this.logger.info(
+        { file, bytes, revision: meta.revision, ms: Math.round(performance.now() - started) },
+        'search index snapshot saved',
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, file }, 'search index snapshot not saved');
+    }
   }
 
   private async reload(state: ReadModelState): Promise<void> {
@@ -200,7 +284,9 @@ export class SearchReplica {
   }
 
   private report(change: Partial<ShardStatus>): void {
-    Object.assign(this.status, change);
+    const { ready = this.status.ready, loadedDocs = this.status.loadedDocs } = change;
+    if (ready === this.status.ready && loadedDocs === this.status.loadedDocs) return;
+    Object.assign(this.status, { ready, loadedDocs });
     this.onStatus({ ...this.status });
   }
 }
@@ -283,7 +369,7 @@ export class InProcessShard implements SearchShard {
     return (await answer(this.replica, { kind: 'suggest', field, prefix, state })) as KeyedSuggestion[];
   }
 
-  async stop(): Promise<void> {
-    this.replica.stop();
+  stop(): Promise<void> {
+    return this.replica.stop();
   }
 }

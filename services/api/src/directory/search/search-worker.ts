@@ -1,20 +1,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { pino } from 'pino';
-import { answer, SearchReplica, type ShardRequest } from './search-shard';
+import { answer, SearchReplica, type ShardRequest, snapshotFileOf } from './search-shard';
 import type { SearchWorkerData, WorkerMessage } from './search-workers';
 
 /**
  * A search worker: one part of the directory's index on a thread of its own, loaded and kept in step
  * with the read model through its own connections, answering the API thread's shard requests.
  */
-const { connection, part, logLevel } = workerData as SearchWorkerData;
+const { connection, part, logLevel, snapshotDir } = workerData as SearchWorkerData;
 const port = parentPort!;
 const logger = pino({ level: logLevel }).child({ searchWorker: `${part.part + 1} of ${part.of}` });
 const pool = new pg.Pool({ ...connection, max: 2 });
 pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
 const post = (message: WorkerMessage) => port.postMessage(message);
-const replica = new SearchReplica(pool, logger, part, (status) => post({ status }));
+const replica = new SearchReplica(
+  pool,
+  logger,
+  part,
+  (status) => post({ status }),
+  snapshotDir ? snapshotFileOf(snapshotDir, part) : null,
+);
 
 port.on('message', ({ id, request }: { id: number; request: ShardRequest }) => {
   answer(replica, request).then(

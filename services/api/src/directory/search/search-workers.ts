@@ -15,7 +15,12 @@ import type {
 } from './search-shard';
 
 /** What a search worker starts from: its part of the directory and how to reach the database. */
-export type SearchWorkerData = { part: ShardPart; connection: ConnectionOptions; logLevel: string };
+export type SearchWorkerData = {
+  part: ShardPart;
+  connection: ConnectionOptions;
+  logLevel: string;
+  snapshotDir: string | null;
+};
 /** What a worker posts back: an answer to request `id`, or a change of its status. */
 export type WorkerMessage =
   | { id: number; result: unknown }
@@ -69,8 +74,9 @@ export class WorkerShard implements SearchShard {
     pool: pg.Pool,
     part: ShardPart,
     private readonly logger: Logger,
+    snapshotDir: string | null,
   ) {
-    this.data = { part, connection: connectionOf(pool), logLevel: logger.level };
+    this.data = { part, connection: connectionOf(pool), logLevel: logger.level, snapshotDir };
   }
 
   /** Starts the worker; it reports its loading through `status`. */

@@ -9,18 +9,44 @@ export const words = searchWords;
 
 /** A growable list of document numbers, ascending as documents are only ever appended. */
 export class Postings {
-  docs = new Uint32Array(4);
+  docs: Uint32Array = new Uint32Array(4);
   length = 0;
 
   add(doc: number): void {
     if (this.length > 0 && this.docs[this.length - 1] === doc) return;
     if (this.length === this.docs.length) {
-      const grown = new Uint32Array(this.docs.length * 2);
+      const grown = new Uint32Array(Math.max(4, this.docs.length * 2));
       grown.set(this.docs);
       this.docs = grown;
     }
     this.docs[this.length++] = doc;
   }
+}
+
+/** Lists as two arrays, their lengths and their documents one after the other (index snapshots). */
+export function packPostings(lists: readonly Postings[]): { lengths: Uint32Array; docs: Uint32Array } {
+  const lengths = Uint32Array.from(lists, (list) => list.length);
+  const docs = new Uint32Array(lengths.reduce((total, n) => total + n, 0));
+  let at = 0;
+  for (const list of lists) {
+    docs.set(list.docs.subarray(0, list.length), at);
+    at += list.length;
+  }
+  return { lengths, docs };
+}
+
+/** The lists packPostings packed; each is a view of `docs` until it grows. */
+export function unpackPostings(lengths: Uint32Array, docs: Uint32Array): Postings[] {
+  const lists: Postings[] = [];
+  let at = 0;
+  for (const n of lengths) {
+    const list = new Postings();
+    list.docs = docs.subarray(at, at + n);
+    list.length = n;
+    lists.push(list);
+    at += n;
+  }
+  return lists;
 }
 
 /** A set of document numbers as bits. */
