@@ -2,12 +2,14 @@
  * Cold start of search: how long a restarted product takes, from the start call, to answer
  * GET /readyz with 200 and to answer a full search (no filters) with the whole directory's count.
  *
- *   npm run bench:coldstart -- --size 1500000 [--workers N] [--runs 3]
+ *   npm run bench:coldstart -- --size 1500000 [--workers N] [--runs 3] [--snapshots on|off]
  *
  * The directory is the search bench's (`.data/bench-search-<size>/`, built by whichever runs first).
  * A first, untimed start signs up the premium user; each timed start then only loads and answers.
  */
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SearchResponse } from '@healthtal/contracts';
 import type { Config } from '../src/config';
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     size: { type: 'string', default: '1500000' },
     workers: { type: 'string' },
     runs: { type: 'string', default: '3' },
+    snapshots: { type: 'string', default: 'on' },
   },
 });
 const size = Number(values.size);
@@ -64,7 +67,12 @@ async function main() {
     'select count(*) as n from directory_candidates where deactivated_on is null',
   );
   const expected = Number(rows[0]!.n);
-  const config = searchBenchConfig(data.url, values.workers);
+  // The first start (not timed) loads the index from the read model and saves the snapshots the timed
+  // starts load; with --snapshots off every start rebuilds it from the read model.
+  const snapshots = values.snapshots !== 'off';
+  const snapshotDir = path.join(data.dir, 'search-index');
+  if (snapshots) await rm(snapshotDir, { recursive: true, force: true });
+  const config = searchBenchConfig(data.url, values.workers, snapshots ? snapshotDir : undefined);
   const workers = searchWorkersOf(config);
   figure(
     'SEARCH_WORKERS',
@@ -74,6 +82,11 @@ async function main() {
       : values.workers === undefined
         ? `the product's default: ${workers}`
         : '',
+  );
+  figure(
+    'index snapshots',
+    snapshots ? 'on' : 'off',
+    snapshots ? snapshotDir : 'every start loads from the read model',
   );
   figure('active candidates (the full search count)', num(expected));
 

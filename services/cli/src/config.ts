@@ -73,9 +73,14 @@ export const Config = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * Worker threads the search index is split across, each holding a part and answering in parallel:
-   * one per core by default. 0 runs search on the API's own thread.
+   * by default one per core but one, which the API thread keeps. 0 runs search on the API's own thread.
    */
-  SEARCH_WORKERS: z.coerce.number().int().min(0).max(32).default(availableParallelism()),
+  SEARCH_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(32)
+    .default(Math.max(1, availableParallelism() - 1)),
   /**
    * Where the search index is saved, so a restart loads it instead of rebuilding it from the read
    * model. Defaults to DATA_DIR/search-index with the embedded database; with DATABASE_URL, unset: off.

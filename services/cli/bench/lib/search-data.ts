@@ -9,7 +9,8 @@ import { importAndProject } from './directory-import';
 import { figure } from './report';
 import { stopServerAfterExit } from './watchdog';
 
-export type SearchData = { url: string; pool: pg.Pool };
+/** `dir`: where the data is kept between runs (the database's, and the search index snapshots'). */
+export type SearchData = { url: string; pool: pg.Pool; dir: string };
 
 /**
  * The search benches' directory: `size` synthetic candidates in database `bench` of an embedded
@@ -32,7 +33,7 @@ export async function openSearchData(size: number): Promise<SearchData> {
   onTeardown('close pool', () => pool.end());
   await migrate(pool);
   await prepareData(pool, dataDir, size);
-  return { url, pool };
+  return { url, pool, dir: dataDir };
 }
 
 type SavedLine = [label: string, value: string, note: string];

@@ -6,9 +6,10 @@ import { onTeardown } from './database';
 /**
  * The settings the search benches start the product with, on the bench database: no shutdown delay
  * (no load balancer to warn), errors-only logs. `searchWorkers` is SEARCH_WORKERS (0: search on the
- * API's thread; N: N worker threads); a build that does not know the setting ignores it.
+ * API's thread; N: N worker threads); a build that does not know the setting ignores it. With
+ * `snapshotDir` the search index is saved there and restarts load it (SEARCH_SNAPSHOT_DIR).
  */
-export function searchBenchConfig(databaseUrl: string, searchWorkers?: string) {
+export function searchBenchConfig(databaseUrl: string, searchWorkers?: string, snapshotDir?: string) {
   return loadConfig({
     DATABASE_URL: databaseUrl,
     PORT: '0',
@@ -16,6 +17,7 @@ export function searchBenchConfig(databaseUrl: string, searchWorkers?: string) {
     LOG_LEVEL: 'error',
     SHUTDOWN_DELAY_MS: '0',
     ...(searchWorkers === undefined ? {} : { SEARCH_WORKERS: searchWorkers }),
+    ...(snapshotDir === undefined ? {} : { SEARCH_SNAPSHOT_DIR: snapshotDir }),
   });
 }
 

@@ -29,12 +29,11 @@ export type IndexSnapshot = {
   version: number;
   removed: number;
   terms: string[];
-  name: string[];
-  specialty: string[];
-  location: string[];
   vocabulary: string[];
   filterValues: VocabularySnapshot;
 };
+/** The long string lists of a snapshot (one per document), kept as text rather than JSON. */
+export type SnapshotTexts = { name: string[]; specialty: string[]; location: string[] };
 
 export type SortOrder = 'name' | 'specialty' | 'location' | 'verified';
 export const SORT_ORDERS: readonly SortOrder[] = ['name', 'specialty', 'location', 'verified'];
@@ -303,7 +302,7 @@ export class SearchIndex {
    * The whole index as JSON (strings) and typed arrays, for a snapshot file (search-snapshot.ts).
    * Sort keys that end with the name key are kept without it.
    */
-  toSnapshot(): { json: IndexSnapshot; arrays: Record<string, SnapshotArray> } {
+  toSnapshot(): { json: IndexSnapshot; arrays: Record<string, SnapshotArray>; texts: SnapshotTexts } {
     const n = this.size;
     const terms = [...this.postings.keys()];
     const postings = packPostings(terms.map((term) => this.postings.get(term)!));
@@ -319,9 +318,6 @@ export class SearchIndex {
         version: this.version,
         removed: this.removed,
         terms,
-        name,
-        specialty: withoutName(this.keys.specialty),
-        location: withoutName(this.keys.location),
         vocabulary: this.vocabulary,
         filterValues: vocabulary.json,
       },
@@ -341,10 +337,15 @@ export class SearchIndex {
         valueLengths: values.lengths,
         valueDocs: values.docs,
       },
+      texts: { name, specialty: withoutName(this.keys.specialty), location: withoutName(this.keys.location) },
     };
   }
 
-  static fromSnapshot(json: IndexSnapshot, arrays: Record<string, SnapshotArray>): SearchIndex {
+  static fromSnapshot(
+    json: IndexSnapshot,
+    arrays: Record<string, SnapshotArray>,
+    texts: SnapshotTexts,
+  ): SearchIndex {
     const index = new SearchIndex();
     const n = json.size;
     const array = <T extends SnapshotArray>(name: string, type: new (...args: never[]) => T): T => {
@@ -364,9 +365,12 @@ export class SearchIndex {
     }
     const lists = unpackPostings(array('postingLengths', Uint32Array), array('postingDocs', Uint32Array));
     for (const [i, term] of json.terms.entries()) index.postings.set(term, lists[i]!);
-    index.keys.name = json.name;
-    index.keys.specialty = json.specialty.map((key, doc) => `${key}\u0002${json.name[doc]}`);
-    index.keys.location = json.location.map((key, doc) => `${key}\u0002${json.name[doc]}`);
+    const { name } = texts;
+    if ([name, texts.specialty, texts.location].some((keys) => keys.length !== n))
+      throw new Error('index snapshot: sort keys do not match the documents');
+    index.keys.name = name;
+    index.keys.specialty = texts.specialty.map((key, doc) => `${key}\u0002${name[doc]}`);
+    index.keys.location = texts.location.map((key, doc) => `${key}\u0002${name[doc]}`);
     index.vocabulary = json.vocabulary;
     index.filterValues = FilterVocabulary.fromSnapshot(
       json.filterValues,

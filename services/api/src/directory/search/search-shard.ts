@@ -336,6 +336,9 @@ export async function answer(
   }
 }
 
+/** A worker's last request: stop syncing and finish a snapshot being written. */
+export const STOP = 'stop';
+
 export type ShardRequest =
   | ({ kind: 'query' } & ShardQuery)
   | { kind: 'expand'; prefix: string; state: ReadModelState | null }

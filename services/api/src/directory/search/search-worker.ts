@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { pino } from 'pino';
-import { answer, SearchReplica, type ShardRequest, snapshotFileOf } from './search-shard';
+import { answer, SearchReplica, type ShardRequest, STOP, snapshotFileOf } from './search-shard';
 import type { SearchWorkerData, WorkerMessage } from './search-workers';
 
 /**
@@ -22,8 +22,8 @@ const replica = new SearchReplica(
   snapshotDir ? snapshotFileOf(snapshotDir, part) : null,
 );
 
-port.on('message', ({ id, request }: { id: number; request: ShardRequest }) => {
-  answer(replica, request).then(
+port.on('message', ({ id, request }: { id: number; request: ShardRequest | typeof STOP }) => {
+  (request === STOP ? replica.stop().then(() => pool.end()) : answer(replica, request)).then(
     (result) => post({ id, result }),
     (error: unknown) => post({ id, error: error instanceof Error ? error.message : String(error) }),
   );

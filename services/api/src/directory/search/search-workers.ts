@@ -4,14 +4,15 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { KeyedSuggestion } from './filter-vocabulary';
 import type { WordFrequency } from './search-index';
-import type {
-  ReadModelState,
-  SearchShard,
-  ShardAnswer,
-  ShardPart,
-  ShardQuery,
-  ShardRequest,
-  ShardStatus,
+import {
+  type ReadModelState,
+  type SearchShard,
+  type ShardAnswer,
+  type ShardPart,
+  type ShardQuery,
+  type ShardRequest,
+  type ShardStatus,
+  STOP,
 } from './search-shard';
 
 /** What a search worker starts from: its part of the directory and how to reach the database. */
@@ -34,6 +35,7 @@ type ConnectionOptions = Pick<
 
 /** A crashed worker is started again after this long (it reloads its part from the read model). */
 const RESTART_DELAY_MS = 1000;
+const STOP_WAIT_MS = 10_000;
 
 /**
  * The development sources run through tsx (ADR 0002), whose loader a worker does not inherit; the
@@ -96,13 +98,18 @@ export class WorkerShard implements SearchShard {
     return this.call({ kind: 'suggest', field, prefix, state }) as Promise<KeyedSuggestion[]>;
   }
 
+  /** Lets the worker finish a snapshot it is writing and close its connections (up to 10 s), then ends it. */
   async stop(): Promise<void> {
+    if (this.running) {
+      const stopped = this.call(STOP).catch(() => undefined);
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+    }
     this.stopping = true;
     if (this.restart) clearTimeout(this.restart);
     await this.worker?.terminate();
   }
 
-  private call(request: ShardRequest): Promise<unknown> {
+  private call(request: ShardRequest | typeof STOP): Promise<unknown> {
     if (!this.running) return Promise.reject(new Error('search worker is restarting'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
