@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 
@@ -13,6 +14,8 @@ describe('configuration from the environment', () => {
       ADMIN_EMAILS: [],
       REVEAL_QUOTA_BASIC: 100,
       REVEAL_QUOTA_PREMIUM: 500,
+      // One search worker per core but the API thread's.
+      SEARCH_WORKERS: Math.max(1, availableParallelism() - 1),
       SEED_SIZE: 20_000,
       EVENT_STORE: 'postgres',
       WORKERS: 'all',

@@ -1,7 +1,7 @@
 import { type GeneratedEmail, OutreachMessages } from '@healthtal/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
-import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectHidden, expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, screenshotAtRest } from './recruiter-support';
 
 const suite = useBrowserApp({ app: 'web-recruiter' });
@@ -139,8 +139,12 @@ describe('the AI email generator', () => {
     await page.getByRole('button', { name: 'Send Email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send Email' });
     await dialog.getByRole('button', { name: 'Reveal 3 emails' }).click();
+    // The dialog re-renders when the reveal answers: pick the template after, or a menu opened
+    // meanwhile can lose the click on its option and stay open (the dialog is hidden under it).
+    await expectHidden(dialog.getByRole('button', { name: /^Reveal/ }));
     await dialog.getByRole('combobox', { name: 'Use a saved template' }).click();
     await page.getByRole('option', { name: 'Clinic Lead' }).click();
+    await expectHidden(page.getByRole('listbox'));
     await expectText(dialog.getByLabel('Placeholders'), '{{location}} (“your area” when unknown)');
 
     await expectVisible(dialog.locator('[aria-label="Messages"][aria-busy="false"]'));

@@ -1,0 +1,119 @@
+// npm run bench:storage -- --size 1500000
+/**
+ * Where the bytes of a directory go: the database, the event store (per candidate event: its data,
+ * metadata and the row around them), the directory read model (per row: table, TOAST, indexes),
+ * the largest relations, and the search index snapshot. Reads the search benches' data
+ * (`.data/bench-search-<size>/`, built by whichever bench runs first); writes nothing.
+ */
+import { statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { teardown } from './lib/database';
+import { figure, heading, num } from './lib/report';
+import { openSearchData } from './lib/search-data';
+
+const { values } = parseArgs({ options: { size: { type: 'string', default: '1500000' } } });
+const size = Number(values.size);
+if (!Number.isInteger(size) || size < 1) throw new Error('--size must be a whole number');
+const TARGET_BYTES = 4 * 1024 ** 3;
+
+const mb = (bytes: number) => `${num(bytes / 1024 ** 2)} MB`;
+const gb = (bytes: number) => `${num(bytes / 1024 ** 3, 2)} GB`;
+const per = (bytes: number, count: number) => (count > 0 ? `${num(bytes / count)} B` : '—');
+
+async function main() {
+  heading(`HealthTal storage: ${num(size)} candidates, ${os.cpus().length} cores, Node ${process.version}`);
+  const { pool, dir } = await openSearchData(size);
+  const one = async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows[0] as T;
+
+  heading('Database');
+  const { bytes: database } = await one<{ bytes: string }>(
+    'select pg_database_size(current_database()) as bytes',
+  );
+  figure(
+    'database on disk',
+    gb(Number(database)),
+    `target ≤ 4 GB: ${Number(database) <= TARGET_BYTES ? 'PASS' : 'MISS'}`,
+  );
+
+  heading('Event store (eventstore.events)');
+  const events = await one<{ rows: string; total: string; heap: string; toast: string; indexes: string }>(
+    `select (select count(*) from eventstore.events) as rows,
+            pg_total_relation_size('eventstore.events') as total,
+            pg_relation_size('eventstore.events') as heap,
+            coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0) as toast,
+            pg_indexes_size('eventstore.events') as indexes
+       from pg_class c where c.oid = 'eventstore.events'::regclass`,
+  );
+  const rows = Number(events.rows);
+  figure('events', num(rows), `${mb(Number(events.total))} in all`);
+  figure(
+    'per event, all of it',
+    per(Number(events.total), rows),
+    `table ${mb(Number(events.heap))} · TOAST ${mb(Number(events.toast))} · indexes ${mb(Number(events.indexes))}`,
+  );
+  const candidate = await one<{ n: string; data: string; metadata: string; row: string }>(
+    `select count(*) as n, avg(pg_column_size(data)) as data, avg(pg_column_size(metadata)) as metadata,
+            avg(pg_column_size(e.*)) as row
+       from (select * from eventstore.events where type = 'CandidateImported' limit 20000) e`,
+  );
+  figure(
+    'CandidateImported, sampled',
+    `${num(Number(candidate.row))} B/row`,
+    `data ${num(Number(candidate.data))} B (jsonb, personal fields sealed) · metadata ${num(Number(candidate.metadata))} B · ${num(Number(candidate.n))} sampled`,
+  );
+
+  heading('Directory read model (directory_candidates)');
+  const directory = await one<{
+    rows: string;
+    total: string;
+    heap: string;
+    toast: string;
+    indexes: string;
+    row: string;
+  }>(
+    `select (select count(*) from directory_candidates) as rows,
+            pg_total_relation_size('directory_candidates') as total,
+            pg_relation_size('directory_candidates') as heap,
+            coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0) as toast,
+            pg_indexes_size('directory_candidates') as indexes,
+            (select avg(pg_column_size(d.*)) from (select * from directory_candidates limit 20000) d) as row
+       from pg_class c where c.oid = 'directory_candidates'::regclass`,
+  );
+  const candidates = Number(directory.rows);
+  figure('rows', num(candidates), `${mb(Number(directory.total))} in all`);
+  figure(
+    'per row, all of it',
+    per(Number(directory.total), candidates),
+    `table ${mb(Number(directory.heap))} · TOAST ${mb(Number(directory.toast))} · indexes ${mb(Number(directory.indexes))}`,
+  );
+  figure('per row, the tuple alone (sampled)', `${num(Number(directory.row))} B`, '');
+
+  heading('Largest relations (table with its TOAST and indexes)');
+  const { rows: largest } = await pool.query<{ name: string; total: string; indexes: string }>(
+    `select n.nspname || '.' || c.relname as name, pg_total_relation_size(c.oid) as total, pg_indexes_size(c.oid) as indexes
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'm') and n.nspname not in ('pg_catalog', 'information_schema')
+      order by pg_total_relation_size(c.oid) desc limit 10`,
+  );
+  for (const relation of largest)
+    figure(relation.name, mb(Number(relation.total)), `indexes ${mb(Number(relation.indexes))}`);
+
+  heading('Search index snapshots (SEARCH_SNAPSHOT_DIR)');
+  const snapshots = path.join(dir, 'search-index');
+  const files = await readdir(snapshots).catch(() => [] as string[]);
+  if (files.length === 0) console.log('  none yet: npm run bench:coldstart writes them');
+  for (const file of files.filter((f) => f.endsWith('.idx'))) {
+    const bytes = statSync(path.join(snapshots, file)).size;
+    figure(file, mb(bytes), `${per(bytes, candidates)} per candidate`);
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => teardown());
