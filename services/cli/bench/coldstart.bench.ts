@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SearchResponse } from '@healthtal/contracts';
 import type { Config } from '../src/config';
-import { teardown } from './lib/database';
+import { runBench } from './lib/database';
 import { premiumUser } from './lib/premium-user';
 import { figure, heading, median, num } from './lib/report';
 import { openSearchData } from './lib/search-data';
@@ -35,15 +35,6 @@ const size = Number(values.size);
 const runs = Number(values.runs);
 if (!Number.isInteger(size) || size < 1) throw new Error('--size must be a whole number');
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number ≥ 1');
-
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping and cleaning up…`);
-    void teardown().finally(() => process.exit(130));
-  });
-}
 
 type Run = {
   /** From the start call: startHealthTal returned (listening), /readyz answered 200, the full search answered. */
@@ -167,10 +158,4 @@ async function timedStart(config: Config, token: string, expected: number): Prom
   return { ...(seen as Run), rss };
 }
 
-main()
-  .catch((error) => {
-    // After Ctrl-C, what failed is the run being stopped (the load client, the database): no news.
-    if (!interrupted) console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => teardown());
+runBench(main);

@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { onTeardown, teardown } from './lib/database';
+import { onTeardown, runBench } from './lib/database';
 import { premiumUser } from './lib/premium-user';
 import { detail, figure, heading, ms, num, pct } from './lib/report';
 import { openSearchData } from './lib/search-data';
@@ -49,15 +49,6 @@ const clientLevels = list('clients', values.clients, 1);
 const seconds = Number(values.seconds);
 if (!Number.isInteger(size) || size < 1) throw new Error('--size must be a whole number');
 if (!(seconds > 0)) throw new Error('--seconds must be a positive number');
-
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    interrupted = true;
-    console.error(`\n${signal}: stopping and cleaning up…`);
-    void teardown().finally(() => process.exit(130));
-  });
-}
 
 type Level = {
   clients: number;
@@ -184,10 +175,4 @@ function summary(settings: Setting[]) {
   console.log(`\n  load average at the end: ${loadAverage()}`);
 }
 
-main()
-  .catch((error) => {
-    // After Ctrl-C, what failed is the run being stopped (the load client, the database): no news.
-    if (!interrupted) console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => teardown());
+runBench(main);

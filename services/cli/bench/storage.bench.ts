@@ -10,7 +10,8 @@ import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { teardown } from './lib/database';
+import type pg from 'pg';
+import { runBench } from './lib/database';
 import { figure, heading, num } from './lib/report';
 import { openSearchData } from './lib/search-data';
 
@@ -22,6 +23,26 @@ const TARGET_BYTES = 4 * 1024 ** 3;
 const mb = (bytes: number) => `${num(bytes / 1024 ** 2)} MB`;
 const gb = (bytes: number) => `${num(bytes / 1024 ** 3, 2)} GB`;
 const per = (bytes: number, count: number) => (count > 0 ? `${num(bytes / count)} B` : '—');
+
+/** A table's rows and bytes: all of it, the table, its TOAST and its indexes. */
+async function sizesOf(pool: pg.Pool, table: string) {
+  const { rows } = await pool.query<{
+    rows: string;
+    total: string;
+    heap: string;
+    toast: string;
+    indexes: string;
+  }>(
+    `select (select count(*) from ${table}) as rows,
+            pg_total_relation_size(c.oid) as total,
+            pg_relation_size(c.oid) as heap,
+            coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0) as toast,
+            pg_indexes_size(c.oid) as indexes
+       from pg_class c where c.oid = $1::regclass`,
+    [table],
+  );
+  return rows[0]!;
+}
 
 async function main() {
   heading(`HealthTal storage: ${num(size)} candidates, ${os.cpus().length} cores, Node ${process.version}`);
@@ -35,18 +56,13 @@ async function main() {
   figure(
     'database on disk',
     gb(Number(database)),
-    `target ≤ 4 GB: ${Number(database) <= TARGET_BYTES ? 'PASS' : 'MISS'}`,
+    size >= 1_500_000
+      ? `target ≤ 4 GB at 1.5M: ${Number(database) <= TARGET_BYTES ? 'PASS' : 'MISS'}`
+      : `${per(Number(database), size)} per candidate (the target, ≤ 4 GB, is at 1.5M)`,
   );
 
   heading('Event store (eventstore.events)');
-  const events = await one<{ rows: string; total: string; heap: string; toast: string; indexes: string }>(
-    `select (select count(*) from eventstore.events) as rows,
-            pg_total_relation_size('eventstore.events') as total,
-            pg_relation_size('eventstore.events') as heap,
-            coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0) as toast,
-            pg_indexes_size('eventstore.events') as indexes
-       from pg_class c where c.oid = 'eventstore.events'::regclass`,
-  );
+  const events = await sizesOf(pool, 'eventstore.events');
   const rows = Number(events.rows);
   figure('events', num(rows), `${mb(Number(events.total))} in all`);
   figure(
@@ -66,21 +82,9 @@ async function main() {
   );
 
   heading('Directory read model (directory_candidates)');
-  const directory = await one<{
-    rows: string;
-    total: string;
-    heap: string;
-    toast: string;
-    indexes: string;
-    row: string;
-  }>(
-    `select (select count(*) from directory_candidates) as rows,
-            pg_total_relation_size('directory_candidates') as total,
-            pg_relation_size('directory_candidates') as heap,
-            coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0) as toast,
-            pg_indexes_size('directory_candidates') as indexes,
-            (select avg(pg_column_size(d.*)) from (select * from directory_candidates limit 20000) d) as row
-       from pg_class c where c.oid = 'directory_candidates'::regclass`,
+  const directory = await sizesOf(pool, 'directory_candidates');
+  const { row: tuple } = await one<{ row: string }>(
+    'select avg(pg_column_size(d.*)) as row from (select * from directory_candidates limit 20000) d',
   );
   const candidates = Number(directory.rows);
   figure('rows', num(candidates), `${mb(Number(directory.total))} in all`);
@@ -89,7 +93,7 @@ async function main() {
     per(Number(directory.total), candidates),
     `table ${mb(Number(directory.heap))} · TOAST ${mb(Number(directory.toast))} · indexes ${mb(Number(directory.indexes))}`,
   );
-  figure('per row, the tuple alone (sampled)', `${num(Number(directory.row))} B`, '');
+  figure('per row, the tuple alone (sampled)', `${num(Number(tuple))} B`, '');
 
   heading('Largest relations (table with its TOAST and indexes)');
   const { rows: largest } = await pool.query<{ name: string; total: string; indexes: string }>(
@@ -111,9 +115,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => teardown());
+runBench(main);

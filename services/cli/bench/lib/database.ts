@@ -39,6 +39,27 @@ export function teardown(): Promise<void> {
 }
 
 /**
+ * Runs a bench's `main` and then its teardown, whether it ends, fails or is stopped: Ctrl-C or
+ * SIGTERM tears down and exits 130, and what fails after one (the run being stopped) is not reported.
+ */
+export function runBench(main: () => Promise<void>): void {
+  let interrupted = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      interrupted = true;
+      console.error(`\n${signal}: stopping and cleaning up…`);
+      void teardown().finally(() => process.exit(130));
+    });
+  }
+  main()
+    .catch((error) => {
+      if (!interrupted) console.error(error);
+      process.exitCode = 1;
+    })
+    .finally(() => teardown());
+}
+
+/**
  * The server benches create their databases on: DATABASE_URL when set, otherwise an embedded
  * PostgreSQL in a temp directory that is stopped and removed at teardown (or by the watchdog).
  */
