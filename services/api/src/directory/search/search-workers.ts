@@ -100,12 +100,12 @@ export class WorkerShard implements SearchShard {
 
   /** Lets the worker finish a snapshot it is writing and close its connections (up to 10 s), then ends it. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.restart) clearTimeout(this.restart);
     if (this.running) {
       const stopped = this.call(STOP).catch(() => undefined);
       await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
     }
-    this.stopping = true;
-    if (this.restart) clearTimeout(this.restart);
     await this.worker?.terminate();
   }
 
