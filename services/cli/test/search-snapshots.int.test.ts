@@ -133,4 +133,20 @@ describe('search index snapshots', () => {
     expect((await readdir(dir)).length).toBe(modified);
     await Promise.all([second.search.stop(), rebuilt.search.stop()]);
   });
+
+  it('starts a search worker that died again, and answers as before once it has reloaded', async () => {
+    const { search } = await started({ workers: 2, snapshotDir: dir });
+    const before = await answers(search);
+    // As if the thread crashed: the shard sees its worker exit without being asked to stop.
+    const shard = (search as unknown as { shards: { worker: { terminate(): Promise<number> } }[] })
+      .shards[1]!;
+    await shard.worker.terminate();
+    expect(search.ready).toBe(false);
+    for (const deadline = Date.now() + 20_000; !search.ready; ) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await answers(search)).toEqual(before);
+    await search.stop();
+  });
 });
