@@ -37,6 +37,7 @@ export type Upcasters = Record<number, (data: unknown) => unknown>;
  */
 export type PersonalDataSpec = {
   readonly subject: (data: never) => string;
+  /** Append only: a stored envelope names the fields it holds by their position here. */
   readonly fields: readonly string[];
 };
 

@@ -263,11 +263,12 @@ describe('DELETE /api/admin/users/:id', () => {
     const registered = trail.find((entry) => entry.type === 'UserRegistered')!;
     expect(registered.data).toMatchObject({ userId: user.userId, email: null, phone: null });
     expect(registered.data).not.toHaveProperty('passwordHash');
-    const raw = await app.pool.query<{ data: { email: string } }>(
+    const raw = await app.pool.query<{ data: { email?: string; _pd: string } }>(
       `select data from eventstore.events where stream_id = $1 and type = 'UserRegistered'`,
       [`user-${user.userId}`],
     );
-    expect(raw.rows[0]!.data.email).toMatch(/^pd1:/);
+    expect(raw.rows[0]!.data.email).toBeUndefined();
+    expect(raw.rows[0]!.data._pd).toMatch(/^pd2:/);
     const keys = await app.pool.query(
       'select 1 from eventstore.personal_data_keys where subject = $1 and key is not null',
       [user.userId],

@@ -3,11 +3,11 @@ export * from './event-store';
 export { KurrentDBEventStore, type KurrentDBEventStoreOptions } from './kurrentdb/kurrentdb-event-store';
 export * from './migrations';
 export {
-  decryptValue,
-  encryptValue,
-  isEncrypted,
   PersonalDataKeys,
   personalDataMigrations,
+  SEALED_FIELD,
+  sealFields,
+  unsealFields,
 } from './personal-data';
 export { PersonalDataProtector } from './personal-data-protector';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';

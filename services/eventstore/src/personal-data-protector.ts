@@ -1,10 +1,10 @@
 import type { NewEvent, RecordedEvent } from './event-store';
-import { decryptValue, encryptValue, isEncrypted, type PersonalDataKeys } from './personal-data';
+import { type PersonalDataKeys, sealFields, unsealFields } from './personal-data';
 import type { EventRegistry } from './registry';
 
 /**
- * Encrypts the personal fields of events on their way into the store and decrypts them on the way
- * out. A field whose subject was erased reads as null, and is written as null.
+ * Seals the personal fields of events on their way into the store (one pd2 envelope per event,
+ * see personal-data.ts) and opens them on the way out. A field whose subject was erased reads as null, and is written as null.
  */
 export class PersonalDataProtector {
   constructor(
@@ -21,13 +21,8 @@ export class PersonalDataProtector {
       if (!spec) return event;
       // No key: the subject was erased (a request raced the erasure). Their data is not kept at all.
       const key = keys.get(this.subjectOf(event.type, event.data)!);
-      const data = { ...(event.data as Record<string, unknown>) };
-      for (const field of spec.fields) {
-        // An empty field holds nothing of the person: left null, it costs imports no cipher.
-        if (data[field] !== undefined && data[field] !== null)
-          data[field] = key ? encryptValue(key, data[field]) : null;
-      }
-      return { ...event, data };
+      const data = event.data as Record<string, unknown>;
+      return { ...event, data: key ? sealFields(key, data, spec.fields) : withoutValues(data, spec.fields) };
     });
   }
 
@@ -39,12 +34,7 @@ export class PersonalDataProtector {
       const spec = this.registry.personalDataOf(event.type);
       if (!spec) return event;
       const key = keys.get(this.subjectOf(event.type, event.data)!);
-      const data = { ...(event.data as Record<string, unknown>) };
-      for (const field of spec.fields) {
-        const value = data[field];
-        if (isEncrypted(value)) data[field] = key ? decryptValue(key, value) : null;
-      }
-      return { ...event, data };
+      return { ...event, data: unsealFields(key, event.data as Record<string, unknown>, spec.fields) };
     });
   }
 
@@ -57,4 +47,11 @@ export class PersonalDataProtector {
     if (!this.keys) throw new Error('Events with personal data need a store built with personal data keys');
     return this.keys;
   }
+}
+
+/** The fields that hold a value, set to null: what an erased subject's event keeps of them. */
+function withoutValues(data: Readonly<Record<string, unknown>>, fields: readonly string[]) {
+  const out = { ...data };
+  for (const field of fields) if (out[field] !== undefined && out[field] !== null) out[field] = null;
+  return out;
 }

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomFillSync } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type pg from 'pg';
 import type { Migration } from './migrations';
 
@@ -19,14 +20,33 @@ export const personalDataMigrations: readonly Migration[] = [
   },
 ];
 
-/** Encrypted values look like `pd1:<base64 of iv | tag | ciphertext>`; the plaintext is JSON. */
-const PREFIX = 'pd1:';
+/**
+ * Two stored formats, both AES-256-GCM with the subject's key (iv | tag | ciphertext, base64):
+ * - pd2 (written now): one envelope per event under `_pd`, `pd2:<mask>:<sealed>`. The mask (base 36)
+ *   says which of the event type's personal fields it holds, by their position in the spec's list
+ *   (so those lists are append-only); the plaintext is the JSON array of their values, deflated
+ *   with a preset dictionary of what personal values repeat (e-mail domains, LinkedIn URLs). One
+ *   cipher and one key name per event instead of one per field: ~half the bytes and less CPU.
+ * - pd1 (read only, events written before pd2): each field's value `pd1:<sealed JSON>` in place.
+ */
+const PD1 = 'pd1:';
+const PD2 = 'pd2:';
+/** Where a pd2 envelope sits in an event's stored data; no event schema has this field. */
+export const SEALED_FIELD = '_pd';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const CACHE_LIMIT = 100_000;
+/** Never change: every pd2 envelope is inflated with it. Another dictionary is another format. */
+const DICTIONARY = Buffer.from(
+  '@aol.com@msn.com@comcast.net@icloud.com@hotmail.com@outlook.com@yahoo.com@gmail.com' +
+    '","+1https://www.linkedin.com/in/',
+);
+// A small window and state: the plaintext is a few hundred bytes, and the allocation is the cost.
+const DEFLATE = { level: 6, memLevel: 1, windowBits: 9, dictionary: DICTIONARY } as const;
+const MAX_FIELDS = 30;
 
 export const isEncrypted = (value: unknown): value is string =>
-  typeof value === 'string' && value.startsWith(PREFIX);
+  typeof value === 'string' && value.startsWith(PD1);
 
 /** IVs come from a pooled random buffer: one system call per 4,096 IVs instead of one each (imports). */
 const ivPool = Buffer.alloc(IV_BYTES * 4096);
@@ -36,35 +56,98 @@ function nextIv(): Buffer {
     randomFillSync(ivPool);
     ivOffset = 0;
   }
-  // A view, not a copy: encryptValue copies it into its output before the pool is refilled.
+  // A view, not a copy: seal copies it into its output before the pool is refilled.
   const iv = ivPool.subarray(ivOffset, ivOffset + IV_BYTES);
   ivOffset += IV_BYTES;
   return iv;
 }
 
-export function encryptValue(key: Buffer, value: unknown): string {
+/** iv | tag | ciphertext, base64. */
+function seal(key: Buffer, plaintext: Buffer): string {
   const iv = nextIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  let body = cipher.update(JSON.stringify(value), 'utf8');
+  let body = cipher.update(plaintext);
   const tail = cipher.final(); // empty for GCM (a stream mode); it computes the tag
   if (tail.length > 0) body = Buffer.concat([body, tail]);
-  // iv | tag | ciphertext, written once (imports encrypt several fields a row).
   const out = Buffer.allocUnsafe(IV_BYTES + TAG_BYTES + body.length);
   iv.copy(out, 0);
   cipher.getAuthTag().copy(out, IV_BYTES);
   body.copy(out, IV_BYTES + TAG_BYTES);
-  return PREFIX + out.toString('base64');
+  return out.toString('base64');
+}
+
+function open(key: Buffer, sealed: string): Buffer {
+  const raw = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+}
+
+/** One field in the pd1 format. Only events written before pd2 hold these; tests write them. */
+export function encryptValue(key: Buffer, value: unknown): string {
+  return PD1 + seal(key, Buffer.from(JSON.stringify(value), 'utf8'));
 }
 
 export function decryptValue(key: Buffer, value: string): unknown {
-  const raw = Buffer.from(value.slice(PREFIX.length), 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  const text = Buffer.concat([
-    decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)),
-    decipher.final(),
-  ]).toString('utf8');
-  return JSON.parse(text);
+  return JSON.parse(open(key, value.slice(PD1.length)).toString('utf8'));
+}
+
+/**
+ * The event's data with its personal fields (those holding a value) moved into one pd2 envelope.
+ * Null and absent fields stay as they are: they hold nothing of the person, and an update's
+ * "absent" (unchanged) and "null" (cleared) must both survive.
+ */
+export function sealFields(
+  key: Buffer,
+  data: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): Record<string, unknown> {
+  if (fields.length > MAX_FIELDS) throw new Error(`At most ${MAX_FIELDS} personal fields per event type`);
+  const out = { ...data };
+  const values: unknown[] = [];
+  let mask = 0;
+  fields.forEach((field, index) => {
+    const value = data[field];
+    if (value === undefined || value === null) return;
+    mask |= 1 << index;
+    values.push(value);
+    delete out[field];
+  });
+  if (mask === 0) return out;
+  const plaintext = deflateRawSync(Buffer.from(JSON.stringify(values), 'utf8'), DEFLATE);
+  out[SEALED_FIELD] = `${PD2}${mask.toString(36)}:${seal(key, plaintext)}`;
+  return out;
+}
+
+/**
+ * The event's data as it was written: pd2 envelopes and pd1 fields opened with the subject's key.
+ * Without a key (the subject was erased) every sealed field reads as null.
+ */
+export function unsealFields(
+  key: Buffer | undefined,
+  data: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): Record<string, unknown> {
+  const out = { ...data };
+  for (const field of fields) {
+    const value = out[field];
+    if (isEncrypted(value)) out[field] = key ? decryptValue(key, value) : null;
+  }
+  const envelope = out[SEALED_FIELD];
+  if (typeof envelope !== 'string' || !envelope.startsWith(PD2)) return out;
+  delete out[SEALED_FIELD];
+  const colon = envelope.indexOf(':', PD2.length);
+  const mask = Number.parseInt(envelope.slice(PD2.length, colon), 36);
+  const values = key
+    ? (JSON.parse(
+        inflateRawSync(open(key, envelope.slice(colon + 1)), DEFLATE).toString('utf8'),
+      ) as unknown[])
+    : undefined;
+  let next = 0;
+  fields.forEach((field, index) => {
+    if (mask & (1 << index)) out[field] = values ? values[next++] : null;
+  });
+  return out;
 }
 
 /**

@@ -57,6 +57,45 @@ describe('PostgreSQL personal data at rest', () => {
   });
 });
 
+describe('PostgreSQL metadata at rest', () => {
+  it('leaves out the event id, a causation equal to it and version 1, and reads every field back', async () => {
+    const database = await createTestDatabase();
+    await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
+    const store = new PostgresEventStore({ pool: database.pool, registry: contractRegistry });
+    try {
+      const own = incremented(1);
+      own.metadata.causationId = own.metadata.eventId;
+      const caused = incremented(2, { causationId: 'command-7', userId: 'u-1' });
+      const legacy = incremented(3);
+      await store.append('counter-m1', [own, caused, legacy]);
+      // A row written before the compact form: every field stored.
+      await database.pool.query(`update eventstore.events set metadata = $2::jsonb where event_id = $1`, [
+        legacy.metadata.eventId,
+        JSON.stringify({ ...legacy.metadata, correlationId: 'old' }),
+      ]);
+      const { rows } = await database.pool.query<{ metadata: Record<string, unknown> }>(
+        'select metadata from eventstore.events order by stream_position',
+      );
+      expect(rows[0]!.metadata).toEqual({ occurredAt: own.metadata.occurredAt, correlationId: 'contract' });
+      expect(rows[1]!.metadata).toEqual({
+        occurredAt: caused.metadata.occurredAt,
+        correlationId: 'contract',
+        causationId: 'command-7',
+        userId: 'u-1',
+      });
+      const read = await store.readStream('counter-m1');
+      expect(read.map((event) => event.metadata)).toEqual([
+        own.metadata,
+        caused.metadata,
+        { ...legacy.metadata, correlationId: 'old' },
+      ]);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});
+
 describe('PostgreSQL $all readers and late commits', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;

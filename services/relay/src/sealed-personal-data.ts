@@ -1,5 +1,5 @@
 import type { EventRegistry, PersonalDataKeys, RecordedEvent } from '@healthtal/eventstore';
-import { encryptValue, PersonalDataProtector } from '@healthtal/eventstore';
+import { PersonalDataProtector, sealFields } from '@healthtal/eventstore';
 
 /**
  * Personal data crosses Kafka the way it sits in the store: encrypted with the subject's key.
@@ -19,7 +19,7 @@ export class SealedPersonalData {
   }
 
   /**
-   * Encrypts each personal field with the subject's existing key. A subject without a key was
+   * Seals the personal fields (one envelope, as in the store) with the subject's existing key. A subject without a key was
    * erased: the store already read those fields as null, and no key is created for them here.
    */
   async seal(events: readonly RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -30,11 +30,7 @@ export class SealedPersonalData {
       const spec = this.registry.personalDataOf(event.type);
       const key = spec && keys.get(this.subjectOf(event)!);
       if (!spec || !key) return event;
-      const data = { ...(event.data as Record<string, unknown>) };
-      for (const field of spec.fields) {
-        if (data[field] !== undefined && data[field] !== null) data[field] = encryptValue(key, data[field]);
-      }
-      return { ...event, data };
+      return { ...event, data: sealFields(key, event.data as Record<string, unknown>, spec.fields) };
     });
   }
 

@@ -22,6 +22,7 @@ import { prepareNewStreams } from '../new-streams';
 import type { PersonalDataKeys } from '../personal-data';
 import { PersonalDataProtector } from '../personal-data-protector';
 import type { EventRegistry } from '../registry';
+import { fromStoredMetadata, toStoredEvent } from './stored-metadata';
 import { EventNotifier, PostgresSubscription } from './subscription';
 
 type EventRow = {
@@ -30,8 +31,9 @@ type EventRow = {
   transaction_id: string;
   global_position: string;
   type: string;
+  event_id: string;
   data: unknown;
-  metadata: EventMetadata;
+  metadata: Partial<EventMetadata>;
   recorded_at: Date;
 };
 
@@ -43,7 +45,7 @@ type AppendRow = {
 };
 
 const COLUMNS =
-  'stream_id, stream_position, transaction_id, global_position, type, data, metadata, recorded_at';
+  'stream_id, stream_position, transaction_id, global_position, event_id, type, data, metadata, recorded_at';
 /** Only transactions older than every running one are visible to `$all` readers. */
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint';
 const DEFAULT_READ_LIMIT = 1000;
@@ -75,12 +77,7 @@ export class PostgresEventStore implements EventStore {
     if (batch.length === 0) return { created: 0, existing: [] };
     const payload = batch.map(({ streamId, events }) => ({
       stream: streamId,
-      events: events.map((event) => ({
-        id: event.metadata.eventId,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-      })),
+      events: events.map(toStoredEvent),
     }));
     const client = await this.options.pool.connect();
     try {
@@ -108,12 +105,7 @@ export class PostgresEventStore implements EventStore {
     assertExpectedVersion(expectedVersion);
     const valid = await this.protector.protect(events.map((event) => registry.validate(event)));
     if (valid.length === 0) return this.emptyAppend(streamId);
-    const payload = valid.map((event) => ({
-      id: event.metadata.eventId,
-      type: event.type,
-      data: event.data,
-      metadata: event.metadata,
-    }));
+    const payload = valid.map(toStoredEvent);
     try {
       const row = await this.callAppend(streamId, encodeExpected(expectedVersion), payload);
       const version = Number(row.version);
@@ -151,12 +143,7 @@ export class PostgresEventStore implements EventStore {
       assertExpectedVersion(expectedVersion);
       const valid = await this.protector.protect(events.map((event) => registry.validate(event)));
       if (valid.length === 0) continue;
-      const payload = valid.map((event) => ({
-        id: event.metadata.eventId,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-      }));
+      const payload = valid.map(toStoredEvent);
       prepared.push({ streamId, expected: expectedVersion, payload });
     }
     if (new Set(prepared.map((p) => p.streamId)).size !== prepared.length) {
@@ -391,7 +378,7 @@ export class PostgresEventStore implements EventStore {
         position: { commit: Number(row.transaction_id), prepare: Number(row.global_position) },
         type: row.type,
         data: row.data,
-        metadata: row.metadata,
+        metadata: fromStoredMetadata(row.event_id, row.metadata),
         recordedAt: row.recorded_at,
       })),
     );

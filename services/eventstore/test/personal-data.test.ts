@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { CANDIDATE_PERSONAL_FIELDS, RESUME_PERSONAL_FIELDS } from '@healthtal/contracts';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encryptValue, SEALED_FIELD, sealFields, unsealFields } from '../src/personal-data';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'tags'] as const;
+const key = randomBytes(32);
+
+/** Personal values as events carry them: text of any script, numbers, lists; or nothing. */
+const value = fc.oneof(
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.string({ unit: 'binary', maxLength: 80 }),
+  fc.emailAddress(),
+  fc.webUrl(),
+  fc.integer(),
+  fc.array(fc.string(), { maxLength: 3 }),
+);
+const eventData = fc.record(
+  Object.fromEntries([...FIELDS, 'plan'].map((field) => [field, value])) as Record<string, typeof value>,
+);
+const defined = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+
+describe('personal data at rest (pd2: one envelope per event)', () => {
+  it('reads back exactly what was sealed: values, nulls and absent fields alike', () => {
+    fc.assert(
+      fc.property(eventData, (raw) => {
+        const data = defined(raw);
+        const sealed = sealFields(key, data, FIELDS);
+        expect(unsealFields(key, sealed, FIELDS)).toEqual(data);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('keeps no personal value outside the envelope, and the rest as written', () => {
+    const data = { firstName: 'Grace', lastName: null, email: 'grace@example.org', plan: 'monthly' };
+    const sealed = sealFields(key, data, FIELDS);
+    expect(sealed).toEqual({
+      lastName: null,
+      plan: 'monthly',
+      [SEALED_FIELD]: expect.stringMatching(/^pd2:/),
+    });
+    expect(JSON.stringify(sealed)).not.toMatch(/Grace|grace@/);
+    expect(sealFields(key, { lastName: null, plan: 'x' }, FIELDS)).toEqual({ lastName: null, plan: 'x' });
+  });
+
+  it('reads every sealed field as null without the key (erased), and leaves absent fields absent', () => {
+    fc.assert(
+      fc.property(eventData, (raw) => {
+        const data = defined(raw);
+        const erased = unsealFields(undefined, sealFields(key, data, FIELDS), FIELDS);
+        for (const field of FIELDS) {
+          if (data[field] === undefined) expect(erased).not.toHaveProperty(field);
+          else expect(erased[field]).toBeNull();
+        }
+        expect(erased.plan).toEqual(data.plan);
+        expect(erased).not.toHaveProperty(SEALED_FIELD);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('still reads events written in pd1 (one sealed value per field)', () => {
+    const stored = {
+      firstName: encryptValue(key, 'Ada'),
+      email: encryptValue(key, 'ada@example.org'),
+      phone: null,
+    };
+    expect(unsealFields(key, stored, FIELDS)).toEqual({
+      firstName: 'Ada',
+      email: 'ada@example.org',
+      phone: null,
+    });
+    expect(unsealFields(undefined, stored, FIELDS)).toEqual({ firstName: null, email: null, phone: null });
+  });
+
+  it('refuses an envelope sealed with another key', () => {
+    const sealed = sealFields(key, { firstName: 'Ada' }, FIELDS);
+    expect(() => unsealFields(randomBytes(32), sealed, FIELDS)).toThrow();
+  });
+
+  it('is about half the size of one pd1 value per field for a typical candidate', () => {
+    const candidate = {
+      firstName: 'Sarah',
+      middleName: null,
+      lastName: 'Johnson',
+      personalEmail: 'sarah.johnson@gmail.com',
+      workEmail: 'sjohnson@stmaryshealth.org',
+      phone: '+13175550123',
+      directPhone: null,
+      linkedinUrl: 'https://www.linkedin.com/in/sarah-johnson-4821',
+    };
+    const pd1 = Object.fromEntries(
+      Object.entries(candidate).map(([field, v]) => [field, v === null ? null : encryptValue(key, v)]),
+    );
+    const pd2 = sealFields(key, candidate, CANDIDATE_PERSONAL_FIELDS);
+    expect(JSON.stringify(pd2).length).toBeLessThan(JSON.stringify(pd1).length * 0.55);
+  });
+
+  it('keeps the personal field lists in their order: envelopes name fields by position', () => {
+    // Append only. Reordering or removing a field would open old envelopes into the wrong fields.
+    expect(CANDIDATE_PERSONAL_FIELDS).toEqual([
+      'firstName',
+      'middleName',
+      'lastName',
+      'personalEmail',
+      'workEmail',
+      'phone',
+      'directPhone',
+      'linkedinUrl',
+    ]);
+    expect(RESUME_PERSONAL_FIELDS).toEqual([
+      'firstName',
+      'middleName',
+      'lastName',
+      'email',
+      'phone',
+      'linkedinUrl',
+    ]);
+  });
+});
