@@ -16,7 +16,6 @@
  * any script runs). JS bytes are the encoded bodies of the .js resources (Resource Timing); the
  * network figure is their transfer size (0 for a chunk the cache served).
  */
-import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { SESSION_MARKER_COOKIE } from '@healthtal/contracts';
 import { pino } from 'pino';
@@ -27,6 +26,7 @@ import { importCandidates, syntheticSource } from '../src/directory/import';
 import { ensureDatabase } from '../src/embedded-postgres';
 import { type HealthTal, startHealthTal } from '../src/start';
 import { benchServer, onTeardown, teardown } from './lib/database';
+import { premiumSession } from './lib/premium-user';
 
 const CANDIDATES = 2_000;
 const RUNS = 5;
@@ -73,7 +73,7 @@ async function main() {
       store: app.store,
       source: syntheticSource(CANDIDATES),
     });
-    const user = await premiumSubscriber(app);
+    const user = await premiumSession(app);
     await caughtUp(app);
     console.log(
       `first result on /search · ${os.cpus().length} cores · load ${os
@@ -169,65 +169,6 @@ async function main() {
 const caughtUp = async (app: HealthTal) => {
   for (const projector of app.projectors) await projector.caughtUp();
 };
-
-/** A subscriber signed in through the real sign-up, verification and login, on the annual plan. */
-async function premiumSubscriber(app: HealthTal): Promise<{ refreshCookie: string }> {
-  const email = `bench-${randomUUID()}@bench.test`;
-  const password = 'correct horse battery';
-  const post = (path: string, json: unknown) =>
-    fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(json),
-    });
-  const signup = await post('/api/v1/auth/signup', {
-    email,
-    password,
-    confirmPassword: password,
-    phone: '555-010-2030',
-    acceptTerms: true,
-  });
-  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status}`);
-  let token: string | undefined;
-  for (const deadline = Date.now() + 10_000; !token && Date.now() < deadline; ) {
-    const { rows } = await app.pool.query(
-      `select body_text from mail_outbox where recipient = $1 and kind = 'verify-email' order by id desc limit 1`,
-      [email],
-    );
-    token = /token=([A-Za-z0-9_-]+)/.exec(rows[0]?.body_text ?? '')?.[1];
-    if (!token) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if ((await post('/api/v1/auth/verify-email', { token })).status !== 200)
-    throw new Error('verification failed');
-  const login = await post('/api/v1/auth/login', { email, password });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-  const { user } = (await login.json()) as { user: { id: string } };
-  const refreshCookie = /ht_refresh=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const eventId = randomUUID();
-  await app.store.append(`subscription-${user.id}`, [
-    {
-      type: 'SubscriptionActivated',
-      data: {
-        userId: user.id,
-        subscriptionId: `sub_${randomUUID()}`,
-        sourceEventId: `evt_${randomUUID()}`,
-        customerId: `cus_${randomUUID()}`,
-        priceId: 'price_annual',
-        tier: 'premium',
-        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        simulated: true,
-      },
-      metadata: {
-        eventId,
-        occurredAt: new Date().toISOString(),
-        correlationId: eventId,
-        causationId: eventId,
-        schemaVersion: 1,
-      },
-    },
-  ]);
-  return { refreshCookie };
-}
 
 /** The cookies a returning subscriber's browser holds: the refresh token and the session marker. */
 async function withSession(context: BrowserContext, url: URL, refreshCookie: string) {
