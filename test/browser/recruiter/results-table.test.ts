@@ -28,10 +28,14 @@ const rowsFullyVisible = (page: Page) =>
     }).length;
   });
 
-/** Presses Tab (or Shift+Tab) until the focused element is the one named, as a keyboard user would. */
+/**
+ * Presses Tab (or Shift+Tab) until the focused element is the one named, as a keyboard user would.
+ * Focus need not start at the top (under load it was once found past the Keywords box already),
+ * so the walk may go round the whole page: 25 cards alone hold ~125 tab stops.
+ */
 async function tabTo(page: Page, name: string, backwards = false): Promise<void> {
   const seen: string[] = [];
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 250; i++) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLInputElement | null;
