@@ -59,6 +59,9 @@ export async function startTestApp(
     TRUST_PROXY: 'loopback',
     // Search on the API's own thread unless a test asks for workers (search-workers.http.int.test.ts).
     SEARCH_WORKERS: '0',
+    // No proxy to drain in front of a test app: stopping it need not wait the production 5 s
+    // (production-build.process.int.test.ts sets its own delay to check the drain).
+    SHUTDOWN_DELAY_MS: '0',
     ...env,
   });
   const app = await startHealthTal({ config, logger });
