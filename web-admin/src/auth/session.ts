@@ -33,6 +33,8 @@ export function refreshSession(): Promise<boolean> {
       const response = await fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
       if (!response.ok) {
         endSession();
+        // Not read: cancelled, so the request ends instead of staying open on the page.
+        await response.body?.cancel();
         return false;
       }
       startSession(AuthSession.parse(await response.json()));

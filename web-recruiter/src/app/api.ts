@@ -51,6 +51,8 @@ export function refreshSession(): Promise<AuthSession | null> {
       const res = await fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
       // The server clears the marker with a refused refresh; a proxy in between might not pass that on.
       if (res.status === 401) clearSessionMarker();
+      // A refused refresh's body is not read: cancel it, so the request ends (and the page can idle).
+      if (!res.ok) await res.body?.cancel();
       const session = res.ok ? AuthSession.parse(await res.json()) : null;
       setSession(session);
       return session;

@@ -10,7 +10,16 @@ export type Family = { name: string; type: string; help: string; samples: Sample
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})? (\\S+)(?: (-?\\d+))?$`);
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(?:,|$)/y;
-const NUMBER = /^(?:[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+)|[+-]?Inf|NaN)$/;
+/** As Prometheus reads a value (Go's ParseFloat): NaN and Inf in any case; prom-client writes `Nan`. */
+const NUMBER = /^(?:[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+)|[+-]?inf(?:inity)?|nan)$/i;
+const sampleValue = (text: string) =>
+  /nan/i.test(text)
+    ? Number.NaN
+    : /inf/i.test(text)
+      ? text.startsWith('-')
+        ? -Infinity
+        : Infinity
+      : Number(text);
 
 export function parsePrometheusText(text: string): Map<string, Family> {
   const families = new Map<string, Family>();
@@ -51,7 +60,7 @@ export function parsePrometheusText(text: string): Map<string, Family> {
     const base = name.replace(/_(bucket|sum|count)$/, '');
     const family = families.get(name) ?? families.get(base);
     if (!family || family.type === 'untyped') throw fail('sample without a TYPE');
-    family.samples.push({ name, labels, value: Number(valueText) });
+    family.samples.push({ name, labels, value: sampleValue(valueText) });
   }
   for (const family of families.values()) if (family.type === 'histogram') checkBuckets(family);
   return families;
