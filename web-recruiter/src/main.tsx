@@ -8,12 +8,13 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
 // Before React renders: the returning user's session (refresh, then /me) and, on /search, the
-// page's chunk and first results, all in flight while React boots.
+// page's chunk and first results, all in flight while React boots. The first render waits for the
+// search screen's chunk when the visit lands there, so it shows the screen, not a spinner first.
 void resumeSession();
-prefetchFirstSearch(queryClient);
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+prefetchFirstSearch(queryClient).then(render, render);

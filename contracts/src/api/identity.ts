@@ -75,12 +75,7 @@ export const AuthSession = z.object({
 });
 export type AuthSession = z.infer<typeof AuthSession>;
 
-/**
- * A cookie the page can read (not httpOnly, no secret in it) that lives exactly as long as the
- * httpOnly refresh cookie: the web app asks for a refresh only when it is there, so an anonymous
- * visit makes no /auth/refresh call (and logs no 401).
- */
-export const SESSION_MARKER_COOKIE = 'ht_session';
+export { SESSION_MARKER_COOKIE } from './session-marker';
 
 export const SignupResponse = z.object({ user: SessionUser, verificationRequired: z.literal(true) });
 export type SignupResponse = z.infer<typeof SignupResponse>;

@@ -1,5 +1,6 @@
 import { AuthSession, type Problem, SESSION_MARKER_COOKIE } from '@healthtal/contracts';
 import type { z } from 'zod';
+import { requestRefresh, takeStartedRefresh } from './boot';
 
 /**
  * The one way the recruiter app talks to the API: JSON in and out, the access token from memory,
@@ -32,12 +33,8 @@ export function onSessionChange(listener: (session: AuthSession | null) => void)
 }
 export const hasAccessToken = () => accessToken !== null;
 
-/**
- * Whether a session may be resumed: the server keeps a readable marker cookie beside the httpOnly
- * refresh cookie (set and cleared with it), so a visitor who never signed in makes no refresh call.
- */
-export const hasSessionMarker = (): boolean =>
-  document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_MARKER_COOKIE}=`));
+export { hasSessionMarker } from './boot';
+
 const clearSessionMarker = () => {
   // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is not in every browser we serve.
   document.cookie = `${SESSION_MARKER_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
@@ -48,7 +45,8 @@ let refreshing: Promise<AuthSession | null> | null = null;
 export function refreshSession(): Promise<AuthSession | null> {
   refreshing ??= (async () => {
     try {
-      const res = await fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      // The first refresh of a page load was started by the boot script; later ones are asked here.
+      const res = await (takeStartedRefresh() ?? requestRefresh());
       // The server clears the marker with a refused refresh; a proxy in between might not pass that on.
       if (res.status === 401) clearSessionMarker();
       // A refused refresh's body is not read: cancel it, so the request ends (and the page can idle).
