@@ -15,11 +15,15 @@ function bootScript(): Plugin {
       order: 'post',
       handler(_html, { bundle, server }) {
         const chunk = bundle
-          ? Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'boot')
+          ? Object.values(bundle).find(
+              (file) => file.type === 'chunk' && file.isEntry && file.name === 'boot',
+            )
           : null;
         if (!server && !chunk) throw new Error(`${BOOT} was not built as an entry`);
         const src = chunk ? `/${chunk.fileName}` : `/${BOOT}`;
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' }];
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src }, injectTo: 'head-prepend' },
+        ];
       },
     },
   };
