@@ -12,14 +12,8 @@ const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})? (\\S+)(?: (-?\\d+))?$`);
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(?:,|$)/y;
 /** As Prometheus reads a value (Go's ParseFloat): NaN and Inf in any case; prom-client writes `Nan`. */
 const NUMBER = /^(?:[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+)|[+-]?inf(?:inity)?|nan)$/i;
-const sampleValue = (text: string) =>
-  /nan/i.test(text)
-    ? Number.NaN
-    : /inf/i.test(text)
-      ? text.startsWith('-')
-        ? -Infinity
-        : Infinity
-      : Number(text);
+/** Number() reads NaN in any spelling as NaN already; only Inf needs its JavaScript name. */
+const sampleValue = (text: string) => Number(text.replace(/^([+-]?)inf(?:inity)?$/i, '$1Infinity'));
 
 export function parsePrometheusText(text: string): Map<string, Family> {
   const families = new Map<string, Family>();
