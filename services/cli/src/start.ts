@@ -138,10 +138,16 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
     });
     stack.push(() => server.close());
-    // The synthetic directory fills in behind a server that already answers; Ctrl-C stops it and the
-    // next start resumes it.
+    // The synthetic directory fills in behind a server that already answers, on a thread of its own;
+    // Ctrl-C stops it and the next start resumes it.
     if (embedded && config.SEED_SIZE > 0) {
-      const seeding = seedInBackground({ pool, store, size: config.SEED_SIZE, logger });
+      const seeding = seedInBackground({
+        pool,
+        size: config.SEED_SIZE,
+        logger,
+        eventStore: config,
+        databaseIsLocal: true,
+      });
       stack.push(() => seeding.stop());
     }
     return { url: server.url, databaseUrl, pool, store, projectors, devAccounts, stop };

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidateIdFor } from '../src/directory/candidate-ids';
 import { csvSource } from '../src/directory/csv-source';
 import { importCandidates, syntheticSource } from '../src/directory/import';
+import { readImportProgress } from '../src/directory/import-progress';
 import { directoryNeedsSeed, seedInBackground } from '../src/directory/seed';
 import { syntheticCandidate } from '../src/directory/synthetic';
 import { createEventStore } from '../src/event-store';
@@ -286,9 +287,9 @@ describe('healthtal import', () => {
       expect(await directoryNeedsSeed(db.pool, 300)).toBe(true);
       const seeding = seedInBackground({
         pool: db.pool,
-        store: db.store,
         size: 300,
         logger: pino({ level: 'silent' }),
+        eventStore: { EVENT_STORE: 'postgres' },
       });
       await seeding.done;
       await db.projector.caughtUp();
@@ -301,6 +302,42 @@ describe('healthtal import', () => {
       await db.pool.query('truncate import_progress');
       await importCandidates({ pool: db.pool, store: db.store, source: syntheticSource(10, 99) });
       expect(await directoryNeedsSeed(db.pool, 300)).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('seeds on a thread of its own: stopped midway it keeps what it wrote, and the next start finishes it', async () => {
+    const db = await freshDirectory();
+    const size = 20_000; // five of the seed's batches: the stop comes with at most three written or in flight
+    const seedAgain = () =>
+      seedInBackground({
+        pool: db.pool,
+        size,
+        logger: pino({ level: 'silent' }),
+        eventStore: { EVENT_STORE: 'postgres' },
+      });
+    try {
+      const first = seedAgain();
+      // Stopped once its first batches are written, as Ctrl-C would.
+      const rowsDone = async () =>
+        (await readImportProgress(db.pool, syntheticSource(size).key))?.rowsDone ?? 0;
+      while ((await rowsDone()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await first.stop();
+      const written = await db.importEvents();
+      expect(written).toBeGreaterThan(0);
+      expect(written).toBeLessThan(size);
+      // Nothing more is written once stop() has returned: the thread has ended.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await db.importEvents()).toBe(written);
+      expect(await directoryNeedsSeed(db.pool, size)).toBe(true);
+
+      await seedAgain().done;
+      expect(await db.importEvents()).toBe(size);
+      expect(await db.distinctEventIds()).toBe(size);
+      await db.projector.caughtUp();
+      expect(await db.scalar('select count(*) from directory_candidates')).toBe(size);
+      expect(await directoryNeedsSeed(db.pool, size)).toBe(false);
     } finally {
       await db.close();
     }

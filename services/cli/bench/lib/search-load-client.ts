@@ -5,7 +5,7 @@
  * `--warmup` seconds it records for `--seconds`, then prints a `LoadReport` as JSON on stdout.
  *
  *   tsx search-load-client.ts --url http://127.0.0.1:PORT --clients 32 --seconds 15 --warmup 2 \
- *     --queries bodies.json          (the access token in HEALTHTAL_BENCH_TOKEN)
+ *     --queries bodies.json [--think-ms 100]   (the access token in HEALTHTAL_BENCH_TOKEN)
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -29,9 +29,11 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     warmup: { type: 'string', default: '2' },
     queries: { type: 'string' },
+    'think-ms': { type: 'string', default: '0' },
   },
 });
 const clients = Number(values.clients);
+const thinkMs = Number(values['think-ms']);
 const target = new URL('/api/v1/search', values.url);
 const bodies = (JSON.parse(readFileSync(values.queries!, 'utf8')) as unknown[]).map((body) =>
   Buffer.from(JSON.stringify(body)),
@@ -83,6 +85,7 @@ async function client() {
       errors[answer.status] = (errors[answer.status] ?? 0) + 1;
       firstError ??= `${answer.status} ${answer.text}`;
     }
+    if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, thinkMs));
   }
 }
 

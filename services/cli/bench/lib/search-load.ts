@@ -20,6 +20,8 @@ export async function runSearchLoad(options: {
   seconds: number;
   warmupSeconds: number;
   queriesFile: string;
+  /** A pause between one client's answer and its next search (none by default: closed loop). */
+  thinkMs?: number;
 }): Promise<LoadReport> {
   if (!registered) {
     registered = true;
@@ -43,6 +45,8 @@ export async function runSearchLoad(options: {
       String(options.warmupSeconds),
       '--queries',
       options.queriesFile,
+      '--think-ms',
+      String(options.thinkMs ?? 0),
     ],
     {
       cwd: REPO_ROOT,

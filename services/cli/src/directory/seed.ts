@@ -1,9 +1,10 @@
-import type { EventStore } from '@healthtal/eventstore';
+import { type ConnectionOptions, connectionOf, startWorkerThread } from '@healthtal/api';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { importCandidates, syntheticSource } from './import';
+import type { EventStoreSettings } from '../event-store';
+import { type ImportSummary, syntheticSource } from './import';
 import { anyImportRan, readImportProgress } from './import-progress';
-import { describeTick } from './progress-bar';
+import { describeTick, type ImportTick } from './progress-bar';
 import { DEFAULT_SEED } from './synthetic';
 
 /**
@@ -22,49 +23,74 @@ export async function directoryNeedsSeed(pool: pg.Pool, size: number, seed = DEF
   return !rows[0]!.filled;
 }
 
+/** What the seed's thread (seed-worker.ts) starts from. */
+export type SeedWorkerData = {
+  connection: ConnectionOptions;
+  size: number;
+  seed: number;
+  eventStore: EventStoreSettings;
+  /** The database server runs on this machine (embedded): its processes writing the seed are given a lower priority too. */
+  databaseIsLocal: boolean;
+};
+/** What it posts back: progress, then its summary or its failure (null when stopped). */
+export type SeedWorkerMessage = { tick: ImportTick } | { summary: ImportSummary } | { error: string | null };
+
 export type BackgroundSeed = { done: Promise<void>; stop(): Promise<void> };
 
 /**
- * Seeds `size` synthetic candidates behind a running server, logging progress every few seconds.
- * `stop` ends it after the batches in flight; the next start resumes where it stopped.
+ * Seeds `size` synthetic candidates behind a running server, in a worker thread of its own
+ * (seed-worker.ts), logging progress every few seconds. `stop` ends it after the batches in
+ * flight; the next start resumes where it stopped.
  */
 export function seedInBackground(options: {
   pool: pg.Pool;
-  store: EventStore;
   size: number;
   logger: Logger;
+  eventStore: EventStoreSettings;
+  databaseIsLocal?: boolean;
   seed?: number;
 }): BackgroundSeed {
-  const { pool, store, size, logger, seed = DEFAULT_SEED } = options;
-  const abort = new AbortController();
+  const { pool, size, logger, eventStore, databaseIsLocal = false, seed = DEFAULT_SEED } = options;
+  let stopped = false;
+  let worker: ReturnType<typeof startWorkerThread> | null = null;
   let lastLog = 0;
   const done = (async () => {
-    if (!(await directoryNeedsSeed(pool, size, seed))) return;
+    if (!(await directoryNeedsSeed(pool, size, seed)) || stopped) return;
     logger.info({ size, seed }, 'seeding the synthetic directory in the background');
-    const summary = await importCandidates({
-      pool,
-      store,
-      source: syntheticSource(size, seed),
-      signal: abort.signal,
-      onProgress: (tick) => {
+    const data: SeedWorkerData = { connection: connectionOf(pool), size, seed, eventStore, databaseIsLocal };
+    const thread = startWorkerThread(import.meta.url, 'seed-worker', data);
+    worker = thread;
+    thread.on('message', (message: SeedWorkerMessage) => {
+      if ('tick' in message) {
         if (performance.now() - lastLog < 3000) return;
         lastLog = performance.now();
-        logger.info({ rows: tick.rows }, `seeding the directory: ${describeTick(tick).line}`);
-      },
+        logger.info({ rows: message.tick.rows }, `seeding the directory: ${describeTick(message.tick).line}`);
+      } else if ('summary' in message) {
+        const { summary } = message;
+        if (summary.complete)
+          logger.info(
+            { imported: summary.imported, seconds: Math.round(summary.elapsedMs / 100) / 10 },
+            'synthetic directory seeded',
+          );
+      } else if (message.error !== null) {
+        logger.error({ err: message.error }, 'seeding the synthetic directory failed');
+      }
     });
-    if (summary.complete) {
-      logger.info(
-        { imported: summary.imported, seconds: Math.round(summary.elapsedMs / 100) / 10 },
-        'synthetic directory seeded',
-      );
-    }
+    await new Promise<void>((resolve) => {
+      thread.once('error', (error) => {
+        logger.error({ err: error }, 'seeding the synthetic directory failed');
+        resolve();
+      });
+      thread.once('exit', () => resolve());
+    });
   })().catch((error: unknown) => {
-    if (!abort.signal.aborted) logger.error({ err: error }, 'seeding the synthetic directory failed');
+    if (!stopped) logger.error({ err: error }, 'seeding the synthetic directory failed');
   });
   return {
     done,
     async stop() {
-      abort.abort();
+      stopped = true;
+      worker?.postMessage('stop');
       await done;
     },
   };

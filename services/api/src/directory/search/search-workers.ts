@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { SuggestedField } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { type ConnectionOptions, connectionOf, startWorkerThread } from '../../shared/worker-thread';
 import type { KeyedSuggestion } from './filter-vocabulary';
 import type { WordFrequency } from './search-index';
 import {
@@ -28,35 +29,9 @@ export type WorkerMessage =
   | { id: number; error: string }
   | { status: ShardStatus };
 
-type ConnectionOptions = Pick<
-  pg.PoolConfig,
-  'connectionString' | 'host' | 'port' | 'user' | 'database' | 'password' | 'ssl'
->;
-
 /** A crashed worker is started again after this long (it reloads its part from the read model). */
 const RESTART_DELAY_MS = 1000;
 const STOP_WAIT_MS = 10_000;
-
-/**
- * The development sources run through tsx (ADR 0002), whose loader a worker does not inherit; the
- * production bundle (scripts/build-server.mjs) has the worker as a .js file beside the server's.
- */
-function spawn(workerData: SearchWorkerData): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./search-worker.js', here), { workerData });
-  const entry = new URL('./search-worker.ts', here).href;
-  return new Worker(new URL('../../shared/ts-worker.mjs', here), { workerData: { ...workerData, entry } });
-}
-
-/** The connection settings of a pool, without what cannot cross to another thread. */
-function connectionOf(pool: pg.Pool): ConnectionOptions {
-  const { connectionString, host, port, user, database, password, ssl } = pool.options;
-  return Object.fromEntries(
-    Object.entries({ connectionString, host, port, user, database, password, ssl }).filter(
-      ([, value]) => value !== undefined && typeof value !== 'function',
-    ),
-  );
-}
 
 /**
  * One part of the directory's index in a worker thread (search-worker.ts). Requests and answers are
@@ -119,7 +94,7 @@ export class WorkerShard implements SearchShard {
   }
 
   private spawnWorker(): Worker {
-    const worker = spawn(this.data);
+    const worker = startWorkerThread(import.meta.url, 'search-worker', this.data);
     this.running = true;
     worker.unref();
     worker.on('message', (message: WorkerMessage) => {

@@ -1,0 +1,30 @@
+import { Worker } from 'node:worker_threads';
+import type pg from 'pg';
+
+/**
+ * Starts the module `name` beside `here` (the caller's `import.meta.url`) as a worker thread. The
+ * development sources run through tsx (ADR 0002), whose loader a worker does not inherit on Node 20:
+ * `name.ts` is then started through ts-worker.mjs. The production bundle (scripts/build-server.mjs)
+ * has each worker as `name.js` beside the server's own file, which is `here` there.
+ */
+export function startWorkerThread(here: string, name: string, workerData: object): Worker {
+  if (!here.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, here), { workerData });
+  const entry = new URL(`./${name}.ts`, here).href;
+  return new Worker(new URL('./ts-worker.mjs', import.meta.url), { workerData: { ...workerData, entry } });
+}
+
+/** How a worker thread reaches the database: a pool's settings, without what cannot cross threads. */
+export type ConnectionOptions = Pick<
+  pg.PoolConfig,
+  'connectionString' | 'host' | 'port' | 'user' | 'database' | 'password' | 'ssl'
+>;
+
+/** The connection settings of a pool, without what cannot cross to another thread. */
+export function connectionOf(pool: pg.Pool): ConnectionOptions {
+  const { connectionString, host, port, user, database, password, ssl } = pool.options;
+  return Object.fromEntries(
+    Object.entries({ connectionString, host, port, user, database, password, ssl }).filter(
+      ([, value]) => value !== undefined && typeof value !== 'function',
+    ),
+  );
+}
