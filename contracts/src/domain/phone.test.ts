@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
 import { isPhoneNumber, legacyPhoneDigits, normalisePhone } from './phone';
 import { formatPhoneForDisplay } from './phone-display';
@@ -21,6 +23,56 @@ describe('normalisePhone', () => {
 
   it('lists the digit forms earlier versions hashed', () => {
     expect(legacyPhoneDigits('+1 626 555 0170').sort()).toEqual(['16265550170', '6265550170']);
+  });
+
+  it('answers a North American E.164 number without the parser exactly as the parser does', () => {
+    // Any +1 and ten digits, the fast path's and its neighbours (a leading 0 or 1 goes to the parser).
+    const e164 = fc.stringMatching(/^\+1\d{10}$/);
+    fc.assert(
+      fc.property(e164, (number) => {
+        const parsed = parsePhoneNumberFromString(number, 'US');
+        expect(normalisePhone(number)).toBe(parsed?.isPossible() ? parsed.number : null);
+        if (!parsed?.isPossible()) return;
+        const digits = number.slice(1);
+        expect(legacyPhoneDigits(number).sort()).toEqual(
+          [
+            ...new Set([
+              digits,
+              parsed.nationalNumber,
+              `${parsed.countryCallingCode}${parsed.nationalNumber}`,
+            ]),
+          ].sort(),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reads the usual groupings of a North American number without the parser exactly as the parser does', () => {
+    const digits = (n: number) => fc.stringMatching(new RegExp(`^\\d{${n}}$`));
+    const separator = fc.constantFrom('', ' ', '-', '.', '  ', '/', '_');
+    const spelling = fc
+      .record({
+        prefix: fc.constantFrom('', '1', '+1', '1 ', '+1 ', '1-', '+1-', '+1.', '+', '01', '(1)'),
+        area: digits(3),
+        parens: fc.constantFrom('none', 'both', 'open', 'close'),
+        exchange: digits(3),
+        line: digits(4),
+        first: separator,
+        second: separator,
+      })
+      .map(({ prefix, area, parens, exchange, line, first, second }) => {
+        const open = parens === 'both' || parens === 'open' ? '(' : '';
+        const close = parens === 'both' || parens === 'close' ? ')' : '';
+        return `${prefix}${open}${area}${close}${first}${exchange}${second}${line}`;
+      });
+    fc.assert(
+      fc.property(spelling, (text) => {
+        const parsed = parsePhoneNumberFromString(text, 'US');
+        expect(normalisePhone(text), text).toBe(parsed?.isPossible() ? parsed.number : null);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

@@ -3,6 +3,11 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 /** Numbers written without a country code are read as North American (the directory's people). */
 export const DEFAULT_PHONE_COUNTRY = 'US';
 
+/** A North American number in E.164: what the parser gives back for it is itself (phone.test.ts). */
+const NANP_E164 = /^\+1([2-9]\d{9})$/;
+/** "(626) 555-0170", "626-555-0170", "626.555.0170", "+1 626 555 0170", "1-626-555-0170". */
+const NANP_GROUPED = /^(?:\+?1[ .-]?)?(?:\(([2-9]\d{2})\) ?|([2-9]\d{2})[ .-]?)(\d{3})[ .-]?(\d{4})$/;
+
 /**
  * The one phone normaliser: any spelling of a number ("(626) 555-0170", "+1 626 555 0170",
  * "626.555.0170") becomes its E.164 form ("+16265550170"), which is what is stored, hashed,
@@ -11,8 +16,13 @@ export const DEFAULT_PHONE_COUNTRY = 'US';
 export function normalisePhone(raw: string | null | undefined): string | null {
   const text = raw?.trim();
   if (!text) return null;
-  // The common case (ten North American digits) without the parser's cost: imports see millions.
+  // The common spellings of a North American number without the parser's cost (imports see millions):
+  // ten digits, their E.164 form (what hashing and matching see again and again), and the usual
+  // groupings. The parser gives the same for each (phone.test.ts).
   if (/^[2-9]\d{9}$/.test(text)) return `+1${text}`;
+  if (NANP_E164.test(text)) return text;
+  const grouped = NANP_GROUPED.exec(text);
+  if (grouped) return `+1${grouped[1] ?? grouped[2]}${grouped[3]}${grouped[4]}`;
   const parsed = parsePhoneNumberFromString(text, DEFAULT_PHONE_COUNTRY);
   return parsed?.isPossible() ? parsed.number : null;
 }
@@ -30,6 +40,12 @@ export function legacyPhoneDigits(raw: string | null | undefined): string[] {
   const digits = raw?.replace(/\D/g, '') ?? '';
   const forms = new Set<string>(digits ? [digits] : []);
   const e164 = normalisePhone(raw);
+  const nanp = e164 ? NANP_E164.exec(e164) : null;
+  if (nanp) {
+    forms.add(nanp[1]!);
+    forms.add(`1${nanp[1]}`);
+    return [...forms];
+  }
   const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
   if (parsed) {
     forms.add(parsed.nationalNumber);

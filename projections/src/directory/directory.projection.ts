@@ -261,45 +261,46 @@ async function importCandidates(
         !(r.first_name === null && r.last_name === null && r.personal_email === null && r.phone === null),
     );
   if (rows.length === 0) return;
-  const json = JSON.stringify(rows);
+  // One statement: the batch's JSON is sent and parsed once for the three tables it fills.
   await client.query(
-    `insert into directory_candidates (id, source_ref, source, first_name, middle_name, last_name, title, title_level,
-       job_functions, specialty, company_name, company_employees, company_industry, company_revenue_range,
-       company_domain, company_start_date, city, state, office_city, office_state, office_zip, location,
-       linkedin_url, connections, gender, skills, education, email_status, email_verified_at, phone_verified_at,
-       has_email, has_phone, imported_at, revision, npi, taxonomy_code, licenses, source_date, field_updated_on)
-     select r.id, r.source_ref, r.source, r.first_name, r.middle_name, r.last_name, r.title, r.title_level,
-       r.job_functions, r.specialty, r.company_name, r.company_employees, r.company_industry,
-       r.company_revenue_range, r.company_domain, r.company_start_date, r.city, r.state, r.office_city,
-       r.office_state, r.office_zip, r.location, r.linkedin_url, r.connections, r.gender,
-       array(select jsonb_array_elements_text(r.skills)), r.education, r.email_status, r.email_verified_at,
-       r.phone_verified_at, r.has_email, r.has_phone, r.imported_at, r.revision, r.npi, r.taxonomy_code, r.licenses,
-       r.source_date, coalesce(r.field_updated_on, '{}')
-     from jsonb_to_recordset($1::jsonb) as r(id uuid, source_ref text, source text, first_name text,
-       middle_name text, last_name text, title text, title_level text, job_functions text, specialty text,
-       company_name text, company_employees text, company_industry text, company_revenue_range text,
-       company_domain text, company_start_date text, city text, state text, office_city text,
-       office_state text, office_zip text, location text, linkedin_url text, connections int, gender text,
-       skills jsonb, education jsonb, email_status text, email_verified_at timestamptz,
-       phone_verified_at timestamptz, has_email boolean, has_phone boolean, imported_at timestamptz,
-       revision bigint, npi text, taxonomy_code text, licenses text, source_date date, field_updated_on jsonb)
-     on conflict (id) do nothing`,
-    [json],
-  );
-  await client.query(
-    `insert into directory_contacts (candidate_id, personal_email, work_email, phone, direct_phone, email_hash, phone_hash)
-     select r.id, r.personal_email, r.work_email, r.phone, r.direct_phone, r.email_hash, r.phone_hash
-     from jsonb_to_recordset($1::jsonb) as r(id uuid, personal_email text, work_email text, phone text,
-       direct_phone text, email_hash text, phone_hash text)
-     on conflict (candidate_id) do nothing`,
-    [json],
-  );
-  await client.query(
-    `insert into specialty_counts (specialty, count)
-     select specialty, count(*) from jsonb_to_recordset($1::jsonb) as r(specialty text)
+    `with r as materialized (
+       select * from jsonb_to_recordset($1::jsonb) as r(id uuid, source_ref text, source text, first_name text,
+         middle_name text, last_name text, title text, title_level text, job_functions text, specialty text,
+         company_name text, company_employees text, company_industry text, company_revenue_range text,
+         company_domain text, company_start_date text, city text, state text, office_city text,
+         office_state text, office_zip text, location text, linkedin_url text, connections int, gender text,
+         skills jsonb, education jsonb, email_status text, email_verified_at timestamptz,
+         phone_verified_at timestamptz, has_email boolean, has_phone boolean, imported_at timestamptz,
+         revision bigint, npi text, taxonomy_code text, licenses text, source_date date, field_updated_on jsonb,
+         personal_email text, work_email text, phone text, direct_phone text, email_hash text, phone_hash text)
+     ),
+     candidates as (
+       insert into directory_candidates (id, source_ref, source, first_name, middle_name, last_name, title, title_level,
+         job_functions, specialty, company_name, company_employees, company_industry, company_revenue_range,
+         company_domain, company_start_date, city, state, office_city, office_state, office_zip, location,
+         linkedin_url, connections, gender, skills, education, email_status, email_verified_at, phone_verified_at,
+         has_email, has_phone, imported_at, revision, npi, taxonomy_code, licenses, source_date, field_updated_on)
+       select r.id, r.source_ref, r.source, r.first_name, r.middle_name, r.last_name, r.title, r.title_level,
+         r.job_functions, r.specialty, r.company_name, r.company_employees, r.company_industry,
+         r.company_revenue_range, r.company_domain, r.company_start_date, r.city, r.state, r.office_city,
+         r.office_state, r.office_zip, r.location, r.linkedin_url, r.connections, r.gender,
+         array(select jsonb_array_elements_text(r.skills)), r.education, r.email_status, r.email_verified_at,
+         r.phone_verified_at, r.has_email, r.has_phone, r.imported_at, r.revision, r.npi, r.taxonomy_code, r.licenses,
+         r.source_date, coalesce(r.field_updated_on, '{}')
+       from r
+       on conflict (id) do nothing
+     ),
+     contacts as (
+       insert into directory_contacts (candidate_id, personal_email, work_email, phone, direct_phone, email_hash, phone_hash)
+       select r.id, r.personal_email, r.work_email, r.phone, r.direct_phone, r.email_hash, r.phone_hash
+       from r
+       on conflict (candidate_id) do nothing
+     )
+     insert into specialty_counts (specialty, count)
+     select specialty, count(*) from r
      where specialty is not null group by specialty
      on conflict (specialty) do update set count = specialty_counts.count + excluded.count`,
-    [json],
+    [JSON.stringify(rows)],
   );
 }
 

@@ -12,7 +12,6 @@ export {
   isSuppressed,
   phoneContactHashes,
   phoneHashes,
-  phoneIsSuppressed,
   type SuppressionKind,
   suppress,
   suppressionKey,

@@ -60,10 +60,6 @@ export type ContactHash = { kind: SuppressionKind; hash: string };
 export const phoneContactHashes = (key: Buffer, phone: string | null | undefined): ContactHash[] =>
   phoneHashes(key, phone).map((hash) => ({ kind: 'phone', hash }));
 
-/** Whether `filterSuppressed`'s answer holds any of this number's hashes. */
-export const phoneIsSuppressed = (suppressed: Set<string>, key: Buffer, phone: string | null | undefined) =>
-  phoneHashes(key, phone).some((hash) => suppressed.has(`phone:${hash}`));
-
 export async function suppress(pool: pg.Pool | pg.PoolClient, hashes: readonly ContactHash[]): Promise<void> {
   if (hashes.length === 0) return;
   await pool.query(

@@ -2,9 +2,7 @@ import {
   type ContactHash,
   filterSuppressed,
   hashEmail,
-  hashPhone,
-  phoneContactHashes,
-  phoneIsSuppressed,
+  phoneHashes as phoneHashesOf,
   suppressionKey,
 } from '@healthtal/api';
 import { cleanValue, normalisePhone } from '@healthtal/contracts';
@@ -169,17 +167,21 @@ async function prepareBatch(
     row.phone = normalisePhone(cleanValue(row.phone)) ?? row.phone;
     row.directPhone = normalisePhone(cleanValue(row.directPhone)) ?? row.directPhone;
   }
-  const phones = rows.map((row) => cleanValue(row.phone) ?? cleanValue(row.directPhone));
-  const hashes = rows.map((row, i) => ({
-    emailHash: hashEmail(key, cleanValue(row.personalEmail) ?? cleanValue(row.workEmail)),
-    phoneHash: hashPhone(key, phones[i]),
-  }));
+  const hashes = rows.map((row) => {
+    // A number's hashes, its E.164 one first (the event's phoneHash), worked out once per row.
+    const phoneHashes = phoneHashesOf(key, cleanValue(row.phone) ?? cleanValue(row.directPhone));
+    return {
+      emailHash: hashEmail(key, cleanValue(row.personalEmail) ?? cleanValue(row.workEmail)),
+      phoneHash: phoneHashes[0] ?? null,
+      phoneHashes,
+    };
+  });
   const lookups: ContactHash[] = [];
-  hashes.forEach((h, i) => {
+  for (const h of hashes) {
     if (h.emailHash) lookups.push({ kind: 'email', hash: h.emailHash });
     // Every hash the number may be suppressed under, the digits-only ones of earlier versions too.
-    lookups.push(...phoneContactHashes(key, phones[i]));
-  });
+    for (const hash of h.phoneHashes) lookups.push({ kind: 'phone', hash });
+  }
   const suppressed = await filterSuppressed(pool, lookups);
   const occurredAt = new Date().toISOString();
   const seen = new Set<string>();
@@ -187,10 +189,10 @@ async function prepareBatch(
   let refused = 0;
   let duplicates = 0;
   rows.forEach((row, i) => {
-    const h = hashes[i]!;
+    const { emailHash, phoneHash, phoneHashes } = hashes[i]!;
     if (
-      (h.emailHash && suppressed.has(`email:${h.emailHash}`)) ||
-      phoneIsSuppressed(suppressed, key, phones[i])
+      (emailHash && suppressed.has(`email:${emailHash}`)) ||
+      phoneHashes.some((hash) => suppressed.has(`phone:${hash}`))
     ) {
       refused++;
       return;
@@ -201,7 +203,7 @@ async function prepareBatch(
       return;
     }
     seen.add(row.candidateId);
-    streams.push(candidateStreamOf(row, h, { ...run, occurredAt }));
+    streams.push(candidateStreamOf(row, { emailHash, phoneHash }, { ...run, occurredAt }));
   });
   return { streams, suppressed: refused, duplicates };
 }

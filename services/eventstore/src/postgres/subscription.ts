@@ -133,22 +133,34 @@ export class PostgresSubscription implements Subscription {
 
   private async run(): Promise<void> {
     const batchSize = this.options.batchSize ?? 500;
+    const read = (fromPosition: AllPosition) =>
+      this.reader.readAll({
+        fromPosition,
+        limit: batchSize,
+        ...(this.options.types ? { types: this.options.types } : {}),
+      });
     let failures = 0;
+    /** The batch after the one being handled, read meanwhile when that one was full (more waits). */
+    let ahead: Promise<RecordedEvent[]> | null = null;
     while (!this.stopped) {
       let events: RecordedEvent[] = [];
       try {
-        events = await this.reader.readAll({
-          fromPosition: this.position,
-          limit: batchSize,
-          ...(this.options.types ? { types: this.options.types } : {}),
-        });
+        events = await (ahead ?? read(this.position));
+        ahead = null;
         if (events.length > 0) {
+          if (events.length === batchSize) {
+            // Reading (and decrypting) the next batch overlaps the handler's writes: an import's
+            // events reach the read model sooner. Dropped if the handler fails (the batch is retried).
+            ahead = read(events[events.length - 1]!.position);
+            ahead.catch(() => undefined);
+          }
           await this.options.onEvents(events);
           this.position = events[events.length - 1]!.position;
           this.waiters.release(this.position);
         }
         failures = 0;
       } catch (error) {
+        ahead = null;
         failures++;
         this.options.onError?.(error);
         await this.pause.sleep(Math.min(100 * 2 ** failures, MAX_BACKOFF_MS));
