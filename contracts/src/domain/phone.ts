@@ -23,6 +23,11 @@ export function normalisePhone(raw: string | null | undefined): string | null {
   if (NANP_E164.test(text)) return text;
   const grouped = NANP_GROUPED.exec(text);
   if (grouped) return `+1${grouped[1] ?? grouped[2]}${grouped[3]}${grouped[4]}`;
+  return parsedPhone(text);
+}
+
+/** What the phone parser reads in `text`: normalisePhone without its shortcuts. */
+export function parsedPhone(text: string): string | null {
   const parsed = parsePhoneNumberFromString(text, DEFAULT_PHONE_COUNTRY);
   return parsed?.isPossible() ? parsed.number : null;
 }
@@ -40,16 +45,18 @@ export function legacyPhoneDigits(raw: string | null | undefined): string[] {
   const digits = raw?.replace(/\D/g, '') ?? '';
   const forms = new Set<string>(digits ? [digits] : []);
   const e164 = normalisePhone(raw);
-  const nanp = e164 ? NANP_E164.exec(e164) : null;
-  if (nanp) {
-    forms.add(nanp[1]!);
-    forms.add(`1${nanp[1]}`);
-    return [...forms];
-  }
-  const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
-  if (parsed) {
-    forms.add(parsed.nationalNumber);
-    forms.add(`${parsed.countryCallingCode}${parsed.nationalNumber}`);
-  }
+  if (e164) for (const form of nationalForms(e164)) forms.add(form);
   return [...forms];
+}
+
+/** A stored number's national digits, and its digits with the country code. */
+export function nationalForms(e164: string): string[] {
+  const nanp = NANP_E164.exec(e164);
+  return nanp ? [nanp[1]!, `1${nanp[1]}`] : parsedNationalForms(e164);
+}
+
+/** nationalForms as the phone parser reads them, without the North American shortcut. */
+export function parsedNationalForms(e164: string): string[] {
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed ? [parsed.nationalNumber, `${parsed.countryCallingCode}${parsed.nationalNumber}`] : [];
 }
