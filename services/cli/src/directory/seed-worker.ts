@@ -9,27 +9,33 @@ import type { SeedWorkerData, SeedWorkerMessage } from './seed';
 /**
  * The background seed's thread (seed.ts): the synthetic import on connections of its own, so that
  * generating, encrypting and serialising 1.5 million candidates never holds up a request. Posts its
- * progress and its end; the message STOP_SEED ends it after the batches in flight.
+ * progress and its end; any message from the API's thread ends it after the batches in flight.
  */
 const { connection, size, seed, eventStore, databaseIsLocal } = workerData as SeedWorkerData;
 const port = parentPort!;
 const post = (message: SeedWorkerMessage) => port.postMessage(message);
 // Background work: on Linux a thread has its own nice value, and this one yields to the threads that
-// answer requests (the API's, the search workers') whenever they have work.
-os.setPriority(os.constants.priority.PRIORITY_LOW);
+// answer requests (the API's, the search workers') whenever they have work. Elsewhere the value is the
+// whole process's, so it is left alone.
+if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_LOW);
 const abort = new AbortController();
 port.on('message', () => abort.abort());
 
-const pool = new pg.Pool({ ...connection, max: 4 });
+/** How the seed's connections show in pg_stat_activity. */
+const APPLICATION_NAME = 'healthtal seed';
+const pool = new pg.Pool({ ...connection, max: 4, application_name: APPLICATION_NAME });
 pool.on('error', () => undefined); // an idle connection lost: the next query reconnects, or fails and is reported
-if (databaseIsLocal) {
-  // The server processes writing the seed yield too (the embedded database runs on this machine).
-  pool.on('connect', (client) => {
-    client.query<{ pid: number }>('select pg_backend_pid() as pid').then(
-      ({ rows }) => os.setPriority(rows[0]!.pid, os.constants.priority.PRIORITY_LOW),
-      () => undefined,
-    );
-  });
+const lowered = new Set<number>();
+/** The server processes writing the seed yield too, when the database runs on this machine (embedded). */
+async function lowerServerPriority(): Promise<void> {
+  const { rows } = await pool.query<{ pid: number }>(
+    'select pid from pg_stat_activity where application_name = $1',
+    [APPLICATION_NAME],
+  );
+  for (const { pid } of rows.filter((row) => !lowered.has(row.pid))) {
+    lowered.add(pid);
+    os.setPriority(pid, os.constants.priority.PRIORITY_LOW);
+  }
 }
 const store = createEventStore(pool, new PersonalDataKeys(pool), eventStore);
 try {
@@ -38,8 +44,13 @@ try {
     store,
     source: syntheticSource(size, seed),
     signal: abort.signal,
+    // Fewer, larger createStreams calls, as the NPPES import writes (docs/adr/0019).
     batchSize: 4000,
-    onProgress: (tick) => post({ tick }),
+    onProgress: (tick) => {
+      post({ tick });
+      // The pool opens its connections as the first batches need them: each is lowered once.
+      if (databaseIsLocal && lowered.size < 4) lowerServerPriority().catch(() => undefined);
+    },
   });
   post({ summary });
 } catch (error) {
