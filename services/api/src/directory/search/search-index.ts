@@ -189,26 +189,31 @@ export class SearchIndex {
 
   /**
    * Brings the tail into every order; the tail becomes empty. Run after a bulk load and when the tail
-   * grows. The tail is sorted on its own and merged into the sorted part (the comparators are total
-   * orders, so this is the order a sort of everything gives): an import's re-sorts cost the tail's
-   * size, not the directory's, each time.
+   * grows. A tail document's rank already says where it goes among the sorted ones (tailRank, taken
+   * when it was added): the tail is sorted by rank (the key only between documents of one gap) and
+   * merged in by rank, numbers only. This is the order a sort of everything gives (the comparators
+   * are total orders), for the tail's cost and one pass over the index instead of a sort of it.
    */
   reorder(): void {
     const n = this.size;
     const from = this.orderedUpTo;
     for (const sort of SORT_ORDERS) {
       const compare = this.comparator(sort);
-      const tail = Array.from({ length: n - from }, (_, i) => from + i).sort(compare);
+      const rank = this.rank[sort];
+      // Before the first sort there are no ranks (all 0): the key orders the whole tail.
+      const tail = Array.from({ length: n - from }, (_, i) => from + i).sort(
+        (a, b) => rank[a]! - rank[b]! || compare(a, b),
+      );
       const sorted = this.order[sort];
       const order = new Uint32Array(n);
-      let i = 0;
       let j = 0;
       let k = 0;
-      while (i < from && j < tail.length)
-        order[k++] = compare(sorted[i]!, tail[j]!) < 0 ? sorted[i++]! : tail[j++]!;
-      while (i < from) order[k++] = sorted[i++]!;
+      for (let i = 0; i < from; i++) {
+        // A rank of i - 0.5 goes just before the document sorted at i.
+        while (j < tail.length && rank[tail[j]!]! < i) order[k++] = tail[j++]!;
+        order[k++] = sorted[i]!;
+      }
       while (j < tail.length) order[k++] = tail[j++]!;
-      const rank = this.rank[sort];
       for (let r = 0; r < n; r++) rank[order[r]!] = r;
       this.order[sort] = order;
     }
