@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type pg from 'pg';
 
 /**
@@ -7,10 +7,19 @@ import type pg from 'pg';
  * `name.ts` is then started through ts-worker.mjs. The production bundle (scripts/build-server.mjs)
  * has each worker as `name.js` beside the server's own file, which is `here` there.
  */
-export function startWorkerThread(here: string, name: string, workerData: object): Worker {
-  if (!here.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, here), { workerData });
+export function startWorkerThread(
+  here: string,
+  name: string,
+  workerData: object,
+  resourceLimits?: ResourceLimits,
+): Worker {
+  const limits = resourceLimits ? { resourceLimits } : {};
+  if (!here.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, here), { workerData, ...limits });
   const entry = new URL(`./${name}.ts`, here).href;
-  return new Worker(new URL('./ts-worker.mjs', import.meta.url), { workerData: { ...workerData, entry } });
+  return new Worker(new URL('./ts-worker.mjs', import.meta.url), {
+    workerData: { ...workerData, entry },
+    ...limits,
+  });
 }
 
 /** How a worker thread reaches the database: a pool's settings, without what cannot cross threads. */

@@ -58,7 +58,9 @@ export function seedInBackground(options: {
     if (!(await directoryNeedsSeed(pool, size, seed)) || stopped) return;
     logger.info({ size, seed }, 'seeding the synthetic directory in the background');
     const data: SeedWorkerData = { connection: connectionOf(pool), size, seed, eventStore, databaseIsLocal };
-    const thread = startWorkerThread(import.meta.url, 'seed-worker', data);
+    // A young generation of 96 MB: a batch's rows and events live across its awaits, and with the
+    // default the collector promoted and re-scanned them (seed thread 86 → 74 µs per row measured).
+    const thread = startWorkerThread(import.meta.url, 'seed-worker', data, { maxYoungGenerationSizeMb: 96 });
     worker = thread;
     thread.on('message', (message: SeedWorkerMessage) => {
       if ('tick' in message) {
