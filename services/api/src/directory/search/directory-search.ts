@@ -4,16 +4,9 @@ import type { Logger } from 'pino';
 import { bySuggestionOrder, type KeyedSuggestion, type Spelling, usualSpelling } from './filter-vocabulary';
 import { mostFrequent, type WordFrequency } from './search-index';
 import { type IndexQuery, PREFIX_EXPANSION, prefixForms } from './search-query';
+import { InProcessShard, readModelState, SearchReplica } from './search-replica';
 import { toIndexQuery } from './search-request';
-import {
-  InProcessShard,
-  readModelState,
-  SearchReplica,
-  type SearchShard,
-  type ShardAnswer,
-  type ShardHit,
-  snapshotFileOf,
-} from './search-shard';
+import { type SearchShard, type ShardAnswer, type ShardHit, snapshotFileOf } from './search-shard';
 import { WorkerShard } from './search-workers';
 
 /** A page of matches in result order, and how many there are in all. */

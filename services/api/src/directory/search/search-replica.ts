@@ -1,0 +1,389 @@
+import type { SuggestedField } from '@healthtal/contracts';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { KeyedSuggestion } from './filter-vocabulary';
+import { type IndexedCandidate, SearchIndex, type WordFrequency } from './search-index';
+import {
+  type ReadModelState,
+  type SearchShard,
+  type ShardAnswer,
+  type ShardPart,
+  type ShardQuery,
+  type ShardRequest,
+  type ShardStatus,
+  shardAnswer,
+} from './search-shard';
+import { readSnapshot, writeSnapshot } from './search-snapshot';
+
+const LOAD_CHUNK = 20_000;
+/**
+ * The tail is merged into the sorted orders once it holds this many documents, or a sixteenth of the
+ * sorted ones when that is more: a re-sort costs the whole index (a merge), so a growing directory
+ * re-sorts less often (about 40 times for an import of 1.5M, not 75), while a query pays for the
+ * tail it sorts (a few ms at 100,000).
+ */
+const TAIL_LIMIT = 20_000;
+const TAIL_SHARE = 1 / 16;
+/** Once the read model stops changing, a tail at least this long is merged in (an import's last rows). */
+const IDLE_TAIL = 1_000;
+/** How often an idle part looks for changes in the read model. */
+const IDLE_SYNC_MS = 1000;
+/**
+ * While rows keep arriving (an import), the next look follows this soon after one that found some:
+ * many small steps, so a search that must wait for the part to catch up waits for little.
+ */
+const BUSY_SYNC_MS = 100;
+/** A re-sorted index is saved once this long has passed without another re-sort: an import writes one snapshot. */
+const SNAPSHOT_DELAY_MS = 30_000;
+
+type Row = {
+  seq: string;
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  specialty: string | null;
+  company_name: string | null;
+  city: string | null;
+  state: string | null;
+  company_employees: string | null;
+  company_revenue_range: string | null;
+  company_industry: string | null;
+  skills: string[];
+  education: { school: string; degree: string }[];
+  email_verified_at: Date | null;
+};
+
+const COLUMNS = `seq, id, first_name, last_name, title, specialty, company_name, city, state, company_employees,
+  company_revenue_range, company_industry, skills, education, email_verified_at`;
+
+/** An NPI the registry deactivated stays in the read model (lists, profile) but not in search. */
+const IN_SEARCH = 'deactivated_on is null';
+
+const toCandidate = (row: Row): IndexedCandidate => ({
+  seq: Number(row.seq),
+  id: row.id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  title: row.title,
+  specialty: row.specialty,
+  companyName: row.company_name,
+  city: row.city,
+  state: row.state,
+  companySize: row.company_employees,
+  companyRevenue: row.company_revenue_range,
+  companyIndustry: row.company_industry,
+  skills: row.skills,
+  education: row.education,
+  emailVerifiedAt: row.email_verified_at,
+});
+
+/**
+ * One part of the search index (the whole directory when it is the only part), loaded from the
+ * `directory` read model and kept in step with it: it applies the rows and removals since its
+ * revision in the background every second, and before a query that must see a newer state. A
+ * rebuilt read model (new table) is reloaded whole.
+ */
+export class SearchReplica {
+  index = new SearchIndex();
+  private revision = -1;
+  private tableOid: string | null = null;
+  private maxSeq = 0;
+  private syncing: Promise<boolean> | null = null;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private saveTimer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> | null = null;
+  readonly status: ShardStatus = { ready: false, loadedDocs: 0 };
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly logger: Logger,
+    private readonly part: ShardPart = { part: 0, of: 1 },
+    /** Told whenever `status` changes (a worker passes it on to the API thread). */
+    private readonly onStatus: (status: ShardStatus) => void = () => {},
+    /** Where this part's index snapshot is kept (search-snapshot.ts); none: always load from the read model. */
+    private readonly snapshotFile: string | null = null,
+  ) {}
+
+  /** Loads everything, then keeps up in the background, so an import is indexed before a searcher asks. */
+  async start(): Promise<void> {
+    // Scheduled first: a failed first load is tried again a second later.
+    this.syncIn(IDLE_SYNC_MS);
+    await this.sync();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.timer = null;
+    this.saveTimer = null;
+    await this.saving;
+  }
+
+  private syncIn(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.sync().then(
+        (changed) => this.syncIn(changed ? BUSY_SYNC_MS : IDLE_SYNC_MS),
+        (error: unknown) => {
+          this.logger.warn({ err: error }, 'search index sync failed');
+          this.syncIn(IDLE_SYNC_MS);
+        },
+      );
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Brings the index up to `state` at least (to the read model's current state without one). */
+  async catchUp(state: ReadModelState | null): Promise<void> {
+    if (state && state.oid === this.tableOid && state.revision <= this.revision) return;
+    await this.sync();
+  }
+
+  query(query: ShardQuery): ShardAnswer {
+    return shardAnswer(this.index, query);
+  }
+
+  /** Concurrent callers share one run. True when it found changes to apply. */
+  sync(): Promise<boolean> {
+    this.syncing ??= this.syncOnce().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private get inPart(): string {
+    return this.part.of > 1 ? ` and seq % ${this.part.of} = ${this.part.part}` : '';
+  }
+
+  private async syncOnce(): Promise<boolean> {
+    const state = await readModelState(this.pool);
+    if (!state) return false;
+    if (state.oid !== this.tableOid && !(await this.restore(state))) {
+      await this.reload(state);
+      this.saveSoon(0);
+      return true;
+    }
+    if (state.revision === this.revision) {
+      if (this.index.tailSize >= IDLE_TAIL) this.reorder();
+      this.report({ ready: true });
+      return false;
+    }
+    for (const row of await this.rowsSince()) this.add(toCandidate(row));
+    const removed = await this.pool.query<{ seq: string }>(
+      `select seq from directory_removed where revision > $1${this.inPart}`,
+      [this.revision],
+    );
+    for (const { seq } of removed.rows) this.index.removeSeq(Number(seq));
+    this.revision = state.revision;
+    if (this.index.tailSize > Math.max(TAIL_LIMIT, this.index.orderedUpTo * TAIL_SHARE)) this.reorder();
+    this.report({ ready: true, loadedDocs: this.index.size });
+    return true;
+  }
+
+  /**
+   * At start, the index from this part's snapshot when it reflects the read model's current table
+   * at a revision it has reached; the caller then applies what changed since. False: load it whole.
+   */
+  private async restore(state: ReadModelState): Promise<boolean> {
+    if (!this.snapshotFile || this.tableOid !== null) return false;
+    const started = performance.now();
+    const snapshot = await readSnapshot(this.snapshotFile).catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'search index snapshot unreadable: loading from the read model');
+      return null;
+    });
+    if (!snapshot) return false;
+    const { meta, index } = snapshot;
+    const { part, of } = this.part;
+    if (meta.oid !== state.oid || meta.revision > state.revision || meta.part !== part || meta.of !== of)
+      return false;
+    this.index = index;
+    this.maxSeq = meta.maxSeq;
+    this.revision = meta.revision;
+    this.tableOid = meta.oid;
+    this.logger.info(
+      {
+        candidates: index.alive.count(),
+        ms: Math.round(performance.now() - started),
+        revisionsBehind: state.revision - meta.revision,
+      },
+      'search index loaded from its snapshot',
+    );
+    return true;
+  }
+
+  /** Saves a snapshot `delayMs` from now (one at a time), after any sync in progress. */
+  /**
+   * Saves the snapshot `delayMs` from now; a later call moves it (an import re-sorts every few
+   * seconds: one snapshot once it is over, not one every `delayMs` while it runs).
+   */
+  private saveSoon(delayMs: number): void {
+    const file = this.snapshotFile;
+    if (!file || this.saving) return;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      this.saving = this.save(file).finally(() => {
+        this.saving = null;
+      });
+    }, delayMs);
+    this.saveTimer.unref();
+  }
+
+  private async save(file: string): Promise<void> {
+    await this.syncing?.catch(() => undefined);
+    const started = performance.now();
+    const meta = { ...this.part, revision: this.revision, oid: this.tableOid!, maxSeq: this.maxSeq };
+    try {
+      const bytes = await writeSnapshot(file, meta, this.index);
+      this.logger.info(
+        { file, bytes, revision: meta.revision, ms: Math.round(performance.now() - started) },
+        'search index snapshot saved',
+      );
+    } catch (error) {
+      this.logger.warn({ err: error, file }, 'search index snapshot not saved');
+    }
+  }
+
+  private async reload(state: ReadModelState): Promise<void> {
+    const started = performance.now();
+    const index = new SearchIndex();
+    let maxSeq = 0;
+    for (;;) {
+      const { rows } = await this.pool.query<Row>(
+        `select ${COLUMNS} from directory_candidates where seq > $1 and ${IN_SEARCH}${this.inPart} order by seq limit ${LOAD_CHUNK}`,
+        [maxSeq],
+      );
+      for (const row of rows) index.add(toCandidate(row));
+      this.report({ loadedDocs: index.size });
+      if (rows.length < LOAD_CHUNK) break;
+      maxSeq = Number(rows[rows.length - 1]!.seq);
+    }
+    maxSeq = index.size > 0 ? index.seqOf(index.size - 1) : 0;
+    const removed = await this.pool.query<{ seq: string }>(
+      `select seq from directory_removed where true${this.inPart}`,
+    );
+    for (const { seq } of removed.rows) index.removeSeq(Number(seq));
+    index.reorder();
+    this.index = index;
+    this.maxSeq = maxSeq;
+    this.revision = state.revision;
+    this.tableOid = state.oid;
+    this.report({ ready: true, loadedDocs: index.size });
+    this.logger.info(
+      {
+        candidates: index.alive.count(),
+        ms: Math.round(performance.now() - started),
+        ...(this.part.of > 1 ? { part: `${this.part.part + 1} of ${this.part.of}` } : {}),
+      },
+      'search index loaded',
+    );
+  }
+
+  /**
+   * The rows the projector added since this part's last sync: past the highest seq seen (it writes one
+   * batch at a time), by the primary key. Never by scanning the table: during an import the planner's
+   * statistics lag behind (before the first analyze, `deactivated_on is null` alone is guessed at
+   * 0.5 %), and it chose a scan of the whole table for every sync.
+   */
+  private async rowsSince(): Promise<Row[]> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin; set local enable_seqscan = off');
+      const { rows } = await client.query<Row>(
+        `select ${COLUMNS} from directory_candidates where seq > $2 and revision > $1 and ${IN_SEARCH}${this.inPart}
+         order by seq`,
+        [this.revision, this.maxSeq],
+      );
+      await client.query('commit');
+      return rows;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  private reorder(): void {
+    this.index.reorder();
+    this.saveSoon(SNAPSHOT_DELAY_MS);
+  }
+
+  private add(candidate: IndexedCandidate): void {
+    this.index.add(candidate);
+    this.maxSeq = Math.max(this.maxSeq, candidate.seq);
+  }
+
+  private report(change: Partial<ShardStatus>): void {
+    const { ready = this.status.ready, loadedDocs = this.status.loadedDocs } = change;
+    if (ready === this.status.ready && loadedDocs === this.status.loadedDocs) return;
+    Object.assign(this.status, { ready, loadedDocs });
+    this.onStatus({ ...this.status });
+  }
+}
+
+/** The directory read model's revision and table, or null before its projection is installed. */
+export async function readModelState(pool: pg.Pool): Promise<ReadModelState | null> {
+  try {
+    const { rows } = await pool.query<{ revision: string; oid: string }>(
+      `select revision, 'directory_candidates'::regclass::oid::text as oid from directory_meta where id = 1`,
+    );
+    return rows[0] ? { revision: Number(rows[0].revision), oid: rows[0].oid } : null;
+  } catch (error) {
+    // Before the projection is installed the tables do not exist yet.
+    if ((error as { code?: string }).code === '42P01') return null;
+    throw error;
+  }
+}
+
+/** The replica's answers as a shard: what a worker runs on its thread, or the API thread on its own. */
+export async function answer(
+  replica: SearchReplica,
+  request: ShardRequest,
+): Promise<ShardAnswer | WordFrequency[] | KeyedSuggestion[]> {
+  await replica.catchUp(request.state);
+  switch (request.kind) {
+    case 'query':
+      return replica.query(request);
+    case 'expand':
+      return replica.index.wordFrequencies(request.prefix);
+    case 'suggest':
+      return replica.index.filterValues.suggestAll(request.field, request.prefix, replica.index);
+  }
+}
+
+/** The whole index on the API's own thread (SEARCH_WORKERS=0). */
+export class InProcessShard implements SearchShard {
+  constructor(readonly replica: SearchReplica) {}
+
+  get status(): ShardStatus {
+    return this.replica.status;
+  }
+
+  start(): Promise<void> {
+    return this.replica.start();
+  }
+
+  async query(query: ShardQuery): Promise<ShardAnswer> {
+    return (await answer(this.replica, { kind: 'query', ...query })) as ShardAnswer;
+  }
+
+  async expand(prefix: string, state: ReadModelState | null): Promise<WordFrequency[]> {
+    return (await answer(this.replica, { kind: 'expand', prefix, state })) as WordFrequency[];
+  }
+
+  async suggest(
+    field: SuggestedField,
+    prefix: string,
+    state: ReadModelState | null,
+  ): Promise<KeyedSuggestion[]> {
+    return (await answer(this.replica, { kind: 'suggest', field, prefix, state })) as KeyedSuggestion[];
+  }
+
+  stop(): Promise<void> {
+    return this.replica.stop();
+  }
+}
