@@ -3,6 +3,7 @@ import type { Migration } from '@healthtal/eventstore';
 import type pg from 'pg';
 import type { AccessProfile } from '../identity/access-profile';
 import { HttpProblem } from '../shared/problem';
+import { inTransaction } from '../shared/transaction';
 
 /**
  * Daily reveal quotas per plan. Enforced with an atomic counter in PostgreSQL, not on the reveal
@@ -62,9 +63,7 @@ export async function chargeReveal(
   limit: number,
   now: Date,
 ): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     // One user's reveals take turns here; other users' are not held up.
     await client.query(`select pg_advisory_xact_lock(hashtextextended('reveal-quota:' || $1, 0))`, [userId]);
     const day = utcDay(now);
@@ -84,13 +83,7 @@ export async function chargeReveal(
         [userId, day, candidateId, now],
       );
     }
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   await forgetOldRevealQuotaDays(pool, now);
 }
 

@@ -23,7 +23,8 @@ port.on('message', () => abort.abort());
 
 /** How the seed's connections show in pg_stat_activity. */
 const APPLICATION_NAME = 'healthtal seed';
-const pool = new pg.Pool({ ...connection, max: 4, application_name: APPLICATION_NAME });
+const POOL_SIZE = 4;
+const pool = new pg.Pool({ ...connection, max: POOL_SIZE, application_name: APPLICATION_NAME });
 pool.on('error', () => undefined); // an idle connection lost: the next query reconnects, or fails and is reported
 const lowered = new Set<number>();
 /** The server processes writing the seed yield too, when the database runs on this machine (embedded). */
@@ -49,7 +50,7 @@ try {
     onProgress: (tick) => {
       post({ tick });
       // The pool opens its connections as the first batches need them: each is lowered once.
-      if (databaseIsLocal && lowered.size < 4) lowerServerPriority().catch(() => undefined);
+      if (databaseIsLocal && lowered.size < POOL_SIZE) lowerServerPriority().catch(() => undefined);
     },
   });
   post({ summary });

@@ -1,6 +1,7 @@
 import type { SuggestedField } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { inTransaction } from '../../shared/transaction';
 import type { KeyedSuggestion } from './filter-vocabulary';
 import { type IndexedCandidate, SearchIndex, type WordFrequency } from './search-index';
 import {
@@ -288,23 +289,16 @@ export class SearchReplica {
    * statistics lag behind (before the first analyze, `deactivated_on is null` alone is guessed at
    * 0.5 %), and it chose a scan of the whole table for every sync.
    */
-  private async rowsSince(): Promise<Row[]> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('begin; set local enable_seqscan = off');
+  private rowsSince(): Promise<Row[]> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query('set local enable_seqscan = off');
       const { rows } = await client.query<Row>(
         `select ${COLUMNS} from directory_candidates where seq > $2 and revision > $1 and ${IN_SEARCH}${this.inPart}
          order by seq`,
         [this.revision, this.maxSeq],
       );
-      await client.query('commit');
       return rows;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private reorder(): void {
