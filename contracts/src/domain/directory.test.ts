@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanLocation,
   isBlankValue,
+  joinSkills,
   locationText,
   normalizeSpecialty,
   parseEducation,
   parseSkills,
+  splitSkills,
 } from './directory';
 
 describe('the candidate card rules', () => {
@@ -20,6 +22,13 @@ describe('the candidate card rules', () => {
     expect(parseSkills('["Telemetry","EPIC"]')).toEqual(['Telemetry', 'EPIC']);
     expect(parseSkills('BLS, ACLS,, undefined , bls, Wound Care')).toEqual(['BLS', 'ACLS', 'Wound Care']);
     expect(parseSkills('null')).toEqual([]);
+  });
+
+  it('keeps a skills list as one text and reads the same list back', () => {
+    for (const skills of [[], ['BLS'], ['BLS', 'ACLS, Advanced', 'Wound Care']])
+      expect(splitSkills(joinSkills(skills))).toEqual(skills);
+    // The separator never comes from a skill: one holding it is still one skill.
+    expect(splitSkills(joinSkills(['odd\u001fskill', 'BLS']))).toEqual(['odd skill', 'BLS']);
   });
 
   it('reads school and degree pairs from the marker formats', () => {

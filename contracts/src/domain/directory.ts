@@ -146,6 +146,15 @@ export function parseSkills(text: string | null | undefined): string[] {
   return skills;
 }
 
+/**
+ * How the directory read model keeps a candidate's parsed skills: one text, joined by U+001F (unit
+ * separator), which no skill holds (a text[] cost 24 bytes and 4 to 8 bytes a skill more: ADR 0031).
+ */
+const SKILL_SEPARATOR = '\u001f';
+export const joinSkills = (skills: readonly string[]): string =>
+  skills.map((skill) => skill.replaceAll(SKILL_SEPARATOR, ' ')).join(SKILL_SEPARATOR);
+export const splitSkills = (joined: string): string[] => (joined === '' ? [] : joined.split(SKILL_SEPARATOR));
+
 export type EducationEntry = { school: string; degree: string };
 
 /**

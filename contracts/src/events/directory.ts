@@ -104,6 +104,55 @@ export const CANDIDATE_PERSONAL_FIELDS = [
   'linkedinUrl',
 ] as const;
 
+/**
+ * CandidateImported's fields as the event store keeps them, by position (EventDefinition
+ * storedFields). Append only: never reorder, rename or remove one, since stored events name their
+ * fields by position here (a test pins the list). A field of the schema missing here is stored by name.
+ */
+export const CANDIDATE_IMPORTED_STORED_FIELDS = [
+  'candidateId',
+  'sourceRef',
+  'source',
+  'firstName',
+  'middleName',
+  'lastName',
+  'title',
+  'titleLevel',
+  'jobFunctions',
+  'specialty',
+  'companyName',
+  'companyEmployees',
+  'companyIndustry',
+  'companyRevenueRange',
+  'companyDomain',
+  'companyStartDate',
+  'city',
+  'state',
+  'officeCity',
+  'officeState',
+  'officeZip',
+  'location',
+  'personalEmail',
+  'workEmail',
+  'phone',
+  'directPhone',
+  'linkedinUrl',
+  'connections',
+  'gender',
+  'skills',
+  'education',
+  'emailStatus',
+  'emailVerifiedAt',
+  'phoneVerifiedAt',
+  'emailHash',
+  'phoneHash',
+  'npi',
+  'taxonomyCode',
+  'licenses',
+  'sourceDate',
+  'sourceUpdatedOn',
+] as const;
+
 /** Record fields a later source file can change (NPPES re-imports). */
 const updatableFields = {
   firstName: text,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccessEvent } from './access';
 import { AdminEvent } from './admin';
 import { BillingEvent } from './billing';
-import { CANDIDATE_PERSONAL_FIELDS, DirectoryEvent } from './directory';
+import { CANDIDATE_IMPORTED_STORED_FIELDS, CANDIDATE_PERSONAL_FIELDS, DirectoryEvent } from './directory';
 import type { EventDefinition, PersonalDataSpec } from './envelope';
 import { IdentityEvent, identityPersonalData } from './identity';
 import { IntakeEvent, RESUME_PERSONAL_FIELDS } from './intake';
@@ -68,6 +68,11 @@ const personalData: Partial<Record<HealthTalEventType, PersonalDataSpec>> = {
   },
 };
 
+/** Types stored by position (EventDefinition storedFields): the ones written by the million. */
+const storedFields: Partial<Record<HealthTalEventType, readonly string[]>> = {
+  CandidateImported: CANDIDATE_IMPORTED_STORED_FIELDS,
+};
+
 /**
  * The registry the event store validates appends against, upcasts reads with and learns personal
  * fields from. A type missing here cannot be appended.
@@ -76,6 +81,15 @@ export const eventDefinitions: Readonly<Record<string, EventDefinition>> = Objec
   HealthTalEvent.options.map((schema) => {
     const type = schema.shape.type.value;
     const personal = personalData[type];
-    return [type, { schema, currentVersion: 1, ...(personal ? { personalData: personal } : {}) }];
+    const stored = storedFields[type];
+    return [
+      type,
+      {
+        schema,
+        currentVersion: 1,
+        ...(personal ? { personalData: personal } : {}),
+        ...(stored ? { storedFields: stored } : {}),
+      },
+    ];
   }),
 );

@@ -3,6 +3,7 @@ import {
   cleanValue,
   type EducationEntry,
   type EmailStatus,
+  joinSkills,
   locationText,
   normalizeSpecialty,
   parseEducation,
@@ -52,7 +53,8 @@ export type DirectoryCandidatesTable = {
   linkedin_url: string | null;
   connections: number | null;
   gender: string | null;
-  skills: string[];
+  /** The parsed skills as one text: `splitSkills` (contracts) gives the list. */
+  skills: string;
   education: EducationEntry[];
   email_status: EmailStatus;
   email_verified_at: Date | null;
@@ -77,8 +79,9 @@ export type DirectoryContactsTable = {
   work_email: string | null;
   phone: string | null;
   direct_phone: string | null;
-  email_hash: string | null;
-  phone_hash: string | null;
+  /** The event's hex hash as bytes: select `encode(email_hash, 'hex')` for the event's form. */
+  email_hash: Buffer | null;
+  phone_hash: Buffer | null;
 };
 
 /** A `directory_removed` row as node-postgres returns it: bigint reads as a string. */
@@ -104,8 +107,10 @@ export const directoryProjection = defineBatchProjection({
   // 4: NPI registry candidates (npi, provenance, updates, deactivation); tombstones keyed by seq.
   // 5: a revision per event instead of per batch. 6: specialties by the taxonomy's aliases
   // ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist); a location built
-  // from city and state writes the state in upper case, as its column does.
-  version: 6,
+  // from city and state writes the state in upper case, as its column does. 7: no index on
+  // directory_candidates.revision (the search reads new rows by seq); contact hashes as bytes;
+  // skills as one text.
+  version: 7,
   tables: [
     'directory_meta',
     'directory_candidates',
@@ -129,7 +134,7 @@ export const directoryProjection = defineBatchProjection({
       company_domain text, company_start_date text,
       city text, state text, office_city text, office_state text, office_zip text, location text,
       linkedin_url text, connections int, gender text,
-      skills text[] not null default '{}',
+      skills text not null default '', -- joined by U+001F: joinSkills / splitSkills (contracts)
       education jsonb not null default '[]',
       email_status text not null,
       email_verified_at timestamptz, phone_verified_at timestamptz,
@@ -142,13 +147,13 @@ export const directoryProjection = defineBatchProjection({
       deactivated_on date
     );
     create index directory_candidates_npi on directory_candidates (npi) where npi is not null;
-    create index directory_candidates_revision on directory_candidates (revision);
     -- saved-search alerts: the first candidate imported after a moment
     create index directory_candidates_imported_at on directory_candidates (imported_at, seq);
     create table directory_contacts (
       candidate_id uuid primary key,
       personal_email text, work_email text, phone text, direct_phone text,
-      email_hash text, phone_hash text
+      -- the import's keyed hashes (HMAC-SHA256) as bytes: half the size of their hex
+      email_hash bytea, phone_hash bytea
     );
     -- one row per seq that left the index (an update or reactivation gives the row a new seq)
     create table directory_removed (id uuid not null, seq bigint primary key, revision bigint not null);
@@ -230,7 +235,7 @@ const row = (event: Imported) => {
     linkedin_url: cleanValue(d.linkedinUrl),
     connections: d.connections,
     gender: cleanValue(d.gender),
-    skills: parseSkills(d.skills),
+    skills: joinSkills(parseSkills(d.skills)),
     education: parseEducation(d.education),
     email_status: d.emailStatus,
     email_verified_at: d.emailVerifiedAt,
@@ -269,7 +274,7 @@ async function importCandidates(
          company_name text, company_employees text, company_industry text, company_revenue_range text,
          company_domain text, company_start_date text, city text, state text, office_city text,
          office_state text, office_zip text, location text, linkedin_url text, connections int, gender text,
-         skills jsonb, education jsonb, email_status text, email_verified_at timestamptz,
+         skills text, education jsonb, email_status text, email_verified_at timestamptz,
          phone_verified_at timestamptz, has_email boolean, has_phone boolean, imported_at timestamptz,
          revision bigint, npi text, taxonomy_code text, licenses text, source_date date, field_updated_on jsonb,
          personal_email text, work_email text, phone text, direct_phone text, email_hash text, phone_hash text)
@@ -284,7 +289,7 @@ async function importCandidates(
          r.job_functions, r.specialty, r.company_name, r.company_employees, r.company_industry,
          r.company_revenue_range, r.company_domain, r.company_start_date, r.city, r.state, r.office_city,
          r.office_state, r.office_zip, r.location, r.linkedin_url, r.connections, r.gender,
-         array(select jsonb_array_elements_text(r.skills)), r.education, r.email_status, r.email_verified_at,
+         r.skills, r.education, r.email_status, r.email_verified_at,
          r.phone_verified_at, r.has_email, r.has_phone, r.imported_at, r.revision, r.npi, r.taxonomy_code, r.licenses,
          r.source_date, coalesce(r.field_updated_on, '{}')
        from r
@@ -292,7 +297,8 @@ async function importCandidates(
      ),
      contacts as (
        insert into directory_contacts (candidate_id, personal_email, work_email, phone, direct_phone, email_hash, phone_hash)
-       select r.id, r.personal_email, r.work_email, r.phone, r.direct_phone, r.email_hash, r.phone_hash
+       select r.id, r.personal_email, r.work_email, r.phone, r.direct_phone, decode(r.email_hash, 'hex'),
+         decode(r.phone_hash, 'hex')
        from r
        on conflict (candidate_id) do nothing
      )

@@ -151,8 +151,9 @@ async function updateContacts(client: pg.PoolClient, data: Record<string, unknow
   for (const [field, column] of Object.entries(CONTACT_COLUMNS)) {
     if (data[field] === undefined) continue;
     const value = data[field] as string | null;
-    params.push(field.endsWith('Hash') ? value : cleanValue(value));
-    sets.push(`${column} = $${params.length}`);
+    const hash = field.endsWith('Hash');
+    params.push(hash ? value : cleanValue(value));
+    sets.push(hash ? `${column} = decode($${params.length}, 'hex')` : `${column} = $${params.length}`);
   }
   if (sets.length === 0) return;
   await client.query(`update directory_contacts set ${sets.join(', ')} where candidate_id = $1`, params);

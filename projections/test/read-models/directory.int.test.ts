@@ -72,7 +72,7 @@ describe('directory', () => {
 
     expect(
       await model.thenRows(
-        `select id, first_name, specialty, state, location, skills, education, has_email, has_phone,
+        `select id, first_name, specialty, state, location, string_to_array(skills, chr(31)) as skills, education, has_email, has_phone,
            imported_at, revision::int from directory_candidates`,
       ),
     ).toEqual([

@@ -164,12 +164,20 @@ describe('healthtal import', () => {
         emailHash: null,
         specialty: 'registered nurse',
       });
-      // At rest the person's fields are ciphertext, decrypted only through the store.
+      // At rest the person's fields are ciphertext, decrypted only through the store, and the
+      // other fields are values by position, without their names (ADR 0031).
       const stored = await db.pool.query(
-        `select data::text as text, data->>'_pd' as sealed, data ? 'firstName' as has_first from eventstore.events where stream_id = $1`,
+        `select data::text as text, data->>'_pd' as sealed, data ? 'firstName' as has_first,
+                data->'_p'->>2 as source, data ? 'specialty' as has_specialty
+           from eventstore.events where stream_id = $1`,
         [`candidate-${candidateIdFor('csv:a-1')}`],
       );
-      expect(stored.rows[0]).toMatchObject({ sealed: expect.stringMatching(/^pd2:/), has_first: false });
+      expect(stored.rows[0]).toMatchObject({
+        sealed: expect.stringMatching(/^pd2:/),
+        has_first: false,
+        source: 'vendor-a',
+        has_specialty: false,
+      });
       expect(stored.rows[0].text.toLowerCase()).not.toContain('dana');
 
       await db.projector.caughtUp();

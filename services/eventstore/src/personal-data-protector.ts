@@ -1,10 +1,15 @@
 import type { NewEvent, RecordedEvent } from './event-store';
 import { type PersonalDataKeys, sealFields, unsealFields } from './personal-data';
 import type { EventRegistry } from './registry';
+import { packData, unpackData } from './stored-data';
+
+type Data = Record<string, unknown>;
 
 /**
- * Seals the personal fields of events on their way into the store (one pd2 envelope per event,
- * see personal-data.ts) and opens them on the way out. A field whose subject was erased reads as null, and is written as null.
+ * Events as they sit at rest, in every adapter: the personal fields sealed on their way into the
+ * store (one pd2 envelope per event, see personal-data.ts) and opened on the way out, and the data
+ * of the types stored by position packed after sealing and unpacked before opening
+ * (stored-data.ts). A field whose subject was erased reads as null, and is written as null.
  */
 export class PersonalDataProtector {
   constructor(
@@ -13,6 +18,13 @@ export class PersonalDataProtector {
   ) {}
 
   async protect(events: NewEvent[]): Promise<NewEvent[]> {
+    return (await this.seal(events)).map((event) => {
+      const fields = this.registry.storedFieldsOf(event.type);
+      return fields ? { ...event, data: packData(event.data as Data, fields) } : event;
+    });
+  }
+
+  private async seal(events: NewEvent[]): Promise<NewEvent[]> {
     const subjects = events.flatMap((event) => this.subjectOf(event.type, event.data) ?? []);
     if (subjects.length === 0) return events;
     const keys = await this.requireKeys().keysFor(subjects);
@@ -21,12 +33,16 @@ export class PersonalDataProtector {
       if (!spec) return event;
       // No key: the subject was erased (a request raced the erasure). Their data is not kept at all.
       const key = keys.get(this.subjectOf(event.type, event.data)!);
-      const data = event.data as Record<string, unknown>;
+      const data = event.data as Data;
       return { ...event, data: key ? sealFields(key, data, spec.fields) : withoutValues(data, spec.fields) };
     });
   }
 
-  async reveal(events: RecordedEvent[]): Promise<RecordedEvent[]> {
+  async reveal(stored: RecordedEvent[]): Promise<RecordedEvent[]> {
+    const events = stored.map((event) => {
+      const fields = this.registry.storedFieldsOf(event.type);
+      return fields ? { ...event, data: unpackData(event.data as Data, fields) } : event;
+    });
     const subjects = events.flatMap((event) => this.subjectOf(event.type, event.data) ?? []);
     if (subjects.length === 0) return events;
     const keys = await this.requireKeys().existing(subjects);
@@ -34,7 +50,7 @@ export class PersonalDataProtector {
       const spec = this.registry.personalDataOf(event.type);
       if (!spec) return event;
       const key = keys.get(this.subjectOf(event.type, event.data)!);
-      return { ...event, data: unsealFields(key, event.data as Record<string, unknown>, spec.fields) };
+      return { ...event, data: unsealFields(key, event.data as Data, spec.fields) };
     });
   }
 
@@ -50,7 +66,7 @@ export class PersonalDataProtector {
 }
 
 /** The fields that hold a value, set to null: what an erased subject's event keeps of them. */
-function withoutValues(data: Readonly<Record<string, unknown>>, fields: readonly string[]) {
+function withoutValues(data: Readonly<Data>, fields: readonly string[]) {
   const out = { ...data };
   for (const field of fields) if (out[field] !== undefined && out[field] !== null) out[field] = null;
   return out;

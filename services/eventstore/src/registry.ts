@@ -85,6 +85,11 @@ export class EventRegistry {
     return this.definitions[type]?.personalData;
   }
 
+  /** The fields a type's data keeps by position at rest (stored-data.ts), if any. */
+  storedFieldsOf(type: string): readonly string[] | undefined {
+    return this.definitions[type]?.storedFields;
+  }
+
   /** Current shape of data written with `schemaVersion`; unknown types pass through untouched. */
   upcast(type: string, data: unknown, schemaVersion: number): unknown {
     const definition = this.definitions[type];

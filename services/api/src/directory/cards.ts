@@ -1,5 +1,5 @@
 import type { CandidateCard } from '@healthtal/contracts';
-import { isLinkedinProfileUrl } from '@healthtal/contracts';
+import { isLinkedinProfileUrl, splitSkills } from '@healthtal/contracts';
 import type { DirectoryCandidatesTable } from '@healthtal/projections';
 import type pg from 'pg';
 
@@ -39,7 +39,7 @@ export const toCard = (row: CardRow): CandidateCard => ({
   location: row.location,
   city: row.city,
   state: row.state,
-  skills: row.skills,
+  skills: splitSkills(row.skills),
   education: row.education,
   linkedinUrl: row.linkedin_url,
   hasLinkedin: isLinkedinProfileUrl(row.linkedin_url),

@@ -33,7 +33,7 @@ const row = (id: string): ExportRow => ({
   linkedin_url: `https://www.linkedin.com/in/${noise()}`,
   connections: 10,
   gender: null,
-  skills: ['BLS'],
+  skills: 'BLS',
   education: [],
   email_status: 'valid',
   email_verified_at: null,

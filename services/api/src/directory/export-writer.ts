@@ -4,6 +4,7 @@ import {
   EXPORT_HEADER,
   type ExportField,
   type ExportRequest,
+  splitSkills,
 } from '@healthtal/contracts';
 import type pg from 'pg';
 import { type ExportRow, exportRowsOf } from './candidates.queries';
@@ -61,7 +62,7 @@ const VALUES: Record<ExportField, (row: ExportRow) => XlsxCell> = {
   linkedinUrl: (r) => r.linkedin_url,
   connections: (r) => r.connections,
   gender: (r) => r.gender,
-  skills: (r) => r.skills.join(', ') || null,
+  skills: (r) => splitSkills(r.skills).join(', ') || null,
   education,
   emailStatus: (r) => r.email_status,
   emailVerifiedAt: (r) => iso(r.email_verified_at),

@@ -1,5 +1,4 @@
 import { streamName } from '@healthtal/contracts';
-import type { DirectoryContactsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { type ContactHash, hashEmail, phoneHashes } from '../directory/suppression';
 import { submissionStream } from './resume-decisions';
@@ -10,8 +9,8 @@ export type ErasedSubject = { subjectId: string; streamId: string };
 /** Whose data a removal erases, and which hashes then go on the suppression list. */
 export type RemovalSubjects = { erased: ErasedSubject[]; suppressed: ContactHash[] };
 
-/** The same columns of directory_contacts and of resume_submissions, whose hashes are alike. */
-type Contacts = Pick<DirectoryContactsTable, 'email_hash' | 'phone_hash'> & {
+/** The same columns of directory_contacts and of resume_submissions, the hashes in hex as events hold them. */
+type Contacts = { email_hash: string | null; phone_hash: string | null } & {
   // computed: the record's id (candidate_id for the directory), and its addresses and phones as arrays
   id: string;
   emails: (string | null)[];
@@ -37,9 +36,10 @@ export async function findRemovalSubjects(
   const [directory, submissions] = await Promise.all([
     pool.query<Contacts>(
       `select candidate_id as id, array[personal_email, work_email] as emails,
-         array[phone, direct_phone] as phones, email_hash, phone_hash
+         array[phone, direct_phone] as phones, encode(email_hash, 'hex') as email_hash,
+         encode(phone_hash, 'hex') as phone_hash
        from directory_contacts
-       where email_hash = $1 or lower(btrim(personal_email)) = $2 or lower(btrim(work_email)) = $2`,
+       where email_hash = decode($1, 'hex') or lower(btrim(personal_email)) = $2 or lower(btrim(work_email)) = $2`,
       [emailHash, normalised],
     ),
     pool.query<Contacts>(

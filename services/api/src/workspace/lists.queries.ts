@@ -51,7 +51,7 @@ const MEMBERS = `from list_members m join directory_candidates d on d.id = m.can
   where m.list_id = $1 and not exists (
     select 1 from unnest($2::text[]) as w(pattern)
     where concat_ws(' ', d.first_name, d.last_name, d.title, d.specialty, d.company_name, d.city, d.state,
-      d.location, array_to_string(d.skills, ' ')) not ilike w.pattern)`;
+      d.location, d.skills) not ilike w.pattern)`;
 const MEMBER_ORDER = 'order by m.added_at desc, m.ord, d.seq';
 
 /** "icu  houston" → ['%icu%', '%houston%']: each word must appear somewhere. */

@@ -10,7 +10,7 @@ export async function createNaiveTable(pool: pg.Pool): Promise<number> {
   if (!exists.rows[0].t) {
     await pool.query(`create table naive_candidates as
       select id, first_name, last_name, title, specialty, company_name, city, state, company_employees,
-        company_revenue_range, company_industry, array_to_string(skills, ', ') as skills, education::text as education,
+        company_revenue_range, company_industry, replace(skills, chr(31), ', ') as skills, education::text as education,
         email_verified_at
       from directory_candidates`);
     await pool.query('analyze naive_candidates');

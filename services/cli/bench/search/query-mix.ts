@@ -36,7 +36,7 @@ export async function loadVocabulary(pool: pg.Pool): Promise<Vocabulary> {
       `select company_name as v from ${sample} where company_name is not null group by 1 order by count(*) desc limit 60`,
     ),
     skills: await column(
-      `select s as v from ${sample}, unnest(skills) s group by s order by count(*) desc limit 60`,
+      `select s as v from ${sample}, unnest(string_to_array(skills, chr(31))) s group by s order by count(*) desc limit 60`,
     ),
     schools: await column(
       `select e->>'school' as v from ${sample}, jsonb_array_elements(education) e group by 1 order by count(*) desc limit 40`,

@@ -1,4 +1,4 @@
-import type { SuggestedField } from '@healthtal/contracts';
+import { type SuggestedField, splitSkills } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { inTransaction } from '../../shared/transaction';
@@ -50,7 +50,7 @@ type Row = {
   company_employees: string | null;
   company_revenue_range: string | null;
   company_industry: string | null;
-  skills: string[];
+  skills: string;
   education: { school: string; degree: string }[];
   email_verified_at: Date | null;
 };
@@ -74,7 +74,7 @@ const toCandidate = (row: Row): IndexedCandidate => ({
   companySize: row.company_employees,
   companyRevenue: row.company_revenue_range,
   companyIndustry: row.company_industry,
-  skills: row.skills,
+  skills: splitSkills(row.skills),
   education: row.education,
   emailVerifiedAt: row.email_verified_at,
 });
