@@ -23,6 +23,7 @@ import { readImportProgress } from '../src/directory/import-progress';
 import { ServerCpu } from './lib/cpu';
 import { onTeardown, runBench } from './lib/database';
 import { premiumUser } from './lib/premium-user';
+import { printLargestRelations } from './lib/relations';
 import { figure, heading, ms, num, pct, Targets } from './lib/report';
 import { type LoadReport, runSearchLoad } from './lib/search-load';
 import { startProduct } from './lib/search-product';
@@ -184,6 +185,8 @@ async function main() {
     'select pg_database_size(current_database()) as bytes',
   );
   figure('database on disk', `${num(Number(rows[0]!.bytes) / 1024 ** 3, 2)} GB`);
+  heading('Largest relations (table with its TOAST and indexes)');
+  await printLargestRelations(app.pool);
   targets.print();
   console.log(`\n  load average at the end: ${loadAverage()}`);
   await app.stop();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
 import { runBench } from './lib/database';
+import { printLargestRelations } from './lib/relations';
 import { figure, heading, num } from './lib/report';
 import { openSearchData } from './lib/search-data';
 
@@ -96,14 +97,7 @@ async function main() {
   figure('per row, the tuple alone (sampled)', `${num(Number(tuple))} B`, '');
 
   heading('Largest relations (table with its TOAST and indexes)');
-  const { rows: largest } = await pool.query<{ name: string; total: string; indexes: string }>(
-    `select n.nspname || '.' || c.relname as name, pg_total_relation_size(c.oid) as total, pg_indexes_size(c.oid) as indexes
-       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'm') and n.nspname not in ('pg_catalog', 'information_schema')
-      order by pg_total_relation_size(c.oid) desc limit 10`,
-  );
-  for (const relation of largest)
-    figure(relation.name, mb(Number(relation.total)), `indexes ${mb(Number(relation.indexes))}`);
+  await printLargestRelations(pool);
 
   heading('Search index snapshots (SEARCH_SNAPSHOT_DIR)');
   const snapshots = path.join(dir, 'search-index');
