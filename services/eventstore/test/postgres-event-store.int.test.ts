@@ -5,6 +5,7 @@ import type { RecordedEvent } from '../src/event-store';
 import { START } from '../src/event-store';
 import { runMigrations } from '../src/migrations';
 import { PersonalDataKeys } from '../src/personal-data';
+import { compactIndexesAfterBulkLoad } from '../src/postgres/bulk-load';
 import { PostgresEventStore } from '../src/postgres/postgres-event-store';
 import { eventStoreMigrations } from '../src/postgres/schema';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
@@ -208,6 +209,61 @@ describe('PostgreSQL $all readers and late commits', () => {
     } finally {
       slow.release();
       fast.release();
+    }
+  });
+});
+
+describe('PostgreSQL indexes after a bulk load', () => {
+  it('rebuilds the key-ordered indexes in place, dropping a rebuild left invalid, and reads as before', async () => {
+    const database = await createTestDatabase();
+    await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
+    const store = new PostgresEventStore({
+      pool: database.pool,
+      registry: contractRegistry,
+      personalData: new PersonalDataKeys(database.pool),
+    });
+    const indexes = async () =>
+      (
+        await database.pool.query<{ name: string; valid: boolean }>(
+          `select c.relname as name, i.indisvalid as valid from pg_index i
+             join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'eventstore' order by 1`,
+        )
+      ).rows;
+    try {
+      await store.createStreams(
+        Array.from({ length: 300 }, (_, i) => ({
+          streamId: `person-${String(i).padStart(4, '0')}`,
+          events: [
+            {
+              type: 'PersonRegistered',
+              data: { personId: `p${i}`, email: `p${i}@example.org`, name: 'P', plan: 'monthly' },
+              metadata: incremented().metadata,
+            },
+          ],
+        })),
+      );
+      // What a rebuild killed midway leaves: an invalid copy beside the index.
+      await database.pool.query('create index events_by_type_ccnew on eventstore.events (type)');
+      await database.pool.query(
+        `update pg_index set indisvalid = false where indexrelid = 'eventstore.events_by_type_ccnew'::regclass`,
+      );
+      const before = await indexes();
+      expect(before).toContainEqual({ name: 'events_by_type_ccnew', valid: false });
+
+      await compactIndexesAfterBulkLoad(database.pool);
+
+      const after = await indexes();
+      expect(after.every((index) => index.valid)).toBe(true);
+      expect(after.map((index) => index.name)).toEqual(
+        before.map((index) => index.name).filter((name) => name !== 'events_by_type_ccnew'),
+      );
+      const read = await store.readAll({ fromPosition: START, limit: 1000 });
+      expect(read).toHaveLength(300);
+      expect(await store.readStream('person-0299')).toHaveLength(1);
+    } finally {
+      await store.close();
+      await database.drop();
     }
   });
 });

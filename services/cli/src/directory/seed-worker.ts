@@ -1,10 +1,11 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PersonalDataKeys } from '@healthtal/eventstore';
+import { compactIndexesAfterBulkLoad, PersonalDataKeys } from '@healthtal/eventstore';
 import pg from 'pg';
 import { createEventStore } from '../event-store';
 import { importCandidates, syntheticSource } from './import';
 import type { SeedWorkerData, SeedWorkerMessage } from './seed';
+import { SEED_APPLICATION_NAME } from './seed-application';
 
 /**
  * The background seed's thread (seed.ts): the synthetic import on connections of its own, so that
@@ -21,17 +22,15 @@ if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_
 const abort = new AbortController();
 port.on('message', () => abort.abort());
 
-/** How the seed's connections show in pg_stat_activity. */
-const APPLICATION_NAME = 'healthtal seed';
 const POOL_SIZE = 4;
-const pool = new pg.Pool({ ...connection, max: POOL_SIZE, application_name: APPLICATION_NAME });
+const pool = new pg.Pool({ ...connection, max: POOL_SIZE, application_name: SEED_APPLICATION_NAME });
 pool.on('error', () => undefined); // an idle connection lost: the next query reconnects, or fails and is reported
 const lowered = new Set<number>();
 /** The server processes writing the seed yield too, when the database runs on this machine (embedded). */
 async function lowerServerPriority(): Promise<void> {
   const { rows } = await pool.query<{ pid: number }>(
     'select pid from pg_stat_activity where application_name = $1',
-    [APPLICATION_NAME],
+    [SEED_APPLICATION_NAME],
   );
   for (const { pid } of rows.filter((row) => !lowered.has(row.pid))) {
     lowered.add(pid);
@@ -53,6 +52,10 @@ try {
       if (databaseIsLocal && lowered.size < POOL_SIZE) lowerServerPriority().catch(() => undefined);
     },
   });
+  // A finished seed of a PostgreSQL store: its key-ordered indexes are rebuilt full (bulk-load.ts),
+  // still on this thread's low-priority connections, before the seed says it is done.
+  if (summary.complete && summary.imported > 0 && eventStore.EVENT_STORE !== 'esdb' && !abort.signal.aborted)
+    await compactIndexesAfterBulkLoad(pool);
   post({ summary });
 } catch (error) {
   post({
