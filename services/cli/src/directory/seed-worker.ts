@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { compactIndexesAfterBulkLoad, PersonalDataKeys } from '@healthtal/eventstore';
+import { compactIndexesAfterBulkLoad, isAfter, PersonalDataKeys } from '@healthtal/eventstore';
+import { directoryProjection, readCheckpoint } from '@healthtal/projections';
 import pg from 'pg';
 import { createEventStore } from '../event-store';
 import { importCandidates, syntheticSource } from './import';
@@ -38,6 +39,20 @@ async function lowerServerPriority(): Promise<void> {
   }
 }
 const store = createEventStore(pool, new PersonalDataKeys(pool), eventStore);
+
+/**
+ * Waits until the directory read model has applied every candidate the seed wrote, so the index
+ * rebuild after it does not take cores from the last of the seed becoming searchable.
+ */
+async function directoryCaughtUp(): Promise<void> {
+  const head = await store.headPosition({ types: ['CandidateImported'] });
+  while (!abort.signal.aborted) {
+    const checkpoint = await readCheckpoint(pool, directoryProjection.name);
+    if (checkpoint && !isAfter(head, checkpoint.position)) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 try {
   const summary = await importCandidates({
     pool,
@@ -52,10 +67,13 @@ try {
       if (databaseIsLocal && lowered.size < POOL_SIZE) lowerServerPriority().catch(() => undefined);
     },
   });
-  // A finished seed of a PostgreSQL store: its key-ordered indexes are rebuilt full (bulk-load.ts),
-  // still on this thread's low-priority connections, before the seed says it is done.
-  if (summary.complete && summary.imported > 0 && eventStore.EVENT_STORE !== 'esdb' && !abort.signal.aborted)
-    await compactIndexesAfterBulkLoad(pool);
+  // A finished seed of a PostgreSQL store: once the directory has it all, the store's key-ordered
+  // indexes are rebuilt full (bulk-load.ts) on this thread's low-priority connections, before the
+  // seed says it is done.
+  if (summary.complete && summary.imported > 0 && eventStore.EVENT_STORE !== 'esdb') {
+    await directoryCaughtUp();
+    if (!abort.signal.aborted) await compactIndexesAfterBulkLoad(pool);
+  }
   post({ summary });
 } catch (error) {
   post({
