@@ -11,6 +11,7 @@ import {
 } from '@healthtal/api';
 import { isAppRoute } from '@healthtal/contracts';
 import {
+  dropInterruptedIndexRebuilds,
   type EventStore,
   eventStoreMigrations,
   PersonalDataKeys,
@@ -83,6 +84,8 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
     stack.push(() => pool.end());
     await migrate(pool);
+    // An index rebuild the last run's seed did not finish (bulk-load.ts) leaves a copy to drop.
+    if (config.EVENT_STORE !== 'esdb') await dropInterruptedIndexRebuilds(pool);
 
     const personalData = new PersonalDataKeys(pool);
     const store = createEventStore(pool, personalData, config);

@@ -10,7 +10,7 @@ export {
   unsealFields,
 } from './personal-data';
 export { PersonalDataProtector } from './personal-data-protector';
-export { compactIndexesAfterBulkLoad } from './postgres/bulk-load';
+export { compactIndexesAfterBulkLoad, dropInterruptedIndexRebuilds } from './postgres/bulk-load';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { EVENTS_CHANNEL, eventStoreMigrations } from './postgres/schema';
 export { EventRegistry } from './registry';

@@ -22,11 +22,30 @@ const post = (message: SeedWorkerMessage) => port.postMessage(message);
 if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_LOW);
 const abort = new AbortController();
 port.on('message', () => abort.abort());
+/** A pause that a stop ends at once. */
+const pause = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const end = () => {
+      clearTimeout(timer);
+      abort.signal.removeEventListener('abort', end);
+      resolve();
+    };
+    const timer = setTimeout(end, ms);
+    abort.signal.addEventListener('abort', end);
+  });
 
 const POOL_SIZE = 4;
 const pool = new pg.Pool({ ...connection, max: POOL_SIZE, application_name: SEED_APPLICATION_NAME });
 pool.on('error', () => undefined); // an idle connection lost: the next query reconnects, or fails and is reported
 const lowered = new Set<number>();
+/** Cancels what this thread's connections are running (a stop during the index rebuild). */
+async function cancelOwnQueries(): Promise<void> {
+  await pool.query(
+    'select pg_cancel_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()',
+    [SEED_APPLICATION_NAME],
+  );
+}
+
 /** The server processes writing the seed yield too, when the database runs on this machine (embedded). */
 async function lowerServerPriority(): Promise<void> {
   const { rows } = await pool.query<{ pid: number }>(
@@ -49,7 +68,7 @@ async function directoryCaughtUp(): Promise<void> {
   while (!abort.signal.aborted) {
     const checkpoint = await readCheckpoint(pool, directoryProjection.name);
     if (checkpoint && !isAfter(head, checkpoint.position)) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await pause(1000);
   }
 }
 
@@ -72,7 +91,15 @@ try {
   // seed says it is done.
   if (summary.complete && summary.imported > 0 && eventStore.EVENT_STORE !== 'esdb') {
     await directoryCaughtUp();
-    if (!abort.signal.aborted) await compactIndexesAfterBulkLoad(pool);
+    if (!abort.signal.aborted) {
+      // A stop does not wait for the rebuild: its statement is cancelled, and the next start drops
+      // the copy it leaves (dropInterruptedIndexRebuilds).
+      const cancel = () => cancelOwnQueries().catch(() => undefined);
+      abort.signal.addEventListener('abort', cancel, { once: true });
+      await compactIndexesAfterBulkLoad(pool).catch((error: unknown) => {
+        if (!abort.signal.aborted) throw error;
+      });
+    }
   }
   post({ summary });
 } catch (error) {
