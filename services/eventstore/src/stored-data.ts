@@ -22,6 +22,14 @@ const MAX_FIELDS = 53;
 
 type Data = Record<string, unknown>;
 
+/** Each list's fields as a set, made once per list rather than per event. */
+const listedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const listedIn = (fields: readonly string[]): ReadonlySet<string> => {
+  let listed = listedSets.get(fields);
+  if (!listed) listedSets.set(fields, (listed = new Set(fields)));
+  return listed;
+};
+
 /** The data as stored: the listed fields by position, the rest by name. */
 export function packData(data: Readonly<Data>, fields: readonly string[]): Data {
   if (fields.length > MAX_FIELDS) throw new Error(`at most ${MAX_FIELDS} fields are stored by position`);
@@ -44,7 +52,7 @@ export function packData(data: Readonly<Data>, fields: readonly string[]): Data 
   }
   // Nulls past the last value are marked too: only absent fields are left out at the end.
   for (let i = length; i < fields.length; i++, bit *= 2) if (data[fields[i]!] === null) nulls += bit;
-  const listed = new Set(fields);
+  const listed = listedIn(fields);
   const stored: Data = { [POSITIONS_FIELD]: values };
   if (nulls > 0) stored[NULL_FIELD] = nulls;
   if (absent > 0) stored[ABSENT_FIELD] = absent;

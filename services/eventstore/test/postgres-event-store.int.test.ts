@@ -30,15 +30,21 @@ eventStoreContract('PostgreSQL', async () => {
   };
 });
 
+/** A fresh database with the event store migrated, and a store over it that seals personal data. */
+async function storeWithPersonalData() {
+  const database = await createTestDatabase();
+  await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
+  const store = new PostgresEventStore({
+    pool: database.pool,
+    registry: contractRegistry,
+    personalData: new PersonalDataKeys(database.pool),
+  });
+  return { database, store };
+}
+
 describe('PostgreSQL personal data at rest', () => {
   it('stores personal fields encrypted, so the table never holds them in the clear', async () => {
-    const database = await createTestDatabase();
-    await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
-    const store = new PostgresEventStore({
-      pool: database.pool,
-      registry: contractRegistry,
-      personalData: new PersonalDataKeys(database.pool),
-    });
+    const { database, store } = await storeWithPersonalData();
     try {
       await store.append('person-p1', [
         {
@@ -215,13 +221,7 @@ describe('PostgreSQL $all readers and late commits', () => {
 
 describe('PostgreSQL indexes after a bulk load', () => {
   it('rebuilds the key-ordered indexes in place, dropping a rebuild left invalid, and reads as before', async () => {
-    const database = await createTestDatabase();
-    await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
-    const store = new PostgresEventStore({
-      pool: database.pool,
-      registry: contractRegistry,
-      personalData: new PersonalDataKeys(database.pool),
-    });
+    const { database, store } = await storeWithPersonalData();
     const indexes = async () =>
       (
         await database.pool.query<{ name: string; valid: boolean }>(
