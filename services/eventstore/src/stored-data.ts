@@ -25,8 +25,10 @@ type Data = Record<string, unknown>;
 /** Each list's fields as a set, made once per list rather than per event. */
 const listedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 const listedIn = (fields: readonly string[]): ReadonlySet<string> => {
-  let listed = listedSets.get(fields);
-  if (!listed) listedSets.set(fields, (listed = new Set(fields)));
+  const known = listedSets.get(fields);
+  if (known) return known;
+  const listed = new Set(fields);
+  listedSets.set(fields, listed);
   return listed;
 };
 
