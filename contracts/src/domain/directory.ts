@@ -111,6 +111,15 @@ export const SearchLimits = {
 } as const;
 
 /** Values equal to the literal text null, undefined or NULL count as empty (spec, candidate record). */
+/**
+ * The correlation id of every event a bulk import writes (the seed, `healthtal import`, the NPI
+ * registry's import) starts with this. A search need not wait for the candidates such a run adds: it
+ * waits for everything else (ADR 0032).
+ */
+export const BULK_IMPORT_CORRELATION_PREFIX = 'import-';
+export const isBulkImport = (metadata: { readonly correlationId: string }): boolean =>
+  metadata.correlationId.startsWith(BULK_IMPORT_CORRELATION_PREFIX);
+
 export const isBlankValue = (value: string | null | undefined): boolean => {
   if (value === null || value === undefined) return true;
   const trimmed = value.trim();

@@ -3,12 +3,14 @@ import {
   cleanValue,
   type EducationEntry,
   type EmailStatus,
+  isBulkImport,
   joinSkills,
   locationText,
   normalizeSpecialty,
   parseEducation,
   parseSkills,
 } from '@healthtal/contracts';
+import { mapInSlices } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { defineBatchProjection, type Recorded } from '../runtime';
 import {
@@ -23,7 +25,7 @@ type Erased = Recorded<'PersonalDataErased'>;
 type DirectoryEvent = Imported | Erased | RegistryChange;
 
 /** The `directory_meta` row (one, id 1) as node-postgres returns it: bigint reads as a string. */
-export type DirectoryMetaTable = { id: number; revision: string };
+export type DirectoryMetaTable = { id: number; revision: string; must_see_revision: string };
 
 /** A `directory_candidates` row as node-postgres returns it (bigint as a string, date as a Date). */
 export type DirectoryCandidatesTable = {
@@ -100,6 +102,11 @@ export type SpecialtyCountsTable = { specialty: string; count: number };
  * The revision is the event's number among the events this read model applied, not its batch's:
  * the same events give every row the same revision however they were batched, so a rebuild equals
  * the live read model row for row.
+ *
+ * `must_see_revision` is the revision of the last event applied that is not a bulk import's addition
+ * (isBulkImport): a removal, an erasure, a registry change, a candidate an admin approved. A search
+ * waits until the index has everything up to it, and picks up bulk additions after them as its parts
+ * sync (ADR 0032).
  */
 export const directoryProjection = defineBatchProjection({
   name: 'directory',
@@ -109,8 +116,8 @@ export const directoryProjection = defineBatchProjection({
   // ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist); a location built
   // from city and state writes the state in upper case, as its column does. 7: no index on
   // directory_candidates.revision (the search reads new rows by seq); contact hashes as bytes;
-  // skills as one text.
-  version: 7,
+  // skills as one text. 8: directory_meta.must_see_revision.
+  version: 8,
   tables: [
     'directory_meta',
     'directory_candidates',
@@ -120,8 +127,8 @@ export const directoryProjection = defineBatchProjection({
   ],
   handles: ['CandidateImported', 'PersonalDataErased', ...REGISTRY_CHANGE_TYPES],
   createSql: `
-    create table directory_meta (id int primary key, revision bigint not null);
-    insert into directory_meta values (1, 0);
+    create table directory_meta (id int primary key, revision bigint not null, must_see_revision bigint not null);
+    insert into directory_meta values (1, 0, 0);
     create table directory_candidates (
       seq bigint generated always as identity primary key,
       id uuid not null unique,
@@ -161,9 +168,12 @@ export const directoryProjection = defineBatchProjection({
     create table specialty_counts (specialty text primary key, count int not null);
   `,
   async applyBatch(client, events) {
+    const mustSee = lastMustSee(events);
     const { rows } = await client.query<{ revision: string }>(
-      'update directory_meta set revision = revision + $1 where id = 1 returning revision',
-      [events.length],
+      `update directory_meta set revision = revision + $1,
+         must_see_revision = case when $2::int > 0 then revision + $2 else must_see_revision end
+       where id = 1 returning revision`,
+      [events.length, mustSee],
     );
     const first = Number(rows[0]!.revision) - events.length + 1;
     const revisions = new Map(events.map((event, index) => [event, first + index]));
@@ -177,6 +187,15 @@ export const directoryProjection = defineBatchProjection({
     }
   },
 });
+
+/** How many events of the batch come up to its last one a search must see at once (0: none). */
+function lastMustSee(events: readonly DirectoryEvent[]): number {
+  for (let index = events.length - 1; index >= 0; index--) {
+    const event = events[index]!;
+    if (event.type !== 'CandidateImported' || !isBulkImport(event.metadata)) return index + 1;
+  }
+  return 0;
+}
 
 type Run =
   | { kind: 'imports'; events: Imported[] }
@@ -259,12 +278,11 @@ async function importCandidates(
   revisionOf: (event: Imported) => number,
 ) {
   // An erased person's events read back with null names: never bring them back.
-  const rows = events
-    .map((event) => ({ ...row(event), revision: revisionOf(event) }))
-    .filter(
-      (r) =>
-        !(r.first_name === null && r.last_name === null && r.personal_email === null && r.phone === null),
-    );
+  const rows = (
+    await mapInSlices(events, (event) => ({ ...row(event), revision: revisionOf(event) }))
+  ).filter(
+    (r) => !(r.first_name === null && r.last_name === null && r.personal_email === null && r.phone === null),
+  );
   if (rows.length === 0) return;
   // One statement: the batch's JSON is sent and parsed once for the three tables it fills.
   await client.query(

@@ -1,3 +1,4 @@
+import { BULK_IMPORT_CORRELATION_PREFIX } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { directoryProjection } from '../../src';
 import { type GivenEvent, minute, readModelDatabase } from '../support/read-model';
@@ -116,6 +117,38 @@ describe('directory', () => {
       { specialty: 'Nurse', count: 1 },
     ]);
     expect(await model.thenRows('select revision::int from directory_meta')).toEqual([{ revision: 3 }]);
+  });
+
+  it('counts the revision a search must see: every event but a bulk import’s additions', async () => {
+    const bulk = (candidateId: string, name: string) => ({
+      ...imported(candidateId, name, 'Nurse'),
+      correlationId: `${BULK_IMPORT_CORRELATION_PREFIX}run-1`,
+    });
+    const mustSee = (model: { thenRows: (sql: string) => Promise<unknown[]> }) =>
+      model.thenRows('select revision::int, must_see_revision::int as "mustSee" from directory_meta');
+    const approved = 'f2ad1e2f-9a0b-4c1d-8e2f-3a4b5c6d7e03';
+    const imports = [bulk(maria, 'Maria'), bulk(james, 'James')];
+
+    expect(await mustSee(await givenEvents(directoryProjection, imports))).toEqual([
+      { revision: 2, mustSee: 0 },
+    ]);
+    // An approved resume (not a bulk import) and an erasure must be seen, in any batching.
+    for (const batchSize of [1, 2, 10]) {
+      const model = await givenEvents(
+        directoryProjection,
+        [...imports, imported(approved, 'Ann', 'Nurse'), bulk('f2ad1e2f-9a0b-4c1d-8e2f-3a4b5c6d7e04', 'Bo')],
+        { batchSize },
+      );
+      expect(await mustSee(model)).toEqual([{ revision: 4, mustSee: 3 }]);
+      const erasing = await givenEvents(
+        directoryProjection,
+        [...imports, erased(maria), bulk(approved, 'Ann')],
+        {
+          batchSize,
+        },
+      );
+      expect(await mustSee(erasing)).toEqual([{ revision: 4, mustSee: 3 }]);
+    }
   });
 
   it('does not bring an erased professional back on a replay, where their import reads nameless', async () => {

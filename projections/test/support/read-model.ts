@@ -19,6 +19,8 @@ type Immutable<T> = T extends readonly (infer U)[]
 export type GivenEvent = Immutable<z.input<typeof HealthTalEvent>> & {
   occurredAt?: string;
   streamId?: string;
+  /** The metadata's correlation id (`given-N` by default): e.g. a bulk import's (isBulkImport). */
+  correlationId?: string;
 };
 
 export type GivenOptions = {
@@ -131,7 +133,7 @@ function record(events: readonly GivenEvent[], replay: boolean) {
       metadata: {
         eventId: randomUUID(),
         occurredAt,
-        correlationId: `given-${index}`,
+        correlationId: given.correlationId ?? `given-${index}`,
         causationId: `given-${index}`,
         schemaVersion: definition.currentVersion,
       },

@@ -3,6 +3,7 @@ export { type Api, createApi } from './app';
 export type { ApiDependencies } from './dependencies';
 export { openCandidateExport } from './directory/export-writer';
 export { DirectorySearch, type SearchPage } from './directory/search/directory-search';
+export { readModelState, SearchReplica } from './directory/search/search-replica';
 export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
 export {
   type ContactHash,

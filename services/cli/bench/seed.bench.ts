@@ -14,6 +14,7 @@
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { SearchResponse } from '@healthtal/contracts';
 import type pg from 'pg';
@@ -116,7 +117,11 @@ async function main() {
     `\nOne recruiter searching (its own process, ${thinkMs} ms between searches, a 2,000-query mix of seed ${MIX_SEED}), in ${windowSeconds} s windows:`,
   );
   const windows: Window[] = [];
+  // The product's main thread (the API, the projectors): how long a ready callback waited for it.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   while (fullAt === null) {
+    loopDelay.reset();
     const report = await runSearchLoad({
       url: app.url,
       token,
@@ -134,9 +139,11 @@ async function main() {
       `seed ${num(imported)} · read model ${num(projected)}`,
       `p95 ${ms(pct(t, 95))}`,
       `${t.length} searches · p50 ${ms(pct(t, 50))} · p99 ${ms(pct(t, 99))} · max ${ms(Math.max(...t))}` +
-        `${errors ? ` · errors ${errors} (${report.firstError})` : ''} · search count ${num(lastCount)}`,
+        `${errors ? ` · errors ${errors} (${report.firstError})` : ''} · search count ${num(lastCount)}` +
+        ` · API thread's event loop delay p95 ${ms(loopDelay.percentile(95) / 1e6)}`,
     );
   }
+  loopDelay.disable();
   await polling;
   const cpu = {
     own: ownCpuMs() - cpuBefore.own,

@@ -1,3 +1,4 @@
+export { forEachInSlices, mapInSlices, yieldToEventLoop } from './cooperative';
 export * from './errors';
 export * from './event-store';
 export { KurrentDBEventStore, type KurrentDBEventStoreOptions } from './kurrentdb/kurrentdb-event-store';

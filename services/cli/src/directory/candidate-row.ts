@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CandidateImported } from '@healthtal/contracts';
+import { BULK_IMPORT_CORRELATION_PREFIX, type CandidateImported } from '@healthtal/contracts';
 import type { NewStream } from '@healthtal/eventstore';
 import { candidateStream, importEventIdFor } from './candidate-ids';
 
@@ -34,4 +34,5 @@ export function candidateStreamOf(
   };
 }
 
-export const newImportRun = () => ({ correlationId: `import-${randomUUID()}` });
+/** One run of an import: its events' correlation id marks them as a bulk import's (isBulkImport). */
+export const newImportRun = () => ({ correlationId: `${BULK_IMPORT_CORRELATION_PREFIX}${randomUUID()}` });

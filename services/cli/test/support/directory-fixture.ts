@@ -54,11 +54,22 @@ export function candidate(key: string, overrides: Partial<Data> = {}): Data {
 }
 
 /** Imports candidates through the event store, waits for the read model and the search index. */
-export async function importCandidates(app: TestApp, candidates: Data[]): Promise<void> {
+export async function importCandidates(
+  app: TestApp,
+  candidates: Data[],
+  /** The events' correlation id: a bulk import's (isBulkImport) or, by default, the harness's. */
+  { correlationId = testMetadata().correlationId }: { correlationId?: string } = {},
+): Promise<void> {
   await app.store.createStreams(
     candidates.map((data) => ({
       streamId: `candidate-${data.candidateId}`,
-      events: [{ type: 'CandidateImported', data, metadata: { ...testMetadata(), eventId: randomUUID() } }],
+      events: [
+        {
+          type: 'CandidateImported',
+          data,
+          metadata: { ...testMetadata(), correlationId, eventId: randomUUID() },
+        },
+      ],
     })),
   );
   await app.caughtUp();

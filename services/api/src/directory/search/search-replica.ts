@@ -1,4 +1,5 @@
 import { type SuggestedField, splitSkills } from '@healthtal/contracts';
+import { forEachInSlices } from '@healthtal/eventstore';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { inTransaction } from '../../shared/transaction';
@@ -27,7 +28,7 @@ const TAIL_LIMIT = 20_000;
 const TAIL_SHARE = 1 / 16;
 /** Once the read model stops changing, a tail at least this long is merged in (an import's last rows). */
 const IDLE_TAIL = 1_000;
-/** How often an idle part looks for changes in the read model. */
+/** How often an idle part looks for changes in the read model; a read model this long unchanged is idle. */
 const IDLE_SYNC_MS = 1000;
 /**
  * While rows keep arriving (an import), the next look follows this soon after one that found some:
@@ -90,6 +91,8 @@ export class SearchReplica {
   private revision = -1;
   private tableOid: string | null = null;
   private maxSeq = 0;
+  /** When a sync last found changes (performance.now()). */
+  private changedAt = 0;
   private syncing: Promise<boolean> | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
@@ -137,10 +140,18 @@ export class SearchReplica {
     this.timer.unref();
   }
 
-  /** Brings the index up to `state` at least (to the read model's current state without one). */
+  /**
+   * Brings the index up to what a query that arrived at `state` must see: every change up to its
+   * `mustSee` revision (ADR 0016's read-your-writes: a removal, an approved candidate), not the bulk
+   * additions after it, which the part's own syncs pick up every 100 ms while an import runs. Without
+   * a state, to the read model's current one. A sync already running may have read an older state
+   * than this query's: then one more, which reads a newer one.
+   */
   async catchUp(state: ReadModelState | null): Promise<void> {
-    if (state && state.oid === this.tableOid && state.revision <= this.revision) return;
+    const seen = () => state !== null && state.oid === this.tableOid && state.mustSee <= this.revision;
+    if (seen()) return;
     await this.sync();
+    if (state && !seen()) await this.sync();
   }
 
   query(query: ShardQuery): ShardAnswer {
@@ -168,11 +179,14 @@ export class SearchReplica {
       return true;
     }
     if (state.revision === this.revision) {
-      if (this.index.tailSize >= IDLE_TAIL) this.reorder();
+      const idle = performance.now() - this.changedAt >= IDLE_SYNC_MS;
+      if (idle && this.index.tailSize >= IDLE_TAIL) this.reorder();
       this.report({ ready: true });
       return false;
     }
-    for (const row of await this.rowsSince()) this.add(toCandidate(row));
+    this.changedAt = performance.now();
+    // In slices: queries that need not wait for these rows are answered between them (ADR 0032).
+    await forEachInSlices(await this.rowsSince(), (row) => this.add(toCandidate(row)));
     const removed = await this.pool.query<{ seq: string }>(
       `select seq from directory_removed where revision > $1${this.inPart}`,
       [this.revision],
@@ -322,10 +336,14 @@ export class SearchReplica {
 /** The directory read model's revision and table, or null before its projection is installed. */
 export async function readModelState(pool: pg.Pool): Promise<ReadModelState | null> {
   try {
-    const { rows } = await pool.query<{ revision: string; oid: string }>(
-      `select revision, 'directory_candidates'::regclass::oid::text as oid from directory_meta where id = 1`,
+    const { rows } = await pool.query<{ revision: string; must_see_revision: string; oid: string }>(
+      `select revision, must_see_revision, 'directory_candidates'::regclass::oid::text as oid
+       from directory_meta where id = 1`,
     );
-    return rows[0] ? { revision: Number(rows[0].revision), oid: rows[0].oid } : null;
+    const [row] = rows;
+    return row
+      ? { revision: Number(row.revision), mustSee: Number(row.must_see_revision), oid: row.oid }
+      : null;
   } catch (error) {
     // Before the projection is installed the tables do not exist yet.
     if ((error as { code?: string }).code === '42P01') return null;

@@ -11,8 +11,12 @@ export type ShardPart = { part: number; of: number };
 export const snapshotFileOf = (dir: string, { part, of }: ShardPart) =>
   path.join(dir, `directory-${part + 1}-of-${of}.idx`);
 
-/** The read model's state a query must see at least (what `directory_meta` said when it arrived). */
-export type ReadModelState = { revision: number; oid: string };
+/**
+ * The read model's state when a query arrived (`directory_meta`): its table, its revision, and the
+ * revision the query must see at least, `mustSee`: everything but the bulk additions after it
+ * (ADR 0032).
+ */
+export type ReadModelState = { revision: number; mustSee: number; oid: string };
 
 /** A query for one shard: the first `query.limit` matches from the start, and from which seq on. */
 export type ShardQuery = { query: IndexQuery; fromSeq?: number; state: ReadModelState | null };
