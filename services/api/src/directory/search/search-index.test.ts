@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchWorld } from '../../../test/support/search-world';
 import { SearchIndex, SORT_ORDERS } from './search-index';
+import { runQuery } from './search-query';
 
 /**
  * An import re-sorts the index many times as its rows arrive: each re-sort merges the new tail into
@@ -35,5 +36,60 @@ describe('re-sorting an index that grows', () => {
         Array.from(once.rank[sort].subarray(0, seq)),
       );
     }
+  });
+
+  it('re-sorts in steps that searches can run between, seeing the index as it was until the end', async () => {
+    const { candidate } = searchWorld(7);
+    const stepwise = new SearchIndex();
+    const once = new SearchIndex();
+    for (let seq = 1; seq <= 3000; seq++) {
+      const c = candidate(seq);
+      stepwise.add(c);
+      once.add(c);
+      if (seq === 1200) {
+        stepwise.reorder();
+        once.reorder();
+      }
+    }
+    const query = (index: SearchIndex) =>
+      runQuery(index, {
+        words: [],
+        prefixLast: false,
+        groups: [],
+        sort: 'name',
+        direction: 'asc',
+        offset: 0,
+        limit: 3000,
+      });
+    const before = query(stepwise);
+    const between: (typeof before)[] = [];
+    const seen = setInterval(() => between.push(query(stepwise)), 0);
+    const resorting = stepwise.reorderCooperatively();
+    // The steps yield to the event loop: a search runs while the re-sort is still under way.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stepwise.tailSize).toBe(1800);
+    between.push(query(stepwise));
+    await resorting;
+    clearInterval(seen);
+    once.reorder();
+
+    expect(between.length).toBeGreaterThan(0);
+    for (const answer of between) expect(answer).toEqual(before);
+    expect(stepwise.tailSize).toBe(0);
+    expect(query(stepwise)).toEqual(before);
+    for (const sort of SORT_ORDERS)
+      expect(Array.from(stepwise.order[sort]), sort).toEqual(Array.from(once.order[sort]));
+  });
+
+  it('drops a re-sort when the index changed under it', async () => {
+    const { candidate } = searchWorld(9);
+    const index = new SearchIndex();
+    for (let seq = 1; seq <= 500; seq++) index.add(candidate(seq));
+    const resorting = index.reorderCooperatively();
+    index.add(candidate(501));
+    await resorting;
+    expect(index.tailSize).toBe(501);
+    await index.reorderCooperatively();
+    expect(index.tailSize).toBe(0);
   });
 });

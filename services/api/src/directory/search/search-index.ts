@@ -1,4 +1,5 @@
 import { type FilterSuggestion, type SuggestedField, termOf, wordTermsOf } from '@healthtal/contracts';
+import { yieldToEventLoop } from '@healthtal/eventstore';
 import { FilterVocabulary, type VocabularySnapshot } from './filter-vocabulary';
 import { Bits, fold, Postings, packPostings, unpackPostings, words } from './text';
 
@@ -195,8 +196,26 @@ export class SearchIndex {
    * are total orders), for the tail's cost and one pass over the index instead of a sort of it.
    */
   reorder(): void {
+    for (const _step of this.reordering());
+  }
+
+  /**
+   * reorder(), with a turn of the event loop after each step (sorting one order's tail, merging it):
+   * at 1.5M the whole takes a few hundred ms, which a search arriving meanwhile need not wait for.
+   * Queries between steps see the index as it was: the new orders and ranks are made beside the old
+   * ones and swapped in at the end. Nothing may be added or removed meanwhile (the one caller, a
+   * part's sync, is also the only writer); if something was, the re-sort is dropped.
+   */
+  async reorderCooperatively(): Promise<void> {
+    for (const _step of this.reordering()) await yieldToEventLoop();
+  }
+
+  private *reordering(): Generator<void> {
     const n = this.size;
     const from = this.orderedUpTo;
+    const version = this.version;
+    const orders = {} as Record<SortOrder, Uint32Array>;
+    const ranks = {} as Record<SortOrder, Float64Array>;
     for (const sort of SORT_ORDERS) {
       const compare = this.comparator(sort);
       const rank = this.rank[sort];
@@ -204,6 +223,7 @@ export class SearchIndex {
       const tail = Array.from({ length: n - from }, (_, i) => from + i).sort(
         (a, b) => rank[a]! - rank[b]! || compare(a, b),
       );
+      yield;
       const sorted = this.order[sort];
       const order = new Uint32Array(n);
       let j = 0;
@@ -214,12 +234,20 @@ export class SearchIndex {
         order[k++] = sorted[i]!;
       }
       while (j < tail.length) order[k++] = tail[j++]!;
-      for (let r = 0; r < n; r++) rank[order[r]!] = r;
-      this.order[sort] = order;
+      const ranked = new Float64Array(rank.length);
+      for (let r = 0; r < n; r++) ranked[order[r]!] = r;
+      orders[sort] = order;
+      ranks[sort] = ranked;
+      yield;
     }
     const vocabulary = new Set<string>();
     for (const term of this.postings.keys()) {
       if (term.charCodeAt(1) === 58 /* ':' */) vocabulary.add(term.slice(2));
+    }
+    if (this.version !== version) return;
+    for (const sort of SORT_ORDERS) {
+      this.order[sort] = orders[sort];
+      this.rank[sort] = ranks[sort];
     }
     this.vocabulary = [...vocabulary].sort();
     this.filterValues.sort();

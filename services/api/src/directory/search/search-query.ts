@@ -143,7 +143,9 @@ function matchedDocs(matches: Bits, size: number): number[] {
 
 /**
  * Visits the matches in a sort order, merging the unsorted tail in by rank, until `visit` says
- * stop. Walking the precomputed order costs at most one pass over the directory.
+ * stop. Walking the precomputed order costs at most one pass over the directory. `tailLimit`: the
+ * walk visits at most that many documents in all, so only the tail's first ones in walk order are
+ * sorted (an import's tail can hold a sixteenth of the directory; a page needs 25 of it).
  */
 function walkOrder(
   index: SearchIndex,
@@ -151,12 +153,18 @@ function walkOrder(
   sort: SortOrder,
   direction: 'asc' | 'desc',
   visit: (doc: number) => boolean,
+  tailLimit = Number.POSITIVE_INFINITY,
 ): void {
   const rank = index.rank[sort];
   const compare = index.comparator(sort);
-  const tail: number[] = [];
-  for (let doc = index.orderedUpTo; doc < index.size; doc++) if (matches.has(doc)) tail.push(doc);
-  tail.sort((a, b) => rank[a]! - rank[b]! || compare(a, b));
+  const byRank = (a: number, b: number) => rank[a]! - rank[b]! || compare(a, b);
+  const matched: number[] = [];
+  for (let doc = index.orderedUpTo; doc < index.size; doc++) if (matches.has(doc)) matched.push(doc);
+  const tail =
+    matched.length > tailLimit * 4
+      ? firstInOrder(matched, tailLimit, direction === 'asc' ? byRank : (a, b) => byRank(b, a))
+      : matched.sort(byRank);
+  if (direction === 'desc' && tail !== matched) tail.reverse();
   const order = index.order[sort];
   if (direction === 'asc') {
     let t = 0;
@@ -177,6 +185,39 @@ function walkOrder(
   }
 }
 
+/** The first `k` of `items` in `compare`'s order, sorted: a bounded heap, not a sort of all of them. */
+export function firstInOrder(items: readonly number[], k: number, compare: (a: number, b: number) => number) {
+  // A max-heap of the k first seen so far: its root is the last of them.
+  const heap: number[] = [];
+  const down = (from: number) => {
+    for (let i = from; ; ) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let largest = i;
+      if (left < heap.length && compare(heap[left]!, heap[largest]!) > 0) largest = left;
+      if (right < heap.length && compare(heap[right]!, heap[largest]!) > 0) largest = right;
+      if (largest === i) return;
+      [heap[i], heap[largest]] = [heap[largest]!, heap[i]!];
+      i = largest;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (compare(heap[i]!, heap[parent]!) <= 0) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    } else if (k > 0 && compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}
+
 /** The first `need` matches in a sort order: sort the matches when few, else walk the order. */
 function inOrder(
   index: SearchIndex,
@@ -193,7 +234,7 @@ function inOrder(
     return (direction === 'asc' ? docs : docs.reverse()).slice(0, need);
   }
   const out: number[] = [];
-  walkOrder(index, matches, sort, direction, (doc) => out.push(doc) < need);
+  walkOrder(index, matches, sort, direction, (doc) => out.push(doc) < need, need);
   return out;
 }
 

@@ -180,7 +180,7 @@ export class SearchReplica {
     }
     if (state.revision === this.revision) {
       const idle = performance.now() - this.changedAt >= IDLE_SYNC_MS;
-      if (idle && this.index.tailSize >= IDLE_TAIL) this.reorder();
+      if (idle && this.index.tailSize >= IDLE_TAIL) await this.reorder();
       this.report({ ready: true });
       return false;
     }
@@ -193,7 +193,7 @@ export class SearchReplica {
     );
     for (const { seq } of removed.rows) this.index.removeSeq(Number(seq));
     this.revision = state.revision;
-    if (this.index.tailSize > Math.max(TAIL_LIMIT, this.index.orderedUpTo * TAIL_SHARE)) this.reorder();
+    if (this.index.tailSize > Math.max(TAIL_LIMIT, this.index.orderedUpTo * TAIL_SHARE)) await this.reorder();
     this.report({ ready: true, loadedDocs: this.index.size });
     return true;
   }
@@ -315,8 +315,9 @@ export class SearchReplica {
     });
   }
 
-  private reorder(): void {
-    this.index.reorder();
+  /** A re-sort in steps (searches are answered between them), and a snapshot once re-sorts stop. */
+  private async reorder(): Promise<void> {
+    await this.index.reorderCooperatively();
     this.saveSoon(SNAPSHOT_DELAY_MS);
   }
 
