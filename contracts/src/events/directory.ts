@@ -192,6 +192,21 @@ export const CandidateUpdated = event(
 );
 export type CandidateUpdated = z.infer<typeof CandidateUpdated>;
 
+/**
+ * A bulk import run (the seed, `healthtal import`, the NPI registry's) read its whole source, so
+ * every candidate it adds is in the log before this. Its stream is the run's correlation id. The
+ * directory read model counts it as a change a search must see (ADR 0032): once it is projected,
+ * a search shows everything the run added.
+ */
+export const ImportCompleted = event(
+  'ImportCompleted',
+  z.object({
+    source: z.string().max(1000),
+    /** Candidates this run appended (not those an earlier, interrupted run of the source did). */
+    imported: z.number().int().nonnegative(),
+  }),
+);
+
 /** The registry deactivated the candidate's NPI: they leave search until it is reactivated. */
 export const CandidateDeactivated = event(
   'CandidateDeactivated',
@@ -241,6 +256,7 @@ export const DirectoryEvent = z.discriminatedUnion('type', [
   CandidateUpdated,
   CandidateDeactivated,
   CandidateReactivated,
+  ImportCompleted,
   CandidatesExported,
   ContactRevealed,
   SearchFailed,

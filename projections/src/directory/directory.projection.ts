@@ -22,7 +22,8 @@ import {
 
 type Imported = Recorded<'CandidateImported'>;
 type Erased = Recorded<'PersonalDataErased'>;
-type DirectoryEvent = Imported | Erased | RegistryChange;
+type Completed = Recorded<'ImportCompleted'>;
+type DirectoryEvent = Imported | Erased | RegistryChange | Completed;
 
 /** The `directory_meta` row (one, id 1) as node-postgres returns it: bigint reads as a string. */
 export type DirectoryMetaTable = { id: number; revision: string; must_see_revision: string };
@@ -116,7 +117,7 @@ export const directoryProjection = defineBatchProjection({
   // ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist); a location built
   // from city and state writes the state in upper case, as its column does. 7: no index on
   // directory_candidates.revision (the search reads new rows by seq); contact hashes as bytes;
-  // skills as one text. 8: directory_meta.must_see_revision.
+  // skills as one text. 8: directory_meta.must_see_revision, counting ImportCompleted.
   version: 8,
   tables: [
     'directory_meta',
@@ -125,7 +126,8 @@ export const directoryProjection = defineBatchProjection({
     'directory_removed',
     'specialty_counts',
   ],
-  handles: ['CandidateImported', 'PersonalDataErased', ...REGISTRY_CHANGE_TYPES],
+  // ImportCompleted changes no row: it counts as a revision a search must see (ADR 0032).
+  handles: ['CandidateImported', 'PersonalDataErased', 'ImportCompleted', ...REGISTRY_CHANGE_TYPES],
   createSql: `
     create table directory_meta (id int primary key, revision bigint not null, must_see_revision bigint not null);
     insert into directory_meta values (1, 0, 0);
@@ -207,6 +209,7 @@ function runsOf(events: readonly DirectoryEvent[]): Run[] {
   const last = () => runs[runs.length - 1];
   for (const event of events) {
     const run = last();
+    if (event.type === 'ImportCompleted') continue;
     if (event.type === 'CandidateImported') {
       if (run?.kind === 'imports') run.events.push(event);
       else runs.push({ kind: 'imports', events: [event] });

@@ -148,6 +148,23 @@ describe('directory', () => {
         },
       );
       expect(await mustSee(erasing)).toEqual([{ revision: 4, mustSee: 3 }]);
+      // The end of the run: nothing changes in the rows, but a search must see all it added.
+      const completed = await givenEvents(
+        directoryProjection,
+        [
+          ...imports,
+          {
+            type: 'ImportCompleted',
+            data: { source: 'csv', imported: 2 },
+            correlationId: bulk(maria, 'M').correlationId,
+          },
+        ],
+        { batchSize },
+      );
+      expect(await mustSee(completed)).toEqual([{ revision: 3, mustSee: 3 }]);
+      expect(await completed.thenRows('select count(*)::int as n from directory_candidates')).toEqual([
+        { n: 2 },
+      ]);
     }
   });
 

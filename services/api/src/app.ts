@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { REQUEST_BODY_LIMIT_BYTES } from '@healthtal/contracts';
+import { isBulkImport, REQUEST_BODY_LIMIT_BYTES } from '@healthtal/contracts';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
@@ -54,9 +54,16 @@ export type Api = {
 };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/**
+ * The caller's X-Request-Id when it is a plain token, else a new one. It becomes the correlation id
+ * of what the request appends, so it may not pass for a bulk import's (isBulkImport): a command's
+ * changes are always ones a search waits for (ADR 0032).
+ */
 const requestId = (req: IncomingMessage) => {
   const given = req.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  return typeof given === 'string' && REQUEST_ID.test(given) && !isBulkImport({ correlationId: given })
+    ? given
+    : randomUUID();
 };
 
 export function createApi(given: ApiDependencies): Api {

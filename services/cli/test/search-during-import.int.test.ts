@@ -2,6 +2,7 @@ import { readModelState, SearchReplica } from '@healthtal/api';
 import { BULK_IMPORT_CORRELATION_PREFIX } from '@healthtal/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeImportRun } from '../src/directory/candidate-row';
 import { candidate, importCandidates } from './support/directory-fixture';
 import { startTestApp, type TestApp } from './support/harness';
 
@@ -42,10 +43,26 @@ describe('a search during a bulk import', () => {
     await importCandidates(app, people('approved', 1));
     expect(await searchable()).toBe(6);
 
-    // The next bulk rows show once the index syncs on its own (every 100 ms while rows arrive).
+    // The next bulk rows show once the index syncs on its own (every 100 ms while rows arrive)…
     await importCandidates(app, people('later', 2), bulk);
     expect(await searchable()).toBe(6);
     await replica.sync();
     expect(await searchable()).toBe(8);
+
+    // …or, at the latest, once the run says it read its whole source: a search then waits for it.
+    await importCandidates(app, people('last', 3), bulk);
+    expect(await searchable()).toBe(8);
+    await completeImportRun(app.store, bulk, { source: 'test', imported: 3 });
+    await app.caughtUp();
+    expect(await searchable()).toBe(11);
+  });
+
+  it('never takes a request for a bulk import: a caller cannot make its command one a search skips', async () => {
+    const idOf = async (id: string) =>
+      (await app.request('/healthz', { headers: { 'x-request-id': id } })).headers.get('x-request-id');
+    expect(await idOf('trace-42')).toBe('trace-42');
+    const forged = await idOf(`${BULK_IMPORT_CORRELATION_PREFIX}forged`);
+    expect(forged).not.toContain(BULK_IMPORT_CORRELATION_PREFIX);
+    expect(forged).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BULK_IMPORT_CORRELATION_PREFIX, type CandidateImported } from '@healthtal/contracts';
-import type { NewStream } from '@healthtal/eventstore';
+import type { EventStore, NewStream } from '@healthtal/eventstore';
 import { candidateStream, importEventIdFor } from './candidate-ids';
 
 /** One professional from a source (a CSV row, a synthetic index), before the suppression hashes. */
@@ -36,3 +36,34 @@ export function candidateStreamOf(
 
 /** One run of an import: its events' correlation id marks them as a bulk import's (isBulkImport). */
 export const newImportRun = () => ({ correlationId: `${BULK_IMPORT_CORRELATION_PREFIX}${randomUUID()}` });
+
+/**
+ * The end of a run that read its whole source and added candidates: after it, a search shows every
+ * candidate the run added, not only those the search index has synced (ADR 0032). Its stream is
+ * the run's id. A run that appended nothing appends nothing here either (a re-import is a no-op).
+ */
+export async function completeImportRun(
+  store: EventStore,
+  run: { correlationId: string },
+  data: { source: string; imported: number },
+): Promise<void> {
+  const eventId = randomUUID();
+  await store.createStreams([
+    {
+      streamId: run.correlationId,
+      events: [
+        {
+          type: 'ImportCompleted',
+          data,
+          metadata: {
+            eventId,
+            occurredAt: new Date().toISOString(),
+            correlationId: run.correlationId,
+            causationId: eventId,
+            schemaVersion: 1,
+          },
+        },
+      ],
+    },
+  ]);
+}

@@ -8,7 +8,7 @@ import {
 import { cleanValue, normalisePhone } from '@healthtal/contracts';
 import type { EventStore, NewStream } from '@healthtal/eventstore';
 import type pg from 'pg';
-import { type CandidateRow, candidateStreamOf, newImportRun } from './candidate-row';
+import { type CandidateRow, candidateStreamOf, completeImportRun, newImportRun } from './candidate-row';
 import { readImportProgress, saveImportProgress } from './import-progress';
 import type { ImportTick } from './progress-bar';
 import { DEFAULT_SEED, syntheticCandidate } from './synthetic';
@@ -144,6 +144,8 @@ export async function importCandidates(options: ImportOptions): Promise<ImportSu
     while (inFlight.length > 0) await settleOldest();
     summary.complete = !signal?.aborted;
     if (summary.complete) {
+      if (summary.imported > 0)
+        await completeImportRun(store, run, { source: source.key, imported: summary.imported });
       await saveImportProgress(pool, source.key, resumedFrom + summary.rows, { finished: true });
     }
   } finally {

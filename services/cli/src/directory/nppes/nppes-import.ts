@@ -3,7 +3,7 @@ import { NPI_REGISTRY_SOURCE } from '@healthtal/contracts';
 import type { EventStore, NewEvent, NewStream } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { candidateStream, nameBasedUuid } from '../candidate-ids';
-import { candidateStreamOf, newImportRun } from '../candidate-row';
+import { candidateStreamOf, completeImportRun, newImportRun } from '../candidate-row';
 import type { RejectedRow } from '../import';
 import { readImportProgress, saveImportProgress } from '../import-progress';
 import type { ImportTick } from '../progress-bar';
@@ -138,6 +138,8 @@ export async function importNppes(options: NppesImportOptions): Promise<NppesSum
     while (inFlight.length > 0) await settleOldest();
     summary.complete = !signal?.aborted;
     if (summary.complete) {
+      if (summary.imported > 0)
+        await completeImportRun(options.store, context.run, { source: key, imported: summary.imported });
       await saveImportProgress(pool, key, resumedFrom + summary.read, { finished: true });
       if (options.endpoints) await clearEndpoints(pool);
     }
