@@ -1,6 +1,7 @@
 import { type FilterSuggestion, type SuggestedField, termOf, wordTermsOf } from '@healthtal/contracts';
 import { yieldToEventLoop } from '@healthtal/eventstore';
 import { FilterVocabulary, type VocabularySnapshot } from './filter-vocabulary';
+import { mergeTail, rankAmong } from './search-orders';
 import { Bits, fold, Postings, packPostings, unpackPostings, words } from './text';
 
 /** What the index needs of a candidate (a row of the directory read model). */
@@ -117,7 +118,9 @@ export class SearchIndex {
     this.verifiedKey[doc] = candidate.emailVerifiedAt
       ? -candidate.emailVerifiedAt.getTime()
       : Number.MAX_VALUE;
-    if (this.orderedUpTo > 0) for (const sort of SORT_ORDERS) this.rank[sort][doc] = this.tailRank(sort, doc);
+    if (this.orderedUpTo > 0)
+      for (const sort of SORT_ORDERS)
+        this.rank[sort][doc] = rankAmong(this.order[sort], this.orderedUpTo, this.comparator(sort), doc);
     return doc;
   }
 
@@ -190,10 +193,9 @@ export class SearchIndex {
 
   /**
    * Brings the tail into every order; the tail becomes empty. Run after a bulk load and when the tail
-   * grows. A tail document's rank already says where it goes among the sorted ones (tailRank, taken
-   * when it was added): the tail is sorted by rank (the key only between documents of one gap) and
-   * merged in by rank, numbers only. This is the order a sort of everything gives (the comparators
-   * are total orders), for the tail's cost and one pass over the index instead of a sort of it.
+   * grows. A tail document's rank, taken when it was added, already says where it goes among the
+   * sorted ones: each order merges its tail in by rank (search-orders mergeTail), the order a sort of
+   * everything gives, for the tail's cost and one pass over the index instead of a sort of it.
    */
   reorder(): void {
     for (const _step of this.reordering());
@@ -211,33 +213,13 @@ export class SearchIndex {
   }
 
   private *reordering(): Generator<void> {
-    const n = this.size;
+    const size = this.size;
     const from = this.orderedUpTo;
     const version = this.version;
-    const orders = {} as Record<SortOrder, Uint32Array>;
-    const ranks = {} as Record<SortOrder, Float64Array>;
+    const merged = new Map<SortOrder, { order: Uint32Array; rank: Float64Array }>();
     for (const sort of SORT_ORDERS) {
-      const compare = this.comparator(sort);
-      const rank = this.rank[sort];
-      // Before the first sort there are no ranks (all 0): the key orders the whole tail.
-      const tail = Array.from({ length: n - from }, (_, i) => from + i).sort(
-        (a, b) => rank[a]! - rank[b]! || compare(a, b),
-      );
-      yield;
-      const sorted = this.order[sort];
-      const order = new Uint32Array(n);
-      let j = 0;
-      let k = 0;
-      for (let i = 0; i < from; i++) {
-        // A rank of i - 0.5 goes just before the document sorted at i.
-        while (j < tail.length && rank[tail[j]!]! < i) order[k++] = tail[j++]!;
-        order[k++] = sorted[i]!;
-      }
-      while (j < tail.length) order[k++] = tail[j++]!;
-      const ranked = new Float64Array(rank.length);
-      for (let r = 0; r < n; r++) ranked[order[r]!] = r;
-      orders[sort] = order;
-      ranks[sort] = ranked;
+      const current = { order: this.order[sort], rank: this.rank[sort], from, size };
+      merged.set(sort, yield* mergeTail(current, this.comparator(sort)));
       yield;
     }
     const vocabulary = new Set<string>();
@@ -245,13 +227,13 @@ export class SearchIndex {
       if (term.charCodeAt(1) === 58 /* ':' */) vocabulary.add(term.slice(2));
     }
     if (this.version !== version) return;
-    for (const sort of SORT_ORDERS) {
-      this.order[sort] = orders[sort];
-      this.rank[sort] = ranks[sort];
+    for (const [sort, { order, rank }] of merged) {
+      this.order[sort] = order;
+      this.rank[sort] = rank;
     }
     this.vocabulary = [...vocabulary].sort();
     this.filterValues.sort();
-    this.orderedUpTo = n;
+    this.orderedUpTo = size;
   }
 
   get tailSize(): number {
@@ -266,20 +248,6 @@ export class SearchIndex {
     }
     const key = this.keys[sort];
     return (a, b) => (key[a]! < key[b]! ? -1 : key[a]! > key[b]! ? 1 : a - b);
-  }
-
-  /** A rank between the ordered neighbours of a new document, so it merges into the order. */
-  private tailRank(sort: SortOrder, doc: number): number {
-    const order = this.order[sort];
-    const compare = this.comparator(sort);
-    let lo = 0;
-    let hi = this.orderedUpTo;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(order[mid]!, doc) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 0.5;
   }
 
   /** The values of a typed filter starting with `prefix`, with their holders, most first. */

@@ -1,4 +1,5 @@
 import { type SearchIndex, type SortOrder, TEXT_FIELDS, type TextField } from './search-index';
+import { firstInOrder } from './search-orders';
 import { Bits, type Postings } from './text';
 
 /**
@@ -183,39 +184,6 @@ function walkOrder(
     }
     while (t >= 0) if (!visit(tail[t--]!)) return;
   }
-}
-
-/** The first `k` of `items` in `compare`'s order, sorted: a bounded heap, not a sort of all of them. */
-export function firstInOrder(items: readonly number[], k: number, compare: (a: number, b: number) => number) {
-  // A max-heap of the k first seen so far: its root is the last of them.
-  const heap: number[] = [];
-  const down = (from: number) => {
-    for (let i = from; ; ) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let largest = i;
-      if (left < heap.length && compare(heap[left]!, heap[largest]!) > 0) largest = left;
-      if (right < heap.length && compare(heap[right]!, heap[largest]!) > 0) largest = right;
-      if (largest === i) return;
-      [heap[i], heap[largest]] = [heap[largest]!, heap[i]!];
-      i = largest;
-    }
-  };
-  for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      for (let i = heap.length - 1; i > 0; ) {
-        const parent = (i - 1) >> 1;
-        if (compare(heap[i]!, heap[parent]!) <= 0) break;
-        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-        i = parent;
-      }
-    } else if (k > 0 && compare(item, heap[0]!) < 0) {
-      heap[0] = item;
-      down(0);
-    }
-  }
-  return heap.sort(compare);
 }
 
 /** The first `need` matches in a sort order: sort the matches when few, else walk the order. */
