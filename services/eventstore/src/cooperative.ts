@@ -10,20 +10,6 @@ export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => se
 /** How many items a slice holds by default: about 5–15 ms of opening events or indexing rows here. */
 export const SLICE = 128;
 
-/** `items` mapped in order, yielding to the event loop after every `slice` of them. */
-export async function mapInSlices<T, U>(
-  items: readonly T[],
-  map: (item: T) => U,
-  slice = SLICE,
-): Promise<U[]> {
-  const mapped: U[] = [];
-  for (let index = 0; index < items.length; index++) {
-    if (index > 0 && index % slice === 0) await yieldToEventLoop();
-    mapped.push(map(items[index]!));
-  }
-  return mapped;
-}
-
 /** `each` for every item in order, yielding to the event loop after every `slice` of them. */
 export async function forEachInSlices<T>(
   items: readonly T[],
@@ -34,4 +20,15 @@ export async function forEachInSlices<T>(
     if (index > 0 && index % slice === 0) await yieldToEventLoop();
     each(items[index]!);
   }
+}
+
+/** `items` mapped in order, yielding to the event loop after every `slice` of them. */
+export async function mapInSlices<T, U>(
+  items: readonly T[],
+  map: (item: T) => U,
+  slice = SLICE,
+): Promise<U[]> {
+  const mapped: U[] = [];
+  await forEachInSlices(items, (item) => mapped.push(map(item)), slice);
+  return mapped;
 }

@@ -2,9 +2,10 @@ import type { FilterSuggestion, SearchRequest, SuggestedField } from '@healthtal
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { bySuggestionOrder, type KeyedSuggestion, type Spelling, usualSpelling } from './filter-vocabulary';
+import { InProcessShard } from './in-process-shard';
 import { mostFrequent, type WordFrequency } from './search-index';
 import { type IndexQuery, PREFIX_EXPANSION, prefixForms } from './search-query';
-import { InProcessShard, readModelState, SearchReplica } from './search-replica';
+import { readModelState, SearchReplica } from './search-replica';
 import { toIndexQuery } from './search-request';
 import { type SearchShard, type ShardAnswer, type ShardHit, snapshotFileOf } from './search-shard';
 import { WorkerShard } from './search-workers';

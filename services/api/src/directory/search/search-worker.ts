@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { pino } from 'pino';
-import { answer, SearchReplica } from './search-replica';
+import { answer } from './in-process-shard';
+import { SearchReplica } from './search-replica';
 import { type ShardRequest, STOP, snapshotFileOf } from './search-shard';
 import type { SearchWorkerData, WorkerMessage } from './search-workers';
 
