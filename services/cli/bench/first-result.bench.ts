@@ -12,8 +12,10 @@
  * - first visit: a fresh browser context each time, nothing in its HTTP cache;
  * - returning visit: a new tab of one context, whose cache keeps the content-hashed chunks
  *   (served `immutable`), as a recruiter's browser does from one day to the next.
- * In the page, the moment the first result card or row exists (a MutationObserver installed before
- * any script runs). JS bytes are the encoded bodies of the .js resources (Resource Timing); the
+ * In the page, the moment the first result card or row is painted: a MutationObserver installed
+ * before any script runs marks the first result's elements for Element Timing as they are inserted,
+ * and the browser reports when their text was first rendered (the figure quoted). The moment it
+ * was inserted into the document, before layout and paint, is printed beside it. JS bytes are the encoded bodies of the .js resources (Resource Timing); the
  * network figure is their transfer size (0 for a chunk the cache served).
  */
 import os from 'node:os';
@@ -37,7 +39,10 @@ const FIRST_RESULT =
   'article[aria-labelledby^="candidate-"], [role="grid"] [role="row"][aria-rowindex], tbody tr';
 
 type Visit = {
+  /** Navigation start → the first result's text painted (Element Timing). */
   firstResultMs: number;
+  /** Navigation start → the first result inserted into the document. */
+  insertedMs: number;
   jsBytes: number;
   /** Bytes fetched over the network for the .js files (0 for those served from the HTTP cache). */
   transferBytes: number;
@@ -50,9 +55,17 @@ type Visit = {
  * A string, not a function: tsx's helpers (__name) do not exist in the page.
  */
 const watchFirstResult = (selector: string) => `
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.identifier === 'first-result' && window.__firstResult === undefined)
+        window.__firstResult = entry.renderTime || entry.loadTime;
+  }).observe({ type: 'element', buffered: true });
   new MutationObserver((_records, observer) => {
-    if (document.querySelector(${JSON.stringify(selector)})) {
-      window.__firstResult = performance.now();
+    const first = document.querySelector(${JSON.stringify(selector)});
+    if (first) {
+      window.__inserted = performance.now();
+      for (const element of [first, ...first.querySelectorAll('*')])
+        element.setAttribute('elementtiming', 'first-result');
       observer.disconnect();
     }
   }).observe(document, { childList: true, subtree: true });
@@ -115,6 +128,7 @@ async function main() {
           const js = resources.filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
           return {
             firstResultMs: (window as { __firstResult?: number }).__firstResult!,
+            insertedMs: (window as { __inserted?: number }).__inserted!,
             jsBytes: js.reduce((sum, entry) => sum + entry.encodedBodySize, 0),
             transferBytes: js.reduce((sum, entry) => sum + entry.transferSize, 0),
             jsFiles: js.length,
@@ -140,17 +154,19 @@ async function main() {
         const result = await visit(cached);
         visits.push(result);
         console.log(
-          `  ${cached ? 'returning' : 'first'} run ${i + 1}: first result ${Math.round(result.firstResultMs)} ms · ` +
+          `  ${cached ? 'returning' : 'first'} run ${i + 1}: first result ${Math.round(result.firstResultMs)} ms (inserted ${Math.round(result.insertedMs)}) · ` +
             `JS ${kb(result.jsBytes)} in ${result.jsFiles} files · ` +
             result.requests.map((r) => `${r.name} ${r.start}→${r.end}`).join(', '),
         );
       }
       const times = visits.map((v) => v.firstResultMs).sort((a, b) => a - b);
       const median = times[Math.floor(times.length / 2)]!;
+      const inserted = visits.map((v) => v.insertedMs).sort((a, b) => a - b);
       console.log(
-        `first result (navigation start → first card), ${label}, ${RUNS} runs: median ${Math.round(median)} ms, ` +
+        `first result (navigation start → first card painted), ${label}, ${RUNS} runs: median ${Math.round(median)} ms, ` +
           `min ${Math.round(times[0]!)} ms, max ${Math.round(times.at(-1)!)} ms ` +
-          `(target ≤ ${TARGET_MS} ms: ${median <= TARGET_MS ? 'met' : 'missed'})`,
+          `(target ≤ ${TARGET_MS} ms: ${median <= TARGET_MS ? 'met' : 'missed'}); ` +
+          `inserted into the page: median ${Math.round(inserted[Math.floor(inserted.length / 2)]!)} ms`,
       );
       const transferred = visits[0]!.transferBytes;
       console.log(

@@ -126,6 +126,30 @@ describe('a recruiter works through a search', () => {
     expect(csv.match(/cardio-\d\d@mail\.example/g)?.length).toBeGreaterThanOrEqual(25);
   });
 
+  test('the Results and Selected tabs follow the keyboard: arrows move between them, Enter chooses', async () => {
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?specialty=Cardiology');
+    await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
+    const results = page.getByRole('region', { name: 'Search results' }).getByRole('article');
+    const picked = await results.nth(1).getByRole('heading').textContent();
+    await results.nth(1).getByRole('checkbox').check();
+    const tabs = page.getByRole('tablist', { name: 'Views' });
+    await expect.poll(() => tabs.getByRole('tab', { selected: true }).textContent()).toBe('Results');
+    // One tab stop for the list: the chosen tab; the arrows and Home/End move focus, wrapping round.
+    expect(await tabs.getByRole('tab', { name: 'Selected (1)' }).getAttribute('tabindex')).toBe('-1');
+    await tabs.getByRole('tab', { name: 'Results' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Selected (1)');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/tab=selected/);
+    const selected = page.getByRole('region', { name: 'Selected candidates' }).getByRole('article');
+    await expectCount(selected, 1);
+    expect(await selected.getByRole('heading').textContent()).toBe(picked);
+    expect(await tabs.getByRole('tab', { selected: true }).textContent()).toBe('Selected (1)');
+  });
+
   test('the search page has no serious accessibility violations', async () => {
     const page = await suite.page();
     await signIn(suite, page, 'basic', '/search?specialty=Cardiology');

@@ -70,10 +70,15 @@ export type ApiOptions<T> = {
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The same request, already sent by the boot script (boot.ts takeStarted…): its answer is used
+   * instead of sending again; null (none, or none could be sent) sends as usual.
+   */
+  started?: Promise<Response | null> | null;
 };
 
 export async function api<T = unknown>(path: string, options: ApiOptions<T> = {}): Promise<T> {
-  let res = await send(path, options);
+  let res = (await options.started) ?? (await send(path, options));
   if (res.status === 401 && accessToken !== null) {
     if (await refreshSession()) res = await send(path, options);
   }

@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { ApiError, api, hasAccessToken, onSessionChange, setSession } from './api';
-import { resumeSession } from './session';
+import { resumedSession, resumeSession } from './session';
 
 /** How often the subscription state is re-read while the tab is open (spec: every 5 minutes). */
 export const ME_REFRESH_MS = 5 * 60_000;
@@ -34,6 +34,9 @@ export type Auth = {
 
 const AuthContext = createContext<Auth | null>(null);
 
+const statusOf = (resumed: MeResponse | null | undefined): Auth['status'] =>
+  resumed === undefined ? 'loading' : resumed ? 'signed-in' : 'signed-out';
+
 export function useAuth(): Auth {
   const auth = useContext(AuthContext);
   if (!auth) throw new Error('useAuth outside <AuthProvider>');
@@ -41,8 +44,9 @@ export function useAuth(): Auth {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [status, setStatus] = useState<Auth['status']>('loading');
-  const [me, setMe] = useState<MeResponse | null>(null);
+  // Settled before the first render (main.tsx waits for it a moment): no spinner pass first.
+  const [status, setStatus] = useState<Auth['status']>(() => statusOf(resumedSession()));
+  const [me, setMe] = useState<MeResponse | null>(() => resumedSession() ?? null);
   const [hasSession, setHasSession] = useState(hasAccessToken);
   const lastLoaded = useRef(0);
 

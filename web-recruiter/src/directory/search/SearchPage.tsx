@@ -18,8 +18,6 @@ import {
   LinearProgress,
   Skeleton,
   Stack,
-  Tab,
-  Tabs,
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -38,11 +36,13 @@ import { SearchActions } from './SearchActions';
 import { SearchToolbar } from './SearchToolbar';
 import { TeaserCards } from './TeaserCards';
 import { usePageClamp } from './usePageClamp';
+import { usePainted } from './usePainted';
 import { useResultsView } from './useResultsView';
 import { SearchFailure, useSearchResults } from './useSearchResults';
 import { useSearchState } from './useSearchState';
 import { useSelection } from './useSelection';
 import { useSpecialtyCounts } from './useSpecialtyCounts';
+import { ViewTabs } from './ViewTabs';
 
 const SEARCH_ERROR_TOAST_MS = 5000;
 
@@ -66,6 +66,7 @@ export function SearchPage() {
   const cards = locked ? [] : (results.data?.data ?? []);
   const selection = useSelection(state, cards);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const { painted, module: filters } = usePainted(loadFilterSidebar);
   useSavedSearchFromNavigation();
 
   // Spec §8: a failed search clears the results and shows "Search Error" with its time for 5 s.
@@ -91,10 +92,11 @@ export function SearchPage() {
     update({ page });
     window.scrollTo({ top: 0 });
   };
-  const sidebar = (
-    <Suspense fallback={<FiltersSkeleton />}>
-      <FilterSidebar state={state} update={update} clear={clear} specialties={specialties} />
-    </Suspense>
+  // The filters' chunk is fetched now; their inputs come after the first results are painted.
+  const sidebar = filters ? (
+    <filters.FilterSidebar state={state} update={update} clear={clear} specialties={specialties} />
+  ) : (
+    <FiltersSkeleton />
   );
   // Another page size numbers the pages differently: start again from the first.
   const showAs = (next: ResultsViewKind) => {
@@ -128,15 +130,16 @@ export function SearchPage() {
             <SearchActions state={state} selectedIds={selection.ids} loading={results.isFetching} />
             <AppliedFilterChips state={state} update={update} clear={clear} />
             <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', mb: table ? 1 : 2, gap: 1 }}>
-              <Tabs
+              <ViewTabs
+                label="Views"
                 value={state.tab}
-                onChange={(_e, tab) => update({ tab })}
-                aria-label="Views"
-                sx={{ flexShrink: 0, ...(table ? COMPACT_TABS : {}) }}
-              >
-                <Tab value="results" label="Results" />
-                <Tab value="selected" label={`Selected (${selection.ids.size})`} />
-              </Tabs>
+                onChange={(tab) => update({ tab })}
+                compact={table}
+                tabs={[
+                  { value: 'results', label: 'Results' },
+                  { value: 'selected', label: `Selected (${selection.ids.size})` },
+                ]}
+              />
               {state.tab === 'results' ? (
                 <ResultsViewToggle
                   view={view.view}
@@ -165,6 +168,7 @@ export function SearchPage() {
                 onClear={clear}
                 selected={selection.ids}
                 onToggle={selection.toggleOne}
+                firstPaint={!painted}
                 table={
                   table
                     ? {
@@ -213,9 +217,15 @@ type ResultsProps = {
   onToggle: (id: string) => void;
   /** Shown as the table, with its columns and the header's Select Page; null for cards. */
   table: { columns: ResultsColumn[]; pageSelected: boolean; onTogglePage: () => void } | null;
+  /** The screen's first paint is still to come: only the results a tall screen shows at once. */
+  firstPaint: boolean;
 };
 
-const COMPACT_TABS = { minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 0 } } as const;
+/**
+ * How many results the first paint holds (usePainted): what a 1280×900 window shows and a little
+ * more. The page's 25 cards took ~150 ms of one task before anything showed on this machine.
+ */
+const FIRST_PAINT = { cards: 6, rows: 30 } as const;
 
 /** The filters stay in view while the results scroll, with their own scroll when taller. */
 const STICKY_SIDEBAR = {
@@ -240,6 +250,7 @@ function ResultsView({
   selected,
   onToggle,
   table,
+  firstPaint,
 }: ResultsProps) {
   if (locked) return <TeaserCards />;
   if (loading)
@@ -268,10 +279,11 @@ function ResultsView({
         <Button onClick={onClear}>Clear all filters</Button>
       </Box>
     );
-  if (table) return <ResultsTable cards={cards} selected={selected} onToggle={onToggle} {...table} />;
+  const shown = firstPaint ? cards.slice(0, table ? FIRST_PAINT.rows : FIRST_PAINT.cards) : cards;
+  if (table) return <ResultsTable cards={shown} selected={selected} onToggle={onToggle} {...table} />;
   return (
     <Stack spacing={1.5} component="section" aria-label="Search results">
-      {cards.map((card) => (
+      {shown.map((card) => (
         <CandidateCard
           key={card.id}
           card={card}
@@ -323,7 +335,7 @@ function useSavedSearchFromNavigation() {
 
 // The filters (with MUI's Autocomplete) arrive just after the results: not in the first download.
 const FiltersDrawer = lazy(() => import('./FiltersDrawer').then((m) => ({ default: m.FiltersDrawer })));
-const FilterSidebar = lazy(() => import('./FilterSidebar').then((m) => ({ default: m.FilterSidebar })));
+const loadFilterSidebar = () => import('./FilterSidebar');
 
 function FiltersSkeleton() {
   return (

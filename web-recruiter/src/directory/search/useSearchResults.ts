@@ -1,23 +1,12 @@
 import {
-  SearchLimits,
   type SearchRequestBody,
   SearchResponse,
   type SearchScreenState,
   searchErrorMessage,
-  searchFiltersOf,
 } from '@healthtal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api';
-
-/** The search request of a screen state: the filter object plus the page and its size. */
-export const searchBody = (
-  state: SearchScreenState,
-  limit: number = SearchLimits.pageSizeDefault,
-): SearchRequestBody => ({
-  ...searchFiltersOf(state),
-  page: state.page,
-  limit,
-});
+import { searchBody } from './search-body';
 
 /** A failed search, in the spec's words (§8), with how long it took. */
 export class SearchFailure extends Error {
@@ -29,10 +18,21 @@ export class SearchFailure extends Error {
   }
 }
 
-export async function runSearch(body: ReturnType<typeof searchBody>, signal: AbortSignal) {
+/** One search; `sent` is the same request already on its way (the boot script's first search). */
+export async function runSearch(
+  body: SearchRequestBody,
+  signal: AbortSignal,
+  sent: Promise<Response | null> | null = null,
+) {
   const started = performance.now();
   try {
-    return await api('/api/v1/search', { method: 'POST', json: body, schema: SearchResponse, signal });
+    return await api('/api/v1/search', {
+      method: 'POST',
+      json: body,
+      schema: SearchResponse,
+      signal,
+      started: sent,
+    });
   } catch (error) {
     if (signal.aborted) throw error;
     const raw = error instanceof Error ? error.message : String(error);

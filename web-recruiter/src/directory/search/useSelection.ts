@@ -10,7 +10,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useToast } from '../../app/toast';
-import { searchBody } from './useSearchResults';
+import { searchBody } from './search-body';
 
 export type SelectionMode = 'none' | 'page' | 'all';
 
