@@ -89,4 +89,20 @@ describe('a returning subscriber', () => {
     // The search goes out once the token is in hand, without waiting for /me's answer.
     expect(searchAsked).toBeLessThanOrEqual(meAnswered);
   });
+
+  test('when the early /me fails on the way, the app sends it again and signs the subscriber in', async () => {
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?specialty=Cardiology');
+    const calls = apiCallsOf(page);
+    let failed = 0;
+    await page.route('**/api/v1/me', async (route) => {
+      if (failed++ === 0) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await page.reload();
+    await expectVisible(page.getByRole('region', { name: 'Search results' }).getByRole('article').first());
+    const { email } = await suite.app.as('basic');
+    await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: email }));
+    expect(calls.filter((call) => call === '/api/v1/me')).toHaveLength(2);
+  });
 });

@@ -37,11 +37,13 @@ const started: Started = hasSessionMarker() ? startSession() : { refresh: null, 
 function startSession(): Started {
   const refresh = requestRefresh();
   // The app reads the refresh's own body; this reads a copy, for the token only.
-  const token = refresh.then(
-    async (res) => (res.ok ? ((await res.clone().json()) as { accessToken?: string }).accessToken : null),
-    () => null,
-  );
-  const send = (path: string, init: RequestInit = {}) =>
+  const token = refresh
+    .then(async (res) =>
+      res.ok ? ((await res.clone().json()) as { accessToken?: string }).accessToken : null,
+    )
+    .catch(() => null);
+  // Null when it could not be sent or failed on the way: the app then sends it itself.
+  const send = (path: string, init: RequestInit = {}): Promise<Response | null> =>
     token.then((accessToken) =>
       accessToken
         ? fetch(path, {
@@ -52,7 +54,7 @@ function startSession(): Started {
               authorization: `Bearer ${accessToken}`,
               ...(init.body ? { 'content-type': 'application/json' } : {}),
             },
-          })
+          }).catch(() => null)
         : null,
     );
   const body = firstSearchBody(window.location);
