@@ -4,6 +4,7 @@
  * visit makes no /auth/refresh call (and logs no 401).
  *
  * A module of its own, without zod: the recruiter app's boot script (web-recruiter/src/app/boot.ts)
- * imports it through `@healthtal/contracts/session-marker` and stays a few hundred bytes.
+ * imports it through `@healthtal/contracts/session-marker` and stays small (7 KB gzipped with
+ * the search-screen rules it also needs, all without zod).
  */
 export const SESSION_MARKER_COOKIE = 'ht_session';
