@@ -33,8 +33,6 @@ export function onSessionChange(listener: (session: AuthSession | null) => void)
 }
 export const hasAccessToken = () => accessToken !== null;
 
-export { hasSessionMarker } from './boot';
-
 const clearSessionMarker = () => {
   // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write; the Cookie Store API is not in every browser we serve.
   document.cookie = `${SESSION_MARKER_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;

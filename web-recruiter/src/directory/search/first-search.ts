@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { hasSessionMarker, refreshSession } from '../../app/api';
-import { takeStartedSearch } from '../../app/boot';
+import { refreshSession } from '../../app/api';
+import { loadedWithSession, takeStartedSearch } from '../../app/boot';
 import { preloadPage } from '../../app/lazy-page';
 import { firstSearchBody } from './search-body';
 import { runSearch } from './useSearchResults';
@@ -21,7 +21,7 @@ export function prefetchFirstSearch(client: QueryClient): Promise<void> {
   if (!body) return Promise.resolve();
   const page = preloadPage(loadSearchPage, 'SearchPage');
   // Without the marker there is no session to resume, and no refresh to ask for.
-  if (!hasSessionMarker()) return page;
+  if (!loadedWithSession()) return page;
   const sent = takeStartedSearch(body);
   const results = refreshSession().then((session) =>
     session

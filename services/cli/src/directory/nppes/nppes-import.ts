@@ -3,7 +3,7 @@ import { NPI_REGISTRY_SOURCE } from '@healthtal/contracts';
 import type { EventStore, NewEvent, NewStream } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { candidateStream, nameBasedUuid } from '../candidate-ids';
-import { candidateStreamOf, completeImportRun, newImportRun } from '../candidate-row';
+import { candidateStreamOf, completeImportRun, importRunMetadata, newImportRun } from '../candidate-row';
 import type { RejectedRow } from '../import';
 import { readImportProgress, saveImportProgress } from '../import-progress';
 import type { ImportTick } from '../progress-bar';
@@ -351,13 +351,7 @@ class BatchPlan {
     const event: NewEvent = {
       type,
       data: { candidateId, source: NPI_REGISTRY_SOURCE, sourceDate: this.context.sourceDate, ...data },
-      metadata: {
-        eventId,
-        occurredAt: this.occurredAt,
-        correlationId: this.context.run.correlationId,
-        causationId: eventId,
-        schemaVersion: 1,
-      },
+      metadata: importRunMetadata(eventId, this.context.run.correlationId, this.occurredAt),
     };
     const last = this.appends[this.appends.length - 1];
     if (last?.streamId === streamId) last.events.push(event);
