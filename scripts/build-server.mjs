@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Bundles the server (services/cli/src/main.ts and every @healthtal/* workspace it imports) into one
 // ES module, services/cli/dist/main.js, so production runs `node` without tsx; the worker threads
-// (services/api/src/directory/search/search-worker.ts, services/cli/src/directory/seed-worker.ts)
-// become dist/search-worker.js and dist/seed-worker.js beside it. Packages from
-// node_modules stay external: the image keeps its production node_modules beside the bundle.
+// (services/api/src/directory/search/search-worker.ts, services/cli/src/directory/seed-worker.ts,
+// services/cli/src/projector-worker.ts) become dist/search-worker.js, dist/seed-worker.js and
+// dist/projector-worker.js beside it. Packages from node_modules stay external: the image keeps its production node_modules beside the bundle.
 // See docs/adr/0023-build-and-image.md. Usage: node scripts/build-server.mjs
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -28,6 +28,7 @@ const result = await build({
     main: 'services/cli/src/main.ts',
     'search-worker': 'services/api/src/directory/search/search-worker.ts',
     'seed-worker': 'services/cli/src/directory/seed-worker.ts',
+    'projector-worker': 'services/cli/src/projector-worker.ts',
   },
   outdir,
   bundle: true,
@@ -40,7 +41,7 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
-const sizes = ['main.js', 'search-worker.js', 'seed-worker.js'].map((file) => {
+const sizes = ['main.js', 'search-worker.js', 'seed-worker.js', 'projector-worker.js'].map((file) => {
   const bytes = result.metafile.outputs[path.relative(root, path.join(outdir, file))]?.bytes ?? 0;
   return `${file} ${(bytes / 1024).toFixed(0)} KB`;
 });

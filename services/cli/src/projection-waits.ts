@@ -14,7 +14,7 @@ const LONGEST_LOOK_MS = 50;
  */
 export function awaitProjections(
   pool: pg.Pool,
-  projectors: readonly Projector[],
+  projectors: readonly Pick<Projector, 'name' | 'handles'>[],
   { timeoutMs }: { timeoutMs: number },
 ): AwaitProjections {
   return async (position, types) => {

@@ -36,6 +36,7 @@ import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createMailer, mailSettings } from './mail';
 import { awaitProjections } from './projection-waits';
 import { projectorLag } from './projector-lag';
+import { type RunningProjector, startProjectorThread } from './projector-thread';
 import { createReadModels } from './read-models';
 import { relayLag } from './relay-lag';
 
@@ -55,7 +56,7 @@ export type HealthTal = {
   databaseUrl: string;
   pool: pg.Pool;
   store: EventStore;
-  projectors: Projector[];
+  projectors: RunningProjector[];
   stop(): Promise<void>;
 };
 
@@ -90,22 +91,31 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     const personalData = new PersonalDataKeys(pool);
     const store = createEventStore(pool, personalData, config);
     stack.push(() => store.close());
-    const projectors = projections.map((projection) => new Projector({ pool, store, projection, logger }));
+    const inThisThread = () =>
+      projections.map((projection) => new Projector({ pool, store, projection, logger }));
+    let projectors: RunningProjector[];
+    // Erasing a person drops their key from every cache that holds it: this thread's, and the
+    // projectors' thread's when they run on one.
+    let forgetErased = async (_subject: string): Promise<void> => undefined;
     if (config.WORKERS === 'none') {
       // The relay and projectors run as processes of their own (docker-compose.yml); readiness still
       // reports their lag from the checkpoints they write.
+      projectors = inThisThread();
     } else if (config.TRANSPORT === 'kafka') {
       // The relay publishes `$all` to Kafka; each projector consumes it as a consumer group of its own.
       const transport = { config, pool, store, personalData, logger };
       const relay = await startEventRelay(transport);
       stack.push(() => relay.stop());
-      const fed = await startKafkaProjectors(transport, projectors);
+      const local = inThisThread();
+      const fed = await startKafkaProjectors(transport, local);
       stack.push(async () => void (await Promise.all(fed.map((projector) => projector.stop()))));
+      projectors = local;
     } else {
-      for (const projector of projectors) {
-        await projector.start();
-        stack.push(() => projector.stop());
-      }
+      // Directly from the store, on a thread of their own (ADR 0034).
+      const thread = await startProjectorThread({ pool, eventStore: config, logger });
+      stack.push(() => thread.stop());
+      projectors = thread.projectors;
+      forgetErased = thread.forget;
     }
 
     // Links in emails need the real port, so a port of 0 is chosen here rather than by listen().
@@ -117,8 +127,11 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       logger,
       settings,
       identityKeys: await loadIdentityKeys(pool, settings),
-      // Erased through the store's own keys, so the projectors in this process stop decrypting at once.
-      erasePersonalData: async (subject) => void (await personalData.erase(subject)),
+      // Erased through the store's own keys, so the projectors stop decrypting at once.
+      erasePersonalData: async (subject) => {
+        await personalData.erase(subject);
+        await forgetErased(subject);
+      },
       mailer: createMailer(mail, pool, logger),
       ...(resolvePrincipal ? { resolvePrincipal } : {}),
       awaitProjections: awaitProjections(pool, projectors, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),

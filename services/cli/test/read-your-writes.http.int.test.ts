@@ -1,6 +1,6 @@
 import type { ListSummary } from '@healthtal/contracts';
-import type { Projector } from '@healthtal/projections';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningProjector } from '../src/projector-thread';
 import { startTestApp, type TestApp } from './support/harness';
 
 let app: TestApp;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** Stops the workspace read model's projector, as a slow or crashed one would; `release` restarts it. */
-let stopped: Projector | null = null;
+let stopped: RunningProjector | null = null;
 async function holdWorkspaceProjector() {
   stopped = app.projectors.find((projector) => projector.name === 'workspace')!;
   await stopped.stop();

@@ -156,8 +156,9 @@ export function unsealFields(
  * as a tombstone (no key, `erased_at`): an event about them appended afterwards (a request that
  * raced the erasure) is never given a fresh key, so its personal fields are stored as null.
  *
- * Keys are cached in this process. `erase` clears the local cache; another process that cached
- * the key keeps reading it until it restarts, so erasure is run where the projectors run.
+ * Keys are cached in this thread. `erase` clears the local cache; another process that cached
+ * the key keeps reading it until it restarts, so erasure is run where the projectors run (their
+ * thread's cache is told with `forget`).
  */
 export class PersonalDataKeys {
   private readonly cache = new Map<string, Buffer>();
@@ -211,6 +212,14 @@ export class PersonalDataKeys {
     }
     if (toLoad.length > 0) for (const [subject, key] of await this.load(toLoad)) result.set(subject, key);
     return result;
+  }
+
+  /**
+   * Drops the subject's key from this cache only: another thread whose store shares the database
+   * (the projectors' thread) calls it after `erase` ran elsewhere, so it stops decrypting at once.
+   */
+  forget(subject: string): void {
+    this.cache.delete(subject);
   }
 
   /** Destroys the subject's key and leaves its tombstone. Returns false when there was no key. */

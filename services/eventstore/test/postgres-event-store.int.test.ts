@@ -64,6 +64,41 @@ describe('PostgreSQL personal data at rest', () => {
   });
 });
 
+describe('PostgreSQL personal data keys cached by another thread', () => {
+  it("keeps reading an erased person until that thread's cache forgets the key", async () => {
+    const { database, store: writer } = await storeWithPersonalData();
+    // The projectors' thread: its own store and key cache over the same database.
+    const projectorKeys = new PersonalDataKeys(database.pool);
+    const projectorStore = new PostgresEventStore({
+      pool: database.pool,
+      registry: contractRegistry,
+      personalData: projectorKeys,
+    });
+    const apiKeys = new PersonalDataKeys(database.pool);
+    try {
+      const personId = randomUUID();
+      await writer.append(`person-${personId}`, [
+        {
+          type: 'PersonRegistered',
+          data: { personId, email: 'grace@example.org', name: 'Grace Hopper', plan: 'monthly' },
+          metadata: incremented().metadata,
+        },
+      ]);
+      const read = async () => (await projectorStore.readStream(`person-${personId}`))[0]!.data;
+      expect(await read()).toMatchObject({ email: 'grace@example.org' });
+      expect(await apiKeys.erase(personId)).toBe(true);
+      // Its key is still in the other thread's cache: why an erasure tells that thread (forget).
+      expect(await read()).toMatchObject({ email: 'grace@example.org' });
+      projectorKeys.forget(personId);
+      expect(await read()).toEqual({ personId, email: null, name: null, plan: 'monthly' });
+    } finally {
+      await projectorStore.close();
+      await writer.close();
+      await database.drop();
+    }
+  });
+});
+
 describe('PostgreSQL metadata at rest', () => {
   it('leaves out the event id, a causation equal to it and version 1, and reads every field back', async () => {
     const database = await createTestDatabase();
