@@ -1,17 +1,17 @@
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
-import { PersonalDataKeys } from '@healthtal/eventstore';
+import { parentPort } from 'node:worker_threads';
+import { type EventStore, PersonalDataKeys } from '@healthtal/eventstore';
 import { Projector, type ProjectorLogger, projections } from '@healthtal/projections';
 import pg from 'pg';
 import { createEventStore } from './event-store';
-import type { ProjectorReply, ProjectorRequest, ProjectorWorkerData } from './projector-thread';
+import type { ProjectorReply, ProjectorRequest, ProjectorThreadSettings } from './projector-thread';
 
 /**
  * The projectors' thread (projector-thread.ts): every read model's projector, on connections of its
- * own. Starts them all and says so; then answers the API thread's requests (wait for one to catch
- * up, stop or start one, forget an erased subject's key, close).
+ * own. Loads its modules at once; `open` connects and starts the projectors; then it answers the API
+ * thread's requests (wait for one to catch up, stop or start one, forget an erased subject's key,
+ * close).
  */
-const { connection, poolSize, eventStore } = workerData as ProjectorWorkerData;
 const port = parentPort!;
 const post = (reply: ProjectorReply) => port.postMessage(reply);
 // Below the threads that answer requests (the API's, the search workers') and above the seed's: when
@@ -32,42 +32,52 @@ function log(level: 'info' | 'error', details: object, message: string) {
   }
 }
 
-const pool = new pg.Pool({ ...connection, max: poolSize });
-pool.on('error', (error) => logger.error({ err: error.message }, 'idle database connection failed'));
-const personalData = new PersonalDataKeys(pool);
-const store = createEventStore(pool, personalData, eventStore);
-const projectors = new Map(
-  projections.map((projection) => [projection.name, new Projector({ pool, store, projection, logger })]),
-);
+type Opened = {
+  pool: pg.Pool;
+  personalData: PersonalDataKeys;
+  store: EventStore;
+  projectors: Map<string, Projector>;
+};
+let opened: Opened | null = null;
+
+async function open({ connection, poolSize, eventStore }: ProjectorThreadSettings): Promise<void> {
+  if (opened) throw new Error("the projectors' thread is open already");
+  const pool = new pg.Pool({ ...connection, max: poolSize });
+  pool.on('error', (error) => logger.error({ err: error.message }, 'idle database connection failed'));
+  const personalData = new PersonalDataKeys(pool);
+  const store = createEventStore(pool, personalData, eventStore);
+  const projectors = new Map(
+    projections.map((projection) => [projection.name, new Projector({ pool, store, projection, logger })]),
+  );
+  opened = { pool, personalData, store, projectors };
+  for (const projector of projectors.values()) await projector.start();
+}
+
+async function close(): Promise<void> {
+  if (!opened) return;
+  const { pool, store, projectors } = opened;
+  await Promise.all([...projectors.values()].map((projector) => projector.stop()));
+  await store.close();
+  await pool.end();
+}
 
 async function handle(request: ProjectorRequest): Promise<void> {
-  switch (request.op) {
-    case 'forget':
-      return personalData.forget(request.subject);
-    case 'close':
-      await Promise.all([...projectors.values()].map((projector) => projector.stop()));
-      await store.close();
-      await pool.end();
-      return;
-    default: {
-      const projector = projectors.get(request.projection);
-      if (!projector) throw new Error(`no read model ${request.projection}`);
-      return projector[request.op]();
-    }
-  }
+  if (request.op === 'open') return open(request);
+  if (request.op === 'close') return close();
+  if (!opened) throw new Error("the projectors' thread is not open");
+  if (request.op === 'forget') return opened.personalData.forget(request.subject);
+  const projector = opened.projectors.get(request.projection);
+  if (!projector) throw new Error(`no read model ${request.projection}`);
+  return projector[request.op]();
 }
 
 port.on('message', (request: ProjectorRequest) => {
   handle(request).then(
     () => post({ id: request.id }),
     (error: unknown) =>
-      post({ id: request.id, error: error instanceof Error ? error.message : String(error) }),
+      post({
+        id: request.id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
   );
 });
-
-try {
-  for (const projector of projectors.values()) await projector.start();
-  post({ started: true });
-} catch (error) {
-  post({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-}

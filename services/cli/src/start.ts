@@ -36,7 +36,7 @@ import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createMailer, mailSettings } from './mail';
 import { awaitProjections } from './projection-waits';
 import { projectorLag } from './projector-lag';
-import { type RunningProjector, startProjectorThread } from './projector-thread';
+import { createProjectorThread, type RunningProjector } from './projector-thread';
 import { createReadModels } from './read-models';
 import { relayLag } from './relay-lag';
 
@@ -76,6 +76,11 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
   };
   try {
     const mail = mailSettings(config); // a contradictory SMTP setting stops the start before anything runs
+    // The projectors' thread loads its modules while the database starts and migrates (ADR 0034).
+    const projectorThread =
+      config.WORKERS === 'all' && config.TRANSPORT === 'direct' ? createProjectorThread(logger) : null;
+    // Ends it when the start fails before it runs (stop is idempotent; it stops again in order below).
+    if (projectorThread) stack.push(() => projectorThread.stop());
     // A busy port is one clear line before the database starts, not a stack trace after it.
     if (config.PORT !== 0) await assertPortFree(config.HOST, config.PORT);
     const { databaseUrl, embedded } = await connectDatabase(config, logger);
@@ -112,10 +117,10 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       projectors = local;
     } else {
       // Directly from the store, on a thread of their own (ADR 0034).
-      const thread = await startProjectorThread({ pool, eventStore: config, logger });
-      stack.push(() => thread.stop());
-      projectors = thread.projectors;
-      forgetErased = thread.forget;
+      stack.push(() => projectorThread!.stop());
+      const running = await projectorThread!.start({ pool, eventStore: config });
+      projectors = running.projectors;
+      forgetErased = running.forget;
     }
 
     // Links in emails need the real port, so a port of 0 is chosen here rather than by listen().
