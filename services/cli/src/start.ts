@@ -76,7 +76,8 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
   };
   try {
     const mail = mailSettings(config); // a contradictory SMTP setting stops the start before anything runs
-    // The projectors' thread loads its modules while the database starts and migrates (ADR 0034).
+    // With the direct transport the projectors run on a thread of their own, which loads its
+    // modules while the database starts and migrates (ADR 0034).
     const projectorThread =
       config.WORKERS === 'all' && config.TRANSPORT === 'direct' ? createProjectorThread(logger) : null;
     // Ends it when the start fails before it runs (stop is idempotent; it stops again in order below).
@@ -102,11 +103,17 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     // Erasing a person drops their key from every cache that holds it: this thread's, and the
     // projectors' thread's when they run on one.
     let forgetErased = async (_subject: string): Promise<void> => undefined;
-    if (config.WORKERS === 'none') {
+    if (projectorThread) {
+      // Directly from the store, on a thread of their own (ADR 0034).
+      stack.push(() => projectorThread.stop());
+      const running = await projectorThread.start({ pool, eventStore: config });
+      projectors = running.projectors;
+      forgetErased = running.forget;
+    } else if (config.WORKERS === 'none') {
       // The relay and projectors run as processes of their own (docker-compose.yml); readiness still
       // reports their lag from the checkpoints they write.
       projectors = inThisThread();
-    } else if (config.TRANSPORT === 'kafka') {
+    } else {
       // The relay publishes `$all` to Kafka; each projector consumes it as a consumer group of its own.
       const transport = { config, pool, store, personalData, logger };
       const relay = await startEventRelay(transport);
@@ -115,12 +122,6 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       const fed = await startKafkaProjectors(transport, local);
       stack.push(async () => void (await Promise.all(fed.map((projector) => projector.stop()))));
       projectors = local;
-    } else {
-      // Directly from the store, on a thread of their own (ADR 0034).
-      stack.push(() => projectorThread!.stop());
-      const running = await projectorThread!.start({ pool, eventStore: config });
-      projectors = running.projectors;
-      forgetErased = running.forget;
     }
 
     // Links in emails need the real port, so a port of 0 is chosen here rather than by listen().
