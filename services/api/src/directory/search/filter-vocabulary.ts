@@ -1,5 +1,5 @@
 import { type FilterSuggestion, type SuggestedField, suggestionKeyOf } from '@healthtal/contracts';
-import { type Bits, Postings } from './text';
+import { Bits, Postings } from './text';
 
 /** How often a spelling of a value was seen, and its first holder (a document, or a seq across parts). */
 export type Spelling = { n: number; first: number };
@@ -259,6 +259,18 @@ function* keysStartingWith(sorted: readonly string[], prefix: string): Generator
  */
 function holders(lists: readonly Postings[], alive: Bits | null): number {
   if (lists.length === 1 && !alive) return lists[0]!.length;
+  if (lists.some((list) => list.dense)) {
+    // A dense list is bits: all of them as one set of bits, then counted.
+    const words = Math.max(
+      alive?.words.length ?? 0,
+      ...lists.map(
+        (list) => list.dense?.length ?? (list.length > 0 ? (list.docs[list.length - 1]! >>> 5) + 1 : 0),
+      ),
+    );
+    const all = new Bits(0, new Uint32Array(words));
+    for (const list of lists) all.addAll(list);
+    return (alive ? all.and(alive) : all).count();
+  }
   const at = lists.map(() => 0);
   let count = 0;
   for (;;) {

@@ -93,3 +93,30 @@ describe('re-sorting an index that grows', () => {
     expect(index.tailSize).toBe(0);
   });
 });
+
+describe('dense postings', () => {
+  it('keep a list that holds a large share as bits, and give the bits up when the share falls', () => {
+    const { candidate } = searchWorld(9);
+    const index = new SearchIndex();
+    const rare = (seq: number) => ({ ...candidate(seq), state: seq <= 200 ? 'WY' : 'TX' });
+    for (let seq = 1; seq <= 200; seq++) index.add(rare(seq));
+    // Every one of the first 200 is in Wyoming: that list holds the whole index.
+    expect(index.postingsOf('st:WY')?.dense).not.toBeNull();
+    for (let seq = 201; seq <= 30_000; seq++) index.add(rare(seq));
+    index.reorder();
+    // 200 of 30,000 is below half the dense share: numbers again; Texas, nearly all, is bits.
+    expect(index.postingsOf('st:WY')?.dense).toBeNull();
+    expect(index.postingsOf('st:TX')?.dense).not.toBeNull();
+    const query = {
+      words: [],
+      prefixLast: false,
+      sort: 'name' as const,
+      direction: 'asc' as const,
+      offset: 0,
+    };
+    const wyoming = runQuery(index, { ...query, groups: [[['st:WY']]], limit: 500 });
+    expect(wyoming.count).toBe(200);
+    expect(wyoming.docs.every((doc) => index.seqOf(doc) <= 200)).toBe(true);
+    expect(runQuery(index, { ...query, groups: [[['st:TX']]], limit: 0 }).count).toBe(29_800);
+  });
+});

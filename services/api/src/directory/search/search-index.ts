@@ -54,6 +54,16 @@ export function mostFrequent(words: readonly WordFrequency[], max: number): stri
     .map(({ word }) => word);
 }
 
+/**
+ * A list holding at least this share of the index keeps its documents as bits too (Postings.dense):
+ * a query ORs its words (the index's size / 32 of them) instead of setting a bit per document, and
+ * its bits cost less memory than its documents. One that falls below half of it as the index grows
+ * gives its bits up; lists shorter than DENSE_MIN never keep any.
+ */
+const DENSE_SHARE = 1 / 32;
+const DENSE_MIN = 16;
+const denseFrom = (size: number) => Math.max(DENSE_MIN, size * DENSE_SHARE);
+
 const LAST = '\uffff';
 const nameKey = (c: IndexedCandidate) =>
   `${c.lastName ? fold(c.lastName) : LAST}\u0001${c.firstName ? fold(c.firstName) : LAST}`;
@@ -71,6 +81,8 @@ export class SearchIndex {
   private seqs = new Float64Array(0);
   private uuids = new Uint8Array(0);
   private readonly postings = new Map<string, Postings>();
+  /** The lists that keep their documents as bits as well (Postings.dense). */
+  private denseLists = new Set<Postings>();
   private readonly keys: Record<Exclude<SortOrder, 'verified'>, string[]> = {
     name: [],
     specialty: [],
@@ -301,6 +313,7 @@ export class SearchIndex {
     if (c.companySize) terms.add(termOf('companySize', c.companySize));
     if (c.companyRevenue) terms.add(termOf('companyRevenue', c.companyRevenue));
     if (c.companyIndustry) terms.add(termOf('companyIndustry', c.companyIndustry));
+    const dense = denseFrom(this.size);
     for (const term of terms) {
       let list = this.postings.get(term);
       if (!list) {
@@ -308,7 +321,30 @@ export class SearchIndex {
         this.postings.set(term, list);
       }
       list.add(doc);
+      if (!list.dense && list.length >= dense) this.makeDense(list);
     }
+  }
+
+  private makeDense(list: Postings): void {
+    list.makeDense(this.alive.words.length);
+    this.denseLists.add(list);
+  }
+
+  /**
+   * After the index grew: a dense list gets room for the new capacity, or gives its bits up if it
+   * now holds less than half the dense share; lists of the dense share get bits (a loaded snapshot).
+   */
+  private reviewDense(): void {
+    const words = this.alive.words.length;
+    for (const list of this.denseLists) {
+      if (list.length * 2 >= denseFrom(this.size)) list.growDense(words);
+      else {
+        list.makeSparse();
+        this.denseLists.delete(list);
+      }
+    }
+    const dense = denseFrom(this.size);
+    for (const list of this.postings.values()) if (!list.dense && list.length >= dense) this.makeDense(list);
   }
 
   /**
@@ -318,7 +354,13 @@ export class SearchIndex {
   toSnapshot(): { json: IndexSnapshot; arrays: Record<string, SnapshotArray>; texts: SnapshotTexts } {
     const n = this.size;
     const terms = [...this.postings.keys()];
-    const postings = packPostings(terms.map((term) => this.postings.get(term)!));
+    const lists = terms.map((term) => this.postings.get(term)!);
+    // Dense lists as their bits, one after the other, each as many words as the documents need.
+    const dense = lists.flatMap((list, i) => (list.dense ? [i] : []));
+    const words = (n >>> 5) + 1;
+    const denseBits = new Uint32Array(dense.length * words);
+    for (const [k, i] of dense.entries()) denseBits.set(lists[i]!.dense!.subarray(0, words), k * words);
+    const postings = packPostings(lists.filter((list) => !list.dense));
     const vocabulary = this.filterValues.toSnapshot();
     const values = packPostings(vocabulary.lists);
     const name = this.keys.name.slice(0, n);
@@ -345,8 +387,10 @@ export class SearchIndex {
             [`order.${sort}`, this.order[sort]],
           ]),
         ),
-        postingLengths: postings.lengths,
+        postingLengths: Uint32Array.from(lists, (list) => list.length),
         postingDocs: postings.docs,
+        denseTerms: Uint32Array.from(dense),
+        denseBits,
         valueLengths: values.lengths,
         valueDocs: values.docs,
       },
@@ -376,8 +420,31 @@ export class SearchIndex {
       index.rank[sort] = array(`rank.${sort}`, Float64Array);
       index.order[sort] = array(`order.${sort}`, Uint32Array);
     }
-    const lists = unpackPostings(array('postingLengths', Uint32Array), array('postingDocs', Uint32Array));
-    for (const [i, term] of json.terms.entries()) index.postings.set(term, lists[i]!);
+    const lengths = array('postingLengths', Uint32Array);
+    const denseTerms = array('denseTerms', Uint32Array);
+    const denseBits = array('denseBits', Uint32Array);
+    const words = (n >>> 5) + 1;
+    if (lengths.length !== json.terms.length || denseBits.length !== denseTerms.length * words)
+      throw new Error('index snapshot: postings do not match the terms');
+    const denseAt = new Map(Array.from(denseTerms, (term, k) => [term, k]));
+    const sparse = unpackPostings(
+      lengths.filter((_, i) => !denseAt.has(i)),
+      array('postingDocs', Uint32Array),
+    );
+    let nextSparse = 0;
+    for (const [i, term] of json.terms.entries()) {
+      let list: Postings;
+      const k = denseAt.get(i);
+      if (k !== undefined) {
+        list = new Postings();
+        list.length = lengths[i]!;
+        list.dense = denseBits.subarray(k * words, (k + 1) * words);
+        list.docs = new Uint32Array(0);
+        index.denseLists.add(list);
+      } else list = sparse[nextSparse++]!;
+      index.postings.set(term, list);
+    }
+    index.reviewDense();
     const { name } = texts;
     if ([name, texts.specialty, texts.location].some((keys) => keys.length !== n))
       throw new Error('index snapshot: sort keys do not match the documents');
@@ -438,6 +505,7 @@ export class SearchIndex {
     alive.words.set(this.alive.words);
     this.alive = alive;
     this.capacity = capacity;
+    this.reviewDense();
   }
 }
 

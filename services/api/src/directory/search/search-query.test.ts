@@ -213,6 +213,53 @@ describe('search index against a reference implementation', () => {
     for (let i = 1; i < docs.length; i++) expect(score(docs[i - 1]!)).toBeGreaterThanOrEqual(score(docs[i]!));
   });
 
+  it('orders by relevance exactly as the scores say, on first and deep pages, with one word or several', () => {
+    // A document scores each field's weight for every query word found in that field; ties go to
+    // the most recently verified, then the name, then seq (the verified order).
+    const fieldsOf = (c: IndexedCandidate): [keyof typeof TEXT_FIELDS, (string | null)[]][] => [
+      ['n', [c.firstName, c.lastName]],
+      ['s', [c.specialty]],
+      ['t', [c.title]],
+      ['o', [c.companyName]],
+      ['k', [...c.skills]],
+      ['e', c.education.flatMap((e) => [e.school, e.degree])],
+    ];
+    const score = (c: IndexedCandidate, queryWords: string[]) =>
+      queryWords.reduce(
+        (total, word) =>
+          total +
+          fieldsOf(c).reduce(
+            (sum, [field, values]) =>
+              sum + (values.some((v) => words(v).includes(word)) ? TEXT_FIELDS[field] : 0),
+            0,
+          ),
+        0,
+      );
+    const cases = [
+      ['nurse'],
+      ['nurse', 'charge'],
+      ['garcia'],
+      ['pharmacist'],
+      ['bls', 'nurse'],
+      ['university'],
+    ];
+    for (const queryWords of cases) {
+      for (const offset of [0, 25, 400, 1500]) {
+        const query = base({ words: queryWords, sort: 'relevance', offset, limit: 25 });
+        const verified = reference(query, () => true);
+        const expected = verified
+          .map((c, place) => ({ c, place, score: score(c, queryWords) }))
+          .sort((a, b) => b.score - a.score || a.place - b.place)
+          .map(({ c }) => c.seq);
+        const result = runQuery(index, query);
+        expect(result.count, queryWords.join(' ')).toBe(expected.length);
+        expect(seqs(query), `${queryWords.join(' ')} from ${offset}`).toEqual(
+          expected.slice(offset, offset + 25),
+        );
+      }
+    }
+  });
+
   it('matches words accent- and case-insensitively, and the last word as a prefix', () => {
     expect(runQuery(index, base({ words: ['jose'] })).count).toBe(
       reference(base({ words: ['jose'] }), () => true).length,

@@ -30,8 +30,6 @@ export type IndexResult = { count: number; docs: number[]; scores?: number[] };
 const FIELDS = Object.keys(TEXT_FIELDS) as TextField[];
 /** A word typed as a prefix matches at most this many words of the vocabulary besides itself. */
 export const PREFIX_EXPANSION = 50;
-/** Below this many matches, sorting the matches beats walking a sorted order of everything. */
-const SMALL_RESULT = 5000;
 
 /**
  * Working memory reused by every query. Queries run synchronously on one thread, so one set is
@@ -40,11 +38,14 @@ const SMALL_RESULT = 5000;
 class Scratch {
   readonly matches: Bits;
   readonly group: Bits;
+  /** The places in a sort order that hold a match (firstMatches). */
+  readonly places: Bits;
   readonly scores: Uint16Array;
 
   constructor(readonly capacity: number) {
     this.matches = new Bits(capacity);
     this.group = new Bits(capacity);
+    this.places = new Bits(capacity);
     this.scores = new Uint16Array(capacity);
   }
 }
@@ -65,11 +66,20 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
       : wordPostings(index, word, query.prefixLast && i === last),
   );
   for (const lists of wordLists) {
+    const only = lists.length === 1 ? lists[0]!.list.dense : null;
+    if (only) {
+      matches.andWords(only);
+      continue;
+    }
     work.group.clearAll();
     for (const { list } of lists) work.group.addAll(list);
     matches.and(work.group);
   }
-  for (const group of query.groups) matches.and(groupBits(index, group, work));
+  for (const group of query.groups) {
+    const only = group.length === 1 && group[0]!.length === 1 ? index.postingsOf(group[0]![0]!)?.dense : null;
+    if (only) matches.andWords(only);
+    else matches.and(groupBits(index, group, work));
+  }
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
   if (need <= query.offset) return { count, docs: [] };
@@ -78,7 +88,7 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
     return { count, docs, scores: docs.map((doc) => work.scores[doc]!) };
   }
   const sort = query.sort === 'relevance' ? 'verified' : query.sort;
-  const docs = inOrder(index, matches, count, sort, query.direction, need);
+  const docs = firstMatches(index, matches, { count }, sort, query.direction, need);
   return { count, docs: docs.slice(query.offset, need) };
 }
 
@@ -118,24 +128,64 @@ function groupBits(index: SearchIndex, alternatives: string[][], work: Scratch):
     }
     // Every word of a tag: keep the docs of the shortest list that are in all the others.
     const [shortest, ...others] = [...lists].sort((a, b) => a!.length - b!.length) as Postings[];
-    const { docs, length } = shortest!;
-    const rest = others.map((list) => Bits.of(index.size, [list]));
-    for (let i = 0; i < length; i++) {
+    if (shortest!.dense && others.every((list) => list.dense)) {
+      andInto(result.words, [shortest!.dense, ...others.map((list) => list.dense!)]);
+      continue;
+    }
+    const docs = shortest!.toArray();
+    const at = others.map(() => 0);
+    for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
-      if (rest.every((bits) => bits.has(doc))) result.set(doc);
+      if (others.every((list, l) => holds(list, doc, at, l))) result.set(doc);
     }
   }
   return result;
 }
 
-function matchedDocs(matches: Bits, size: number): number[] {
+/** Adds to `into` the documents in every one of the bit sets `all`. */
+function andInto(into: Uint32Array, all: Uint32Array[]): void {
+  const n = Math.min(into.length, ...all.map((bits) => bits.length));
+  for (let i = 0; i < n; i++) {
+    let both = all[0]![i]!;
+    for (let k = 1; k < all.length && both !== 0; k++) both &= all[k]![i]!;
+    into[i]! |= both;
+  }
+}
+
+/**
+ * Whether `list` holds `doc`, for docs asked in ascending order: a dense list's bit, else a search
+ * forward from where the last question left off (`at[l]`), in growing steps then halving.
+ */
+function holds(list: Postings, doc: number, at: number[], l: number): boolean {
+  if (list.dense) return (list.dense[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+  const { docs, length } = list;
+  let lo = at[l]!;
+  let step = 1;
+  let hi = lo;
+  while (hi < length && docs[hi]! < doc) {
+    lo = hi + 1;
+    hi += step;
+    step *= 2;
+  }
+  hi = Math.min(hi, length);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (docs[mid]! < doc) lo = mid + 1;
+    else hi = mid;
+  }
+  at[l] = lo;
+  return lo < length && docs[lo] === doc;
+}
+
+/** The matched documents (those `pick` accepts, when given), in document order. */
+function matchedDocs(matches: Bits, size: number, pick?: (doc: number) => boolean): number[] {
   const docs: number[] = [];
   const w = matches.words;
   for (let i = 0; i < w.length; i++) {
     let word = w[i]!;
     while (word !== 0) {
       const doc = (i << 5) + (31 - Math.clz32(word & -word));
-      if (doc < size) docs.push(doc);
+      if (doc < size && (!pick || pick(doc))) docs.push(doc);
       word &= word - 1;
     }
   }
@@ -143,67 +193,105 @@ function matchedDocs(matches: Bits, size: number): number[] {
 }
 
 /**
- * Visits the matches in a sort order, merging the unsorted tail in by rank, until `visit` says
- * stop. Walking the precomputed order costs at most one pass over the directory. `tailLimit`: the
- * walk visits at most that many documents in all, so only the tail's first ones in walk order are
- * sorted (an import's tail can hold a sixteenth of the directory; a page needs 25 of it).
+ * The first `need` matches in a sort order (only those `pick` accepts, `accepted` of the `count`
+ * matches, when given), the unsorted tail merged in by rank. The sorted part is read one of two
+ * ways, whichever is expected to be cheaper: walking the order and testing each document (about
+ * need × size / accepted steps: a page of a broad search), or marking each match's place in the
+ * order as a bit and reading the bits in order (a pass over the matches and the order's size / 32
+ * words: a deep page, or a narrow search). Only the tail's first `need` in order are sorted (an
+ * import's tail can hold a sixteenth of the directory; a page needs 25 of it).
  */
-function walkOrder(
+function firstMatches(
   index: SearchIndex,
   matches: Bits,
+  { count, accepted = count, pick }: { count: number; accepted?: number; pick?: (doc: number) => boolean },
   sort: SortOrder,
   direction: 'asc' | 'desc',
-  visit: (doc: number) => boolean,
-  tailLimit = Number.POSITIVE_INFINITY,
-): void {
+  need: number,
+): number[] {
+  if (need <= 0 || accepted === 0) return [];
   const rank = index.rank[sort];
   const compare = index.comparator(sort);
   const byRank = (a: number, b: number) => rank[a]! - rank[b]! || compare(a, b);
   const matched: number[] = [];
-  for (let doc = index.orderedUpTo; doc < index.size; doc++) if (matches.has(doc)) matched.push(doc);
+  for (let doc = index.orderedUpTo; doc < index.size; doc++)
+    if (matches.has(doc) && (!pick || pick(doc))) matched.push(doc);
   const tail =
-    matched.length > tailLimit * 4
-      ? firstInOrder(matched, tailLimit, direction === 'asc' ? byRank : (a, b) => byRank(b, a))
+    matched.length > need * 4
+      ? firstInOrder(matched, need, direction === 'asc' ? byRank : (a, b) => byRank(b, a))
       : matched.sort(byRank);
   if (direction === 'desc' && tail !== matched) tail.reverse();
+  const sorted = index.orderedUpTo;
   const order = index.order[sort];
-  if (direction === 'asc') {
-    let t = 0;
-    for (let i = 0; i < index.orderedUpTo; i++) {
-      const doc = order[i]!;
-      while (t < tail.length && rank[tail[t]!]! < rank[doc]!) if (!visit(tail[t++]!)) return;
-      if (matches.has(doc) && !visit(doc)) return;
+  const out: number[] = [];
+  let t = direction === 'asc' ? 0 : tail.length - 1;
+  // The sorted part's matches by place, in walk order, each visited once: a tail document whose rank
+  // comes first is taken before it.
+  const take = (place: number): boolean => {
+    const doc = order[place]!;
+    if (direction === 'asc')
+      while (out.length < need && t < tail.length && rank[tail[t]!]! < place) out.push(tail[t++]!);
+    else while (out.length < need && t >= 0 && rank[tail[t]!]! > place) out.push(tail[t--]!);
+    if (out.length < need) out.push(doc);
+    return out.length < need;
+  };
+  const walkSteps = (need * sorted) / accepted;
+  if (walkSteps <= count + accepted + sorted / 32) {
+    if (direction === 'asc') {
+      for (let place = 0; place < sorted; place++) {
+        const doc = order[place]!;
+        if (matches.has(doc) && (!pick || pick(doc)) && !take(place)) return out;
+      }
+    } else {
+      for (let place = sorted - 1; place >= 0; place--) {
+        const doc = order[place]!;
+        if (matches.has(doc) && (!pick || pick(doc)) && !take(place)) return out;
+      }
     }
-    while (t < tail.length) if (!visit(tail[t++]!)) return;
   } else {
-    let t = tail.length - 1;
-    for (let i = index.orderedUpTo - 1; i >= 0; i--) {
-      const doc = order[i]!;
-      while (t >= 0 && rank[tail[t]!]! > rank[doc]!) if (!visit(tail[t--]!)) return;
-      if (matches.has(doc) && !visit(doc)) return;
+    const places = scratchFor(sorted).places.clearAll();
+    const w = matches.words;
+    const last = sorted >>> 5;
+    for (let i = 0; i <= last && i < w.length; i++) {
+      let word = w[i]!;
+      while (word !== 0) {
+        const doc = (i << 5) + (31 - Math.clz32(word & -word));
+        if (doc < sorted && (!pick || pick(doc))) places.set(rank[doc]!);
+        word &= word - 1;
+      }
     }
-    while (t >= 0) if (!visit(tail[t--]!)) return;
+    if (!placesInOrder(places.words, direction, take)) return out;
   }
+  if (direction === 'asc') while (out.length < need && t < tail.length) out.push(tail[t++]!);
+  else while (out.length < need && t >= 0) out.push(tail[t--]!);
+  return out;
 }
 
-/** The first `need` matches in a sort order: sort the matches when few, else walk the order. */
-function inOrder(
-  index: SearchIndex,
-  matches: Bits,
-  count: number,
-  sort: SortOrder,
+/** Calls `visit` with each set bit's number, ascending or descending, until it returns false (then false). */
+function placesInOrder(
+  w: Uint32Array,
   direction: 'asc' | 'desc',
-  need: number,
-) {
-  if (count <= SMALL_RESULT) {
-    const rank = index.rank[sort];
-    const compare = index.comparator(sort);
-    const docs = matchedDocs(matches, index.size).sort((a, b) => rank[a]! - rank[b]! || compare(a, b));
-    return (direction === 'asc' ? docs : docs.reverse()).slice(0, need);
+  visit: (place: number) => boolean,
+): boolean {
+  if (direction === 'asc') {
+    for (let i = 0; i < w.length; i++) {
+      let word = w[i]!;
+      while (word !== 0) {
+        if (!visit((i << 5) + (31 - Math.clz32(word & -word)))) return false;
+        word &= word - 1;
+      }
+    }
+    return true;
   }
-  const out: number[] = [];
-  walkOrder(index, matches, sort, direction, (doc) => out.push(doc) < need, need);
-  return out;
+  for (let i = w.length - 1; i >= 0; i--) {
+    let word = w[i]!;
+    while (word !== 0) {
+      const bit = 31 - Math.clz32(word);
+      if (!visit((i << 5) + bit)) return false;
+      word &= ~(1 << bit);
+    }
+  }
+  return true;
 }
 
 /**
@@ -219,55 +307,65 @@ function byRelevance(
   scores: Uint16Array,
 ) {
   scores.fill(0, 0, index.size);
+  const w = matches.words;
+  let maxScore = 0;
   for (const lists of wordLists) {
+    let most = 0;
     for (const { list, weight } of lists) {
-      const { docs, length } = list;
+      most += weight;
+      const { dense, docs, length } = list;
+      if (dense) {
+        // The list's words ANDed with the matches: only the documents in both are visited.
+        const n = Math.min(w.length, dense.length);
+        for (let i = 0; i < n; i++) {
+          let both = w[i]! & dense[i]!;
+          while (both !== 0) {
+            const doc = (i << 5) + (31 - Math.clz32(both & -both));
+            scores[doc] = scores[doc]! + weight;
+            both &= both - 1;
+          }
+        }
+        continue;
+      }
       for (let i = 0; i < length; i++) {
         const doc = docs[i]!;
-        if (matches.has(doc)) scores[doc] = scores[doc]! + weight;
+        if ((w[doc >>> 5]! & (1 << (doc & 31))) !== 0) scores[doc] = scores[doc]! + weight;
       }
     }
+    maxScore += most;
   }
-  if (count <= SMALL_RESULT) {
-    const rank = index.rank.verified;
-    const compare = index.comparator('verified');
-    return matchedDocs(matches, index.size)
-      .sort((a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]! || compare(a, b))
-      .slice(0, need);
-  }
-  // Many matches: find the lowest score that still reaches the page, then walk the verified order
-  // once, putting documents at or above it into per-score buckets (each stays in verified order).
-  const histogram = new Map<number, number>();
-  const w = matches.words;
+  // The lowest score that still reaches the page (`threshold`), and how many score above it.
+  const histogram = new Uint32Array(maxScore + 1);
   for (let i = 0; i < w.length; i++) {
     let word = w[i]!;
     while (word !== 0) {
-      const score = scores[(i << 5) + (31 - Math.clz32(word & -word))]!;
-      histogram.set(score, (histogram.get(score) ?? 0) + 1);
+      histogram[scores[(i << 5) + (31 - Math.clz32(word & -word))]!]!++;
       word &= word - 1;
     }
   }
-  const levels = [...histogram.keys()].sort((a, b) => b - a);
-  let threshold = 0;
+  let threshold = maxScore;
   let above = 0;
-  for (const level of levels) {
-    threshold = level;
-    if (above + histogram.get(level)! >= need) break;
-    above += histogram.get(level)!;
+  for (; threshold > 0; threshold--) {
+    if (above + histogram[threshold]! >= need) break;
+    above += histogram[threshold]!;
   }
-  const buckets = new Map<number, number[]>(levels.filter((l) => l >= threshold).map((l) => [l, []]));
-  let collectedAbove = 0;
-  let collectedAt = 0;
-  walkOrder(index, matches, 'verified', 'asc', (doc) => {
-    const score = scores[doc]!;
-    if (score < threshold) return true;
-    buckets.get(score)!.push(doc);
-    if (score > threshold) collectedAbove++;
-    else collectedAt++;
-    return !(collectedAbove === above && collectedAt >= need - above);
-  });
-  return levels
-    .filter((l) => l >= threshold)
-    .flatMap((level) => buckets.get(level)!)
-    .slice(0, need);
+  // Those above it (fewer than a page) by score, then verified; then the page's rest from those at it.
+  const rank = index.rank.verified;
+  const compare = index.comparator('verified');
+  const top =
+    above === 0
+      ? []
+      : matchedDocs(matches, index.size, (doc) => scores[doc]! > threshold).sort(
+          (a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]! || compare(a, b),
+        );
+  const atThreshold = (doc: number) => scores[doc] === threshold;
+  const rest = firstMatches(
+    index,
+    matches,
+    { count, accepted: histogram[threshold]!, pick: atThreshold },
+    'verified',
+    'asc',
+    need - top.length,
+  );
+  return top.concat(rest);
 }

@@ -7,7 +7,7 @@ import { SearchIndex, type SnapshotArray } from './search-index';
  * Bump when what the index holds or how it is built from a row changes (terms, folding, sort keys):
  * snapshots of an older format are ignored, and the index is loaded from the read model and saved anew.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 const MAGIC = 'HTSI';
 
 /** What a snapshot reflects: a part of the directory, at a revision of a read-model table. */

@@ -7,12 +7,31 @@ import { foldText, searchWords } from '@healthtal/contracts';
 export const fold = foldText;
 export const words = searchWords;
 
-/** A growable list of document numbers, ascending as documents are only ever appended. */
+const NONE = new Uint32Array(0);
+
+/**
+ * A growable list of document numbers, ascending as documents are only ever appended. A list that
+ * holds a large share of the index keeps its documents as bits instead (`dense`, decided by the
+ * index: search-index DENSE_SHARE): a query then ORs or ANDs its words rather than visiting every
+ * document, and the bits take less memory than the numbers.
+ */
 export class Postings {
+  /** The documents, ascending (the first `length`); empty while the list is dense. */
   docs: Uint32Array = new Uint32Array(4);
   length = 0;
+  /** A dense list's documents as bits, with room for every document the index can hold. */
+  dense: Uint32Array | null = null;
 
   add(doc: number): void {
+    const dense = this.dense;
+    if (dense) {
+      const bit = 1 << (doc & 31);
+      if ((dense[doc >>> 5]! & bit) === 0) {
+        dense[doc >>> 5]! |= bit;
+        this.length++;
+      }
+      return;
+    }
     if (this.length > 0 && this.docs[this.length - 1] === doc) return;
     if (this.length === this.docs.length) {
       const grown = new Uint32Array(Math.max(4, this.docs.length * 2));
@@ -20,6 +39,53 @@ export class Postings {
       this.docs = grown;
     }
     this.docs[this.length++] = doc;
+  }
+
+  /** Keeps the documents as bits, in `words` words (enough for every document the index can hold). */
+  makeDense(words: number): void {
+    if (this.dense) {
+      this.growDense(words);
+      return;
+    }
+    const dense = new Uint32Array(words);
+    const { docs, length } = this;
+    for (let i = 0; i < length; i++) {
+      const doc = docs[i]!;
+      dense[doc >>> 5]! |= 1 << (doc & 31);
+    }
+    this.dense = dense;
+    this.docs = NONE;
+  }
+
+  /** Keeps the documents as numbers again. */
+  makeSparse(): void {
+    if (!this.dense) return;
+    this.docs = this.toArray();
+    this.dense = null;
+  }
+
+  /** Makes room in `dense` for `words` words (the index grew). */
+  growDense(words: number): void {
+    if (!this.dense || this.dense.length >= words) return;
+    const grown = new Uint32Array(words);
+    grown.set(this.dense);
+    this.dense = grown;
+  }
+
+  /** The documents, ascending (a dense list's read from its bits). */
+  toArray(): Uint32Array {
+    const { dense } = this;
+    if (!dense) return this.docs.subarray(0, this.length);
+    const docs = new Uint32Array(this.length);
+    let at = 0;
+    for (let i = 0; i < dense.length; i++) {
+      let word = dense[i]!;
+      while (word !== 0) {
+        docs[at++] = (i << 5) + (31 - Math.clz32(word & -word));
+        word &= word - 1;
+      }
+    }
+    return docs;
   }
 }
 
@@ -29,7 +95,7 @@ export function packPostings(lists: readonly Postings[]): { lengths: Uint32Array
   const docs = new Uint32Array(lengths.reduce((total, n) => total + n, 0));
   let at = 0;
   for (const list of lists) {
-    docs.set(list.docs.subarray(0, list.length), at);
+    docs.set(list.toArray(), at);
     at += list.length;
   }
   return { lengths, docs };
@@ -60,13 +126,11 @@ export class Bits {
     this.words = words ?? new Uint32Array((size >>> 5) + 1);
   }
 
-  static of(size: number, lists: Postings[]): Bits {
-    const bits = new Bits(size);
-    for (const list of lists) bits.addAll(list);
-    return bits;
-  }
-
   addAll(list: Postings): void {
+    if (list.dense) {
+      this.orWords(list.dense);
+      return;
+    }
     const { docs, length } = list;
     const w = this.words;
     for (let i = 0; i < length; i++) {
@@ -88,16 +152,26 @@ export class Bits {
   }
 
   and(other: Bits): this {
-    const a = this.words;
-    const b = other.words;
-    for (let i = 0; i < a.length; i++) a[i]! &= b[i] ?? 0;
-    return this;
+    return this.andWords(other.words);
   }
 
   or(other: Bits): this {
+    return this.orWords(other.words);
+  }
+
+  /** Keeps only the documents whose bit is set in `b` (words beyond its end hold none). */
+  andWords(b: Uint32Array): this {
     const a = this.words;
-    const b = other.words;
-    for (let i = 0; i < a.length; i++) a[i]! |= b[i] ?? 0;
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) a[i]! &= b[i]!;
+    if (n < a.length) a.fill(0, n);
+    return this;
+  }
+
+  orWords(b: Uint32Array): this {
+    const a = this.words;
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) a[i]! |= b[i]!;
     return this;
   }
 
