@@ -51,13 +51,16 @@ export const toCard = (row: CardRow): CandidateCard => ({
   source: row.source,
 });
 
+/** Prepared once per connection: every page of search results asks it. */
+const CARDS_BY_SEQ = {
+  name: 'cards-by-seq',
+  text: `select ${CARD_COLUMNS} from directory_candidates where seq = any($1::bigint[])`,
+};
+
 /** Cards for these read-model rows, in the order given (one indexed query). */
 export async function cardsBySeq(pool: pg.Pool, seqs: number[]): Promise<CandidateCard[]> {
   if (seqs.length === 0) return [];
-  const { rows } = await pool.query<CardRow>(
-    `select ${CARD_COLUMNS} from directory_candidates where seq = any($1::bigint[])`,
-    [seqs],
-  );
+  const { rows } = await pool.query<CardRow>({ ...CARDS_BY_SEQ, values: [seqs] });
   const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
   return seqs.flatMap((seq) => {
     const row = bySeq.get(seq);

@@ -3,6 +3,7 @@ import type { LeftJoined, SubscriptionsTable, UsersTable } from '@healthtal/proj
 import type pg from 'pg';
 import { type Capability, may, type PolicyRoute, type Principal } from '../policy';
 import type { ApiSettings } from '../settings';
+import { activeFamily } from './session-tokens';
 
 /** What the server knows about a signed-in caller, from the read models, on every request. */
 export type AccessProfile = {
@@ -37,20 +38,33 @@ type Row = Pick<UsersTable, 'id' | 'email' | 'email_verified' | 'admin_granted'>
 export const VALID_GRANT = `g.user_id = u.id and g.active and (g.expires_at is null or g.expires_at > now())
   and (g.max_uses is null or g.uses_count < g.max_uses)`;
 
+const profileQuery = (session: string) =>
+  `select u.id, u.email, u.email_verified, u.admin_granted, s.status, s.tier, s.price_id, s.current_period_end,
+     exists (select 1 from demo_grants g where ${VALID_GRANT}) as has_grant,
+     exists (select 1 from demo_grants g where ${VALID_GRANT} and g.feature_type = 'full_access') as has_full_access,
+     ${session} as session_active
+   from users u left join subscriptions s on s.user_id = u.id where u.id = $1`;
+/** Prepared once per connection: every request with a bearer token asks it. */
+const PROFILE = { name: 'access-profile', text: profileQuery('true') };
+const PROFILE_IN_SESSION = { name: 'access-profile-in-session', text: profileQuery(activeFamily('$2')) };
+
+/**
+ * The caller's profile; null when the account is gone, or when `sessionId` is given and that sign-in
+ * has ended (signed out, or its refresh tokens revoked): one query for what every request checks.
+ */
 export async function loadAccessProfile(
   pool: pg.Pool,
   settings: ApiSettings,
   userId: string,
+  sessionId?: string,
 ): Promise<AccessProfile | null> {
-  const { rows } = await pool.query<Row>(
-    `select u.id, u.email, u.email_verified, u.admin_granted, s.status, s.tier, s.price_id, s.current_period_end,
-       exists (select 1 from demo_grants g where ${VALID_GRANT}) as has_grant,
-       exists (select 1 from demo_grants g where ${VALID_GRANT} and g.feature_type = 'full_access') as has_full_access
-     from users u left join subscriptions s on s.user_id = u.id where u.id = $1`,
-    [userId],
+  const { rows } = await pool.query<Row & { session_active: boolean }>(
+    sessionId === undefined
+      ? { ...PROFILE, values: [userId] }
+      : { ...PROFILE_IN_SESSION, values: [userId, sessionId] },
   );
   const row = rows[0];
-  if (!row || row.email === null) return null;
+  if (!row || row.email === null || !row.session_active) return null;
   return toProfile(row, settings);
 }
 

@@ -6,7 +6,6 @@ import type { ApiSettings } from '../settings';
 import { HttpProblem } from '../shared/problem';
 import { type AccessProfile, loadAccessProfile, principalOf } from './access-profile';
 import type { AccessTokens } from './access-tokens';
-import type { RefreshTokens } from './session-tokens';
 
 declare global {
   namespace Express {
@@ -31,7 +30,6 @@ export function bearerPrincipal(deps: {
   pool: pg.Pool;
   settings: ApiSettings;
   accessTokens: AccessTokens;
-  refreshTokens: RefreshTokens;
 }): PrincipalResolver {
   return async (req: Request) => {
     const header = req.get('authorization');
@@ -40,11 +38,8 @@ export function bearerPrincipal(deps: {
     if (!token) throw expired();
     const claims = await deps.accessTokens.verify(token);
     if (!claims) throw expired();
-    const [profile, active] = await Promise.all([
-      loadAccessProfile(deps.pool, deps.settings, claims.userId),
-      deps.refreshTokens.isFamilyActive(claims.sessionId),
-    ]);
-    if (!profile || !active) throw expired();
+    const profile = await loadAccessProfile(deps.pool, deps.settings, claims.userId, claims.sessionId);
+    if (!profile) throw expired();
     req.accessProfile = profile;
     return principalOf(profile, claims.sessionId);
   };

@@ -42,6 +42,13 @@ export type RefreshOutcome =
  * presented token up and issues the next one in the family. Presenting a used token again means it
  * was stolen (or raced): the whole family is revoked and that sign-in is over.
  */
+/**
+ * Whether the sign-in (refresh token family) given as SQL parameter `param` is still on, as an SQL
+ * expression: for a query that loads more with it (loadAccessProfile, on every request).
+ */
+export const activeFamily = (param: string) =>
+  `exists (select 1 from refresh_tokens where family_id = ${param} and revoked_at is null)`;
+
 export class RefreshTokens {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -117,11 +124,10 @@ export class RefreshTokens {
   }
 
   async isFamilyActive(familyId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      'select 1 from refresh_tokens where family_id = $1 and revoked_at is null limit 1',
-      [familyId],
-    );
-    return (rowCount ?? 0) > 0;
+    const { rows } = await this.pool.query<{ active: boolean }>(`select ${activeFamily('$1')} as active`, [
+      familyId,
+    ]);
+    return rows[0]?.active === true;
   }
 
   private async insert(db: pg.Pool | pg.PoolClient, userId: string, familyId: string): Promise<string> {

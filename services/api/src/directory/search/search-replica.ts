@@ -331,12 +331,21 @@ export class SearchReplica {
   }
 }
 
+/**
+ * Prepared once per connection: every search asks it. The table's oid is a constant of the plan;
+ * PostgreSQL plans it again when that table is dropped (a rebuild), so a new table's oid is read.
+ */
+const READ_MODEL_STATE = {
+  name: 'directory-state',
+  text: `select revision, must_see_revision, 'directory_candidates'::regclass::oid::text as oid
+       from directory_meta where id = 1`,
+};
+
 /** The directory read model's revision and table, or null before its projection is installed. */
 export async function readModelState(pool: pg.Pool): Promise<ReadModelState | null> {
   try {
     const { rows } = await pool.query<{ revision: string; must_see_revision: string; oid: string }>(
-      `select revision, must_see_revision, 'directory_candidates'::regclass::oid::text as oid
-       from directory_meta where id = 1`,
+      READ_MODEL_STATE,
     );
     const [row] = rows;
     return row
