@@ -3,11 +3,11 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { bySuggestionOrder, type KeyedSuggestion, type Spelling, usualSpelling } from './filter-vocabulary';
 import { InProcessShard } from './in-process-shard';
-import { mostFrequent, type WordFrequency } from './search-index';
+import { mostFrequent, readUuid, type WordFrequency } from './search-index';
 import { type IndexQuery, PREFIX_EXPANSION, prefixForms } from './search-query';
 import { readModelState, SearchReplica } from './search-replica';
 import { toIndexQuery } from './search-request';
-import { type SearchShard, type ShardAnswer, type ShardHit, snapshotFileOf } from './search-shard';
+import { hitsOf, type SearchShard, type ShardAnswer, snapshotFileOf } from './search-shard';
 import { WorkerShard } from './search-workers';
 
 /** A page of matches in result order, and how many there are in all. */
@@ -75,7 +75,10 @@ export class DirectorySearch {
     const state = await readModelState(this.pool);
     const query = toIndexQuery(request, { offset, limit });
     const at = fromSeq === undefined ? {} : { fromSeq };
-    if (this.shards.length === 1) return this.shards[0]!.query({ query, state, ...at });
+    if (this.shards.length === 1) {
+      const answer = await this.shards[0]!.query({ query, state, ...at });
+      return { count: answer.count, hits: hitsOf(answer) };
+    }
     // Each part answers its first offset + limit; the page is cut from their merge.
     const lastWord = query.words.at(-1);
     const forms =
@@ -89,7 +92,7 @@ export class DirectorySearch {
         : {};
     const whole = { ...query, offset: 0, limit: offset + limit, ...forms };
     const answers = await Promise.all(
-      this.shards.map((shard) => shard.query({ query: whole, state, ...at })),
+      this.shards.map((shard) => shard.query({ query: whole, state, toMerge: true, ...at })),
     );
     return mergePages(query, answers, offset, limit);
   }
@@ -137,29 +140,60 @@ export function lastWordForms(word: string, found: readonly WordFrequency[][]): 
   return prefixForms(word, expansions);
 }
 
-/** Matches `offset` to `offset + limit` of the parts' answers (each its first `offset + limit`), in one index's order. */
+/**
+ * Matches `offset` to `offset + limit` of the parts' answers (each its first `offset + limit`, in
+ * result order), in one index's order: the parts' lists merged, taking the first of their heads each
+ * time, so only the page's matches become uuids.
+ */
 export function mergePages(
   query: IndexQuery,
   answers: readonly ShardAnswer[],
   offset: number,
   limit: number,
 ): SearchPage {
-  const hits = answers.flatMap((answer) => answer.hits).sort(hitOrder(query));
-  return {
-    count: answers.reduce((total, answer) => total + answer.count, 0),
-    hits: hits.slice(offset, offset + limit),
-  };
+  const before = headOrder(query, answers);
+  const at = answers.map(() => 0);
+  const hits: SearchPage['hits'] = [];
+  for (let place = 0; place < offset + limit; place++) {
+    let first = -1;
+    for (let part = 0; part < answers.length; part++) {
+      if (at[part]! >= answers[part]!.seqs.length) continue;
+      if (first < 0 || before(part, at[part]!, first, at[first]!)) first = part;
+    }
+    if (first < 0) break;
+    const i = at[first]!++;
+    const answer = answers[first]!;
+    if (place >= offset) hits.push({ seq: answer.seqs[i]!, id: readUuid(answer.ids, i) });
+  }
+  return { count: answers.reduce((total, answer) => total + answer.count, 0), hits };
 }
 
 /**
- * The order one index gives its matches (search-query runQuery), from the keys each part sends: by
- * relevance score, then most recently verified; or by the sort's key; equal keys in seq order.
+ * Whether match `i` of part `a` comes before match `j` of part `b` in one index's order (search-query
+ * runQuery), from what the parts send: by relevance score, then most recently verified; or by the
+ * sort's key; equal keys by name key, then seq.
  */
-function hitOrder(query: IndexQuery): (a: ShardHit, b: ShardHit) => number {
-  const byKey = (a: ShardHit, b: ShardHit) =>
-    a.key < b.key ? -1 : a.key > b.key ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : a.seq - b.seq;
-  if (query.sort === 'relevance' && query.words.length > 0) return (a, b) => b.score - a.score || byKey(a, b);
-  return query.direction === 'asc' ? byKey : (a, b) => byKey(b, a);
+function headOrder(
+  query: IndexQuery,
+  answers: readonly ShardAnswer[],
+): (a: number, i: number, b: number, j: number) => boolean {
+  const orders = answers.map((answer) => {
+    if (!answer.order) throw new Error('a part answered without what orders its matches');
+    return answer.order;
+  });
+  const byKey = (a: number, i: number, b: number, j: number) => {
+    const [x, y] = [orders[a]!, orders[b]!];
+    const [kx, ky] = [x.keys[i]!, y.keys[j]!];
+    if (kx !== ky) return kx < ky ? -1 : 1;
+    const [nx, ny] = [x.names[i]!, y.names[j]!];
+    if (nx !== ny) return nx < ny ? -1 : 1;
+    return answers[a]!.seqs[i]! - answers[b]!.seqs[j]!;
+  };
+  if (query.sort === 'relevance' && query.words.length > 0)
+    return (a, i, b, j) => (orders[b]!.scores[j]! - orders[a]!.scores[i]! || byKey(a, i, b, j)) < 0;
+  return query.direction === 'asc'
+    ? (a, i, b, j) => byKey(a, i, b, j) < 0
+    : (a, i, b, j) => byKey(b, j, a, i) < 0;
 }
 
 /**

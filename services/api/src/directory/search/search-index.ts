@@ -158,6 +158,11 @@ export class SearchIndex {
     return readUuid(this.uuids, doc);
   }
 
+  /** Copies the document's uuid, as 16 bytes, into `into` from byte `at`. */
+  copyIdOf(doc: number, into: Uint8Array, at: number): void {
+    into.set(this.uuids.subarray(doc * 16, doc * 16 + 16), at);
+  }
+
   /** Words of the vocabulary starting with `prefix`: alphabetical when at most `max`, else the `max` most frequent. */
   wordsStartingWith(prefix: string, max: number): string[] {
     const found = this.vocabularyFrom(prefix);
@@ -514,7 +519,8 @@ function writeUuid(bytes: Uint8Array, doc: number, id: string): void {
   for (let i = 0; i < 16; i++) bytes[doc * 16 + i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
 }
 
-function readUuid(bytes: Uint8Array, doc: number): string {
+/** The uuid held as 16 bytes from byte `doc * 16` of `bytes`, as text. */
+export function readUuid(bytes: Uint8Array, doc: number): string {
   let hex = '';
   for (let i = 0; i < 16; i++) hex += bytes[doc * 16 + i]!.toString(16).padStart(2, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

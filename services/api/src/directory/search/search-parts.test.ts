@@ -46,7 +46,11 @@ describe('a directory split across search workers', () => {
       const merged = mergePages(
         query,
         parts.map((part) =>
-          shardAnswer(part, { query: partQuery, ...(fromSeq === undefined ? {} : { fromSeq }) }),
+          shardAnswer(part, {
+            query: partQuery,
+            toMerge: true,
+            ...(fromSeq === undefined ? {} : { fromSeq }),
+          }),
         ),
         offset,
         request.limit,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SuggestedField } from '@healthtal/contracts';
 import type { KeyedSuggestion } from './filter-vocabulary';
-import type { SearchIndex, SortOrder, WordFrequency } from './search-index';
+import { readUuid, type SearchIndex, type SortOrder, type WordFrequency } from './search-index';
 import { type IndexQuery, runQuery } from './search-query';
 
 /** Which part of the directory a shard holds: the candidates whose read-model seq % `of` is `part`. */
@@ -18,12 +18,28 @@ export const snapshotFileOf = (dir: string, { part, of }: ShardPart) =>
  */
 export type ReadModelState = { revision: number; mustSee: number; oid: string };
 
-/** A query for one shard: the first `query.limit` matches from the start, and from which seq on. */
-export type ShardQuery = { query: IndexQuery; fromSeq?: number; state: ReadModelState | null };
+/**
+ * A query for one shard: the first `query.limit` matches from the start, and from which seq on.
+ * `toMerge`: the answer is merged with other shards', so it carries what orders its matches.
+ */
+export type ShardQuery = {
+  query: IndexQuery;
+  fromSeq?: number;
+  state: ReadModelState | null;
+  toMerge?: boolean;
+};
 
-/** A match, with what orders it among the matches of the other shards (search-index sortKeyOf). */
-export type ShardHit = { seq: number; id: string; score: number; key: string | number; name: string };
-export type ShardAnswer = { count: number; hits: ShardHit[] };
+/**
+ * A shard's matches in result order, column by column (cheap to pass between threads): read-model
+ * seqs, uuids as 16 bytes each, and, to merge with other shards' (search-index sortKeyOf), the
+ * relevance scores, the sort keys and the name keys that break their ties.
+ */
+export type ShardAnswer = {
+  count: number;
+  seqs: number[];
+  ids: Uint8Array;
+  order: { scores: number[]; keys: (string | number)[]; names: string[] } | null;
+};
 export type ShardStatus = { ready: boolean; loadedDocs: number };
 
 /** What the directory search asks of each part of the index, in this thread or a worker's. */
@@ -40,19 +56,33 @@ export interface SearchShard {
 }
 
 /** A query's matches in one index, with what orders them among other parts' (sortKeyOf). */
-export function shardAnswer(index: SearchIndex, { query, fromSeq }: Omit<ShardQuery, 'state'>): ShardAnswer {
+export function shardAnswer(
+  index: SearchIndex,
+  { query, fromSeq, toMerge = false }: Omit<ShardQuery, 'state'>,
+): ShardAnswer {
   const fromDoc = fromSeq === undefined ? undefined : index.firstDocFromSeq(fromSeq);
-  if (fromDoc !== undefined && fromDoc >= index.size) return { count: 0, hits: [] };
-  const result = runQuery(index, fromDoc === undefined ? query : { ...query, fromDoc });
+  if (fromDoc !== undefined && fromDoc >= index.size)
+    return { count: 0, seqs: [], ids: new Uint8Array(0), order: toMerge ? emptyOrder() : null };
+  const { count, docs, scores } = runQuery(index, fromDoc === undefined ? query : { ...query, fromDoc });
+  const ids = new Uint8Array(docs.length * 16);
+  docs.forEach((doc, i) => index.copyIdOf(doc, ids, i * 16));
+  const seqs = docs.map((doc) => index.seqOf(doc));
+  if (!toMerge) return { count, seqs, ids, order: null };
   const sort: SortOrder = query.sort === 'relevance' ? 'verified' : query.sort;
-  const hits = result.docs.map((doc, i) => ({
-    seq: index.seqOf(doc),
-    id: index.idOf(doc),
-    score: result.scores?.[i] ?? 0,
-    ...index.sortKeyOf(sort, doc),
-  }));
-  return { count: result.count, hits };
+  const order = emptyOrder();
+  for (const [i, doc] of docs.entries()) {
+    const { key, name } = index.sortKeyOf(sort, doc);
+    order.scores.push(scores?.[i] ?? 0);
+    order.keys.push(key);
+    order.names.push(name);
+  }
+  return { count, seqs, ids, order };
 }
+
+const emptyOrder = (): NonNullable<ShardAnswer['order']> => ({ scores: [], keys: [], names: [] });
+
+/** The answer's matches as the directory search gives them: seq and uuid. */
+export const hitsOf = ({ seqs, ids }: ShardAnswer) => seqs.map((seq, i) => ({ seq, id: readUuid(ids, i) }));
 
 /** A worker's last request: stop syncing and finish a snapshot being written. */
 export const STOP = 'stop';

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { answer } from './in-process-shard';
 import { SearchReplica } from './search-replica';
-import { type ShardRequest, STOP, snapshotFileOf } from './search-shard';
+import { type ShardAnswer, type ShardRequest, STOP, snapshotFileOf } from './search-shard';
 import type { SearchWorkerData, WorkerMessage } from './search-workers';
 
 /**
@@ -15,7 +15,11 @@ const port = parentPort!;
 const logger = pino({ level: logLevel }).child({ searchWorker: `${part.part + 1} of ${part.of}` });
 const pool = new pg.Pool({ ...connection, max: 2 });
 pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
-const post = (message: WorkerMessage) => port.postMessage(message);
+/** A query's answer hands its uuid bytes over rather than copying them. */
+const post = (message: WorkerMessage) => {
+  const result = 'result' in message ? (message.result as Partial<ShardAnswer>) : null;
+  port.postMessage(message, result?.ids instanceof Uint8Array ? [result.ids.buffer as ArrayBuffer] : []);
+};
 const replica = new SearchReplica(
   pool,
   logger,
