@@ -65,7 +65,7 @@ export function shardAnswer(
     return { count: 0, seqs: [], ids: new Uint8Array(0), order: toMerge ? emptyOrder() : null };
   const { count, docs, scores } = runQuery(index, fromDoc === undefined ? query : { ...query, fromDoc });
   const ids = new Uint8Array(docs.length * 16);
-  docs.forEach((doc, i) => index.copyIdOf(doc, ids, i * 16));
+  for (const [i, doc] of docs.entries()) index.copyIdOf(doc, ids, i * 16);
   const seqs = docs.map((doc) => index.seqOf(doc));
   if (!toMerge) return { count, seqs, ids, order: null };
   const sort: SortOrder = query.sort === 'relevance' ? 'verified' : query.sort;
