@@ -64,9 +64,70 @@ const DENSE_SHARE = 1 / 32;
 const DENSE_MIN = 16;
 const denseFrom = (size: number) => Math.max(DENSE_MIN, size * DENSE_SHARE);
 
+/** How many distinct values a memo keeps before it starts again (names can be many). */
+const VALUE_MEMO_LIMIT = 200_000;
+
+/**
+ * What a value becomes in the index (its terms, its folded sort key), worked out once per distinct
+ * value: a directory's cities, titles, skills, schools and names repeat, and folding (Unicode
+ * normalisation) is most of the cost of indexing a row.
+ */
+class ValueMemo<T> {
+  private readonly known = new Map<string, T>();
+
+  constructor(private readonly compute: (value: string) => T) {}
+
+  of(value: string): T {
+    let found = this.known.get(value);
+    if (found === undefined) {
+      found = this.compute(value);
+      if (this.known.size >= VALUE_MEMO_LIMIT) this.known.clear();
+      this.known.set(value, found);
+    }
+    return found;
+  }
+}
+
+/** A free-text field's word terms (`n:garcia`), for the query's words and relevance. */
+const textTerms = (field: TextField, value: string) => words(value).map((word) => `${field}:${word}`);
+const NAME_TERMS = new ValueMemo((value) => textTerms('n', value));
+const TITLE_TERMS = new ValueMemo((value) => wordTermsOf('title', value));
+const ORGANIZATION_TERMS = new ValueMemo((value) => wordTermsOf('organization', value));
+const SPECIALTY_TERMS = new ValueMemo((value) => [...textTerms('s', value), termOf('specialty', value)]);
+const withTerm = (terms: string[], term: string) => ({ terms: [...terms, term], term });
+const SKILL_TERMS = new ValueMemo((value) => withTerm(textTerms('k', value), termOf('skills', value)));
+const SCHOOL_TERMS = new ValueMemo((value) =>
+  withTerm(textTerms('e', value), termOf('education', value, 'school')),
+);
+/** A degree's words, and each degree of a list ("BSN, MSN") with its filter term. */
+const DEGREE_TERMS = new ValueMemo((value) => {
+  const values = value
+    .split(',')
+    .filter((degree) => degree.trim())
+    .map((degree): [string, string] => [degree, termOf('education', degree, 'degree')]);
+  return { terms: [...textTerms('e', value), ...values.map(([, term]) => term)], values };
+});
+const STATE_TERMS = new ValueMemo((value) => [termOf('state', value)]);
+const CITY_TERMS = new ValueMemo((value): [string] => [termOf('city', value)]);
+const SIZE_TERMS = new ValueMemo((value) => [termOf('companySize', value)]);
+const REVENUE_TERMS = new ValueMemo((value) => [termOf('companyRevenue', value)]);
+const INDUSTRY_TERMS = new ValueMemo((value) => [termOf('companyIndustry', value)]);
+const FOLDED = new ValueMemo(fold);
+
 const LAST = '\uffff';
 const nameKey = (c: IndexedCandidate) =>
-  `${c.lastName ? fold(c.lastName) : LAST}\u0001${c.firstName ? fold(c.firstName) : LAST}`;
+  `${c.lastName ? FOLDED.of(c.lastName) : LAST}\u0001${c.firstName ? FOLDED.of(c.firstName) : LAST}`;
+/** The location sort's key of a state and a city, one string for each pair. */
+const locationKeys = new Map<string, ValueMemo<string>>();
+const locationKey = (state: string | null, city: string | null) => {
+  const inState = state ?? LAST;
+  let memo = locationKeys.get(inState);
+  if (!memo) {
+    memo = new ValueMemo((place) => `${inState}\u0001${place === '' ? LAST : FOLDED.of(place)}`);
+    locationKeys.set(inState, memo);
+  }
+  return memo.of(city ?? '');
+};
 
 /**
  * The directory in memory, for search: inverted lists of document numbers per term (field words and
@@ -83,12 +144,15 @@ export class SearchIndex {
   private readonly postings = new Map<string, Postings>();
   /** The lists that keep their documents as bits as well (Postings.dense). */
   private denseLists = new Set<Postings>();
+  /** Each document's sort keys: its name key, and its specialty's and location's (ties go to the name key). */
   private readonly keys: Record<Exclude<SortOrder, 'verified'>, string[]> = {
     name: [],
     specialty: [],
     location: [],
   };
   private verifiedKey = new Float64Array(0);
+  /** Each sort's comparator, made again when the arrays it reads are replaced (the index grew). */
+  private comparators: Partial<Record<SortOrder, (a: number, b: number) => number>> = {};
   readonly rank: Record<SortOrder, Float64Array> = {
     name: new Float64Array(0),
     specialty: new Float64Array(0),
@@ -122,10 +186,8 @@ export class SearchIndex {
     this.alive.set(doc);
     this.index(doc, candidate);
     this.keys.name[doc] = nameKey(candidate);
-    this.keys.specialty[doc] =
-      `${candidate.specialty ? fold(candidate.specialty) : LAST}\u0002${this.keys.name[doc]}`;
-    this.keys.location[doc] =
-      `${candidate.state ?? LAST}\u0001${candidate.city ? fold(candidate.city) : LAST}\u0002${this.keys.name[doc]}`;
+    this.keys.specialty[doc] = candidate.specialty ? FOLDED.of(candidate.specialty) : LAST;
+    this.keys.location[doc] = locationKey(candidate.state, candidate.city || null);
     // Most recently verified first; never verified last.
     this.verifiedKey[doc] = candidate.emailVerifiedAt
       ? -candidate.emailVerifiedAt.getTime()
@@ -258,13 +320,33 @@ export class SearchIndex {
   }
 
   comparator(sort: SortOrder): (a: number, b: number) => number {
+    let compare = this.comparators[sort];
+    if (!compare) {
+      compare = this.makeComparator(sort);
+      this.comparators[sort] = compare;
+    }
+    return compare;
+  }
+
+  private makeComparator(sort: SortOrder): (a: number, b: number) => number {
     if (sort === 'verified') {
       const key = this.verifiedKey;
       const name = this.keys.name;
       return (a, b) => key[a]! - key[b]! || (name[a]! < name[b]! ? -1 : name[a]! > name[b]! ? 1 : a - b);
     }
     const key = this.keys[sort];
-    return (a, b) => (key[a]! < key[b]! ? -1 : key[a]! > key[b]! ? 1 : a - b);
+    if (sort === 'name') return (a, b) => (key[a]! < key[b]! ? -1 : key[a]! > key[b]! ? 1 : a - b);
+    const name = this.keys.name;
+    return (a, b) =>
+      key[a]! < key[b]!
+        ? -1
+        : key[a]! > key[b]!
+          ? 1
+          : name[a]! < name[b]!
+            ? -1
+            : name[a]! > name[b]!
+              ? 1
+              : a - b;
   }
 
   /** The values of a typed filter starting with `prefix`, with their holders, most first. */
@@ -274,50 +356,41 @@ export class SearchIndex {
 
   /** A candidate's terms: free-text words for relevance, and the filters' terms from the search table. */
   private index(doc: number, c: IndexedCandidate): void {
-    const terms = new Set<string>();
-    const text = (field: TextField, value: string | null | undefined) => {
-      for (const word of words(value)) terms.add(`${field}:${word}`);
-    };
-    const allOf = (list: readonly string[]) => {
-      for (const term of list) terms.add(term);
-    };
-    text('n', c.firstName);
-    text('n', c.lastName);
-    allOf(wordTermsOf('title', c.title));
-    text('s', c.specialty);
-    allOf(wordTermsOf('organization', c.companyName));
+    const post = (terms: readonly string[]) => this.post(terms, doc);
     const values = this.filterValues;
+    if (c.firstName) post(NAME_TERMS.of(c.firstName));
+    if (c.lastName) post(NAME_TERMS.of(c.lastName));
+    if (c.title) post(TITLE_TERMS.of(c.title));
+    if (c.specialty) post(SPECIALTY_TERMS.of(c.specialty));
+    if (c.companyName) post(ORGANIZATION_TERMS.of(c.companyName));
     values.add('title', c.title, doc);
     values.add('organization', c.companyName, doc);
     for (const skill of c.skills) {
-      text('k', skill);
-      const term = termOf('skills', skill);
-      terms.add(term);
+      const { terms, term } = SKILL_TERMS.of(skill);
+      post(terms);
       values.add('skills', skill, doc, term);
     }
     for (const { school, degree } of c.education) {
-      text('e', school);
-      text('e', degree);
-      const schoolTerm = termOf('education', school, 'school');
-      terms.add(schoolTerm);
-      values.add('education', school, doc, schoolTerm);
-      for (const d of degree.split(',')) {
-        if (!d.trim()) continue;
-        const degreeTerm = termOf('education', d, 'degree');
-        terms.add(degreeTerm);
-        values.add('education', d, doc, degreeTerm);
-      }
+      const schoolTerms = SCHOOL_TERMS.of(school);
+      post(schoolTerms.terms);
+      values.add('education', school, doc, schoolTerms.term);
+      const degreeTerms = DEGREE_TERMS.of(degree);
+      post(degreeTerms.terms);
+      for (const [d, term] of degreeTerms.values) values.add('education', d, doc, term);
     }
-    if (c.specialty) terms.add(termOf('specialty', c.specialty));
-    if (c.state) terms.add(termOf('state', c.state));
+    if (c.state) post(STATE_TERMS.of(c.state));
     if (c.city) {
-      const cityTerm = termOf('city', c.city);
-      terms.add(cityTerm);
-      values.add('city', c.city, doc, cityTerm);
+      const cityTerms = CITY_TERMS.of(c.city);
+      post(cityTerms);
+      values.add('city', c.city, doc, cityTerms[0]);
     }
-    if (c.companySize) terms.add(termOf('companySize', c.companySize));
-    if (c.companyRevenue) terms.add(termOf('companyRevenue', c.companyRevenue));
-    if (c.companyIndustry) terms.add(termOf('companyIndustry', c.companyIndustry));
+    if (c.companySize) post(SIZE_TERMS.of(c.companySize));
+    if (c.companyRevenue) post(REVENUE_TERMS.of(c.companyRevenue));
+    if (c.companyIndustry) post(INDUSTRY_TERMS.of(c.companyIndustry));
+  }
+
+  /** Adds `doc` to the lists of `terms`. A term met twice for one document (a word in two skills) is held once: Postings.add. */
+  private post(terms: readonly string[], doc: number): void {
     const dense = denseFrom(this.size);
     for (const term of terms) {
       let list = this.postings.get(term);
@@ -354,7 +427,6 @@ export class SearchIndex {
 
   /**
    * The whole index as JSON (strings) and typed arrays, for a snapshot file (search-snapshot.ts).
-   * Sort keys that end with the name key are kept without it.
    */
   toSnapshot(): { json: IndexSnapshot; arrays: Record<string, SnapshotArray>; texts: SnapshotTexts } {
     const n = this.size;
@@ -369,8 +441,6 @@ export class SearchIndex {
     const vocabulary = this.filterValues.toSnapshot();
     const values = packPostings(vocabulary.lists);
     const name = this.keys.name.slice(0, n);
-    const withoutName = (keys: string[]) =>
-      keys.slice(0, n).map((key, doc) => key.slice(0, key.length - name[doc]!.length - 1));
     return {
       json: {
         size: n,
@@ -399,7 +469,7 @@ export class SearchIndex {
         valueLengths: values.lengths,
         valueDocs: values.docs,
       },
-      texts: { name, specialty: withoutName(this.keys.specialty), location: withoutName(this.keys.location) },
+      texts: { name, specialty: this.keys.specialty.slice(0, n), location: this.keys.location.slice(0, n) },
     };
   }
 
@@ -454,8 +524,16 @@ export class SearchIndex {
     if ([name, texts.specialty, texts.location].some((keys) => keys.length !== n))
       throw new Error('index snapshot: sort keys do not match the documents');
     index.keys.name = name;
-    index.keys.specialty = texts.specialty.map((key, doc) => `${key}\u0002${name[doc]}`);
-    index.keys.location = texts.location.map((key, doc) => `${key}\u0002${name[doc]}`);
+    // Equal keys are one string (as an index built row by row holds them).
+    const shared = new Map<string, string>();
+    const intern = (key: string) => {
+      const known = shared.get(key);
+      if (known !== undefined) return known;
+      shared.set(key, key);
+      return key;
+    };
+    index.keys.specialty = texts.specialty.map(intern);
+    index.keys.location = texts.location.map(intern);
     index.vocabulary = json.vocabulary;
     index.filterValues = FilterVocabulary.fromSnapshot(
       json.filterValues,
@@ -502,6 +580,7 @@ export class SearchIndex {
     };
     this.seqs = grow(this.seqs);
     this.verifiedKey = grow(this.verifiedKey);
+    this.comparators = {};
     for (const sort of SORT_ORDERS) this.rank[sort] = grow(this.rank[sort]);
     const uuids = new Uint8Array(capacity * 16);
     uuids.set(this.uuids);
@@ -514,9 +593,19 @@ export class SearchIndex {
   }
 }
 
+/** A hex digit's value by its character code (0–9, a–f, A–F). */
+const HEX = new Uint8Array(128);
+for (let digit = 0; digit < 16; digit++) {
+  HEX['0123456789abcdef'.charCodeAt(digit)] = digit;
+  HEX['0123456789ABCDEF'.charCodeAt(digit)] = digit;
+}
+
 function writeUuid(bytes: Uint8Array, doc: number, id: string): void {
-  const hex = id.replaceAll('-', '');
-  for (let i = 0; i < 16; i++) bytes[doc * 16 + i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  let at = doc * 16;
+  for (let i = 0; i < id.length; i += 2) {
+    if (id.charCodeAt(i) === 45 /* '-' */) i++;
+    bytes[at++] = (HEX[id.charCodeAt(i)]! << 4) | HEX[id.charCodeAt(i + 1)]!;
+  }
 }
 
 /** The uuid held as 16 bytes from byte `doc * 16` of `bytes`, as text. */
