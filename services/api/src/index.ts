@@ -4,6 +4,7 @@ export type { ApiDependencies } from './dependencies';
 export { openCandidateExport } from './directory/export-writer';
 export { DirectorySearch, type SearchPage } from './directory/search/directory-search';
 export { readModelState, SearchReplica } from './directory/search/search-replica';
+export { complexityOf } from './directory/search/search-request';
 export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
 export {
   type ContactHash,

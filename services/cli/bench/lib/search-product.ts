@@ -55,11 +55,15 @@ export async function untilReady(
 ): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(`${url}/readyz`);
-    const body = await response.text();
-    if (response.status === 200) return;
+    // A poll that reuses a kept-alive connection the server has just closed fails on the way
+    // (ECONNRESET): the next poll asks again.
+    const answer = await fetch(`${url}/readyz`).then(
+      async (response) => ({ status: response.status, body: await response.text() }),
+      (error: unknown) => ({ status: 0, body: String(error) }),
+    );
+    if (answer.status === 200) return;
     if (performance.now() > deadline)
-      throw new Error(`not ready after ${timeoutMs / 1000} s: ${response.status} ${body.slice(0, 300)}`);
+      throw new Error(`not ready after ${timeoutMs / 1000} s: ${answer.status} ${answer.body.slice(0, 300)}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -178,7 +178,7 @@ export class SearchReplica {
     if (state.revision === this.revision) {
       const idle = performance.now() - this.changedAt >= IDLE_SYNC_MS;
       if (idle && this.index.tailSize >= IDLE_TAIL) await this.reorder();
-      this.report({ ready: true });
+      this.report({ ready: true, loadedDocs: this.index.size });
       return false;
     }
     this.changedAt = performance.now();
