@@ -222,7 +222,8 @@ export class SearchIndex {
 
   /** Copies the document's uuid, as 16 bytes, into `into` from byte `at`. */
   copyIdOf(doc: number, into: Uint8Array, at: number): void {
-    into.set(this.uuids.subarray(doc * 16, doc * 16 + 16), at);
+    const from = doc * 16;
+    for (let i = 0; i < 16; i++) into[at + i] = this.uuids[from + i]!;
   }
 
   /** Words of the vocabulary starting with `prefix`: alphabetical when at most `max`, else the `max` most frequent. */
