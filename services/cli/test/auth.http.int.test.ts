@@ -171,7 +171,8 @@ describe('sign-in', () => {
     }
     // Ten attempts per address per 15 minutes; signing up used one of them.
     expect(statuses).toEqual([...Array(9).fill(401), 429, 429]);
-  });
+    // Up to 30 s of waiting for a fresh window, then a sign-up and eleven password checks.
+  }, 90_000);
 });
 
 describe('sessions', () => {
