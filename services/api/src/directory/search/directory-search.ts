@@ -3,12 +3,13 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { bySuggestionOrder, type KeyedSuggestion, type Spelling, usualSpelling } from './filter-vocabulary';
 import { InProcessShard } from './in-process-shard';
-import { mostFrequent, readUuid, type WordFrequency } from './search-index';
+import { mostFrequent, type WordFrequency } from './search-index';
 import { type IndexQuery, PREFIX_EXPANSION, prefixForms } from './search-query';
 import { readModelState, SearchReplica } from './search-replica';
 import { toIndexQuery } from './search-request';
 import { hitsOf, type SearchShard, type ShardAnswer, snapshotFileOf } from './search-shard';
 import { WorkerShard } from './search-workers';
+import { readUuid } from './uuid-bytes';
 
 /** A page of matches in result order, and how many there are in all. */
 export type SearchPage = { count: number; hits: { seq: number; id: string }[] };

@@ -1,8 +1,27 @@
-import { type FilterSuggestion, type SuggestedField, termOf, wordTermsOf } from '@healthtal/contracts';
+import type { FilterSuggestion, SuggestedField } from '@healthtal/contracts';
 import { yieldToEventLoop } from '@healthtal/eventstore';
-import { FilterVocabulary, type VocabularySnapshot } from './filter-vocabulary';
+import { FilterVocabulary } from './filter-vocabulary';
 import { mergeTail, rankAmong } from './search-orders';
-import { Bits, fold, Postings, packPostings, unpackPostings, words } from './text';
+import {
+  CITY_TERMS,
+  DEGREE_TERMS,
+  FOLDED,
+  INDUSTRY_TERMS,
+  LAST,
+  locationKey,
+  NAME_TERMS,
+  nameKey,
+  ORGANIZATION_TERMS,
+  REVENUE_TERMS,
+  SCHOOL_TERMS,
+  SIZE_TERMS,
+  SKILL_TERMS,
+  SPECIALTY_TERMS,
+  STATE_TERMS,
+  TITLE_TERMS,
+} from './search-terms';
+import { Bits, Postings } from './text';
+import { readUuid, writeUuid } from './uuid-bytes';
 
 /** What the index needs of a candidate (a row of the directory read model). */
 export type IndexedCandidate = {
@@ -23,19 +42,26 @@ export type IndexedCandidate = {
   emailVerifiedAt: Date | null;
 };
 
-export type SnapshotArray = Float64Array | Uint32Array | Uint8Array;
-/** The strings of an index snapshot (its numbers are typed arrays beside it). */
-export type IndexSnapshot = {
+/**
+ * Everything an index holds, as plain data: what a snapshot writes, and reads back into an index
+ * (search-snapshot.ts). Arrays may be longer than `size` (the index's capacity).
+ */
+export type IndexContent = {
   size: number;
   orderedUpTo: number;
   version: number;
   removed: number;
-  terms: string[];
+  seqs: Float64Array;
+  uuids: Uint8Array;
+  alive: Bits;
+  verifiedKey: Float64Array;
+  rank: Record<SortOrder, Float64Array>;
+  order: Record<SortOrder, Uint32Array>;
+  postings: ReadonlyMap<string, Postings>;
+  keys: Record<Exclude<SortOrder, 'verified'>, string[]>;
   vocabulary: string[];
-  filterValues: VocabularySnapshot;
+  filterValues: FilterVocabulary;
 };
-/** The long string lists of a snapshot (one per document), kept as text rather than JSON. */
-export type SnapshotTexts = { name: string[]; specialty: string[]; location: string[] };
 
 export type SortOrder = 'name' | 'specialty' | 'location' | 'verified';
 export const SORT_ORDERS: readonly SortOrder[] = ['name', 'specialty', 'location', 'verified'];
@@ -63,71 +89,6 @@ export function mostFrequent(words: readonly WordFrequency[], max: number): stri
 const DENSE_SHARE = 1 / 32;
 const DENSE_MIN = 16;
 const denseFrom = (size: number) => Math.max(DENSE_MIN, size * DENSE_SHARE);
-
-/** How many distinct values a memo keeps before it starts again (names can be many). */
-const VALUE_MEMO_LIMIT = 200_000;
-
-/**
- * What a value becomes in the index (its terms, its folded sort key), worked out once per distinct
- * value: a directory's cities, titles, skills, schools and names repeat, and folding (Unicode
- * normalisation) is most of the cost of indexing a row.
- */
-class ValueMemo<T> {
-  private readonly known = new Map<string, T>();
-
-  constructor(private readonly compute: (value: string) => T) {}
-
-  of(value: string): T {
-    let found = this.known.get(value);
-    if (found === undefined) {
-      found = this.compute(value);
-      if (this.known.size >= VALUE_MEMO_LIMIT) this.known.clear();
-      this.known.set(value, found);
-    }
-    return found;
-  }
-}
-
-/** A free-text field's word terms (`n:garcia`), for the query's words and relevance. */
-const textTerms = (field: TextField, value: string) => words(value).map((word) => `${field}:${word}`);
-const NAME_TERMS = new ValueMemo((value) => textTerms('n', value));
-const TITLE_TERMS = new ValueMemo((value) => wordTermsOf('title', value));
-const ORGANIZATION_TERMS = new ValueMemo((value) => wordTermsOf('organization', value));
-const SPECIALTY_TERMS = new ValueMemo((value) => [...textTerms('s', value), termOf('specialty', value)]);
-const withTerm = (terms: string[], term: string) => ({ terms: [...terms, term], term });
-const SKILL_TERMS = new ValueMemo((value) => withTerm(textTerms('k', value), termOf('skills', value)));
-const SCHOOL_TERMS = new ValueMemo((value) =>
-  withTerm(textTerms('e', value), termOf('education', value, 'school')),
-);
-/** A degree's words, and each degree of a list ("BSN, MSN") with its filter term. */
-const DEGREE_TERMS = new ValueMemo((value) => {
-  const values = value
-    .split(',')
-    .filter((degree) => degree.trim())
-    .map((degree): [string, string] => [degree, termOf('education', degree, 'degree')]);
-  return { terms: [...textTerms('e', value), ...values.map(([, term]) => term)], values };
-});
-const STATE_TERMS = new ValueMemo((value) => [termOf('state', value)]);
-const CITY_TERMS = new ValueMemo((value): [string] => [termOf('city', value)]);
-const SIZE_TERMS = new ValueMemo((value) => [termOf('companySize', value)]);
-const REVENUE_TERMS = new ValueMemo((value) => [termOf('companyRevenue', value)]);
-const INDUSTRY_TERMS = new ValueMemo((value) => [termOf('companyIndustry', value)]);
-const FOLDED = new ValueMemo(fold);
-
-const LAST = '\uffff';
-const nameKey = (c: IndexedCandidate) =>
-  `${c.lastName ? FOLDED.of(c.lastName) : LAST}\u0001${c.firstName ? FOLDED.of(c.firstName) : LAST}`;
-/** The location sort's key of a state and a city, one string for each pair. */
-const locationKeys = new Map<string, ValueMemo<string>>();
-const locationKey = (state: string | null, city: string | null) => {
-  const inState = state ?? LAST;
-  let memo = locationKeys.get(inState);
-  if (!memo) {
-    memo = new ValueMemo((place) => `${inState}\u0001${place === '' ? LAST : FOLDED.of(place)}`);
-    locationKeys.set(inState, memo);
-  }
-  return memo.of(city ?? '');
-};
 
 /**
  * The directory in memory, for search: inverted lists of document numbers per term (field words and
@@ -426,123 +387,42 @@ export class SearchIndex {
     for (const list of this.postings.values()) if (!list.dense && list.length >= dense) this.makeDense(list);
   }
 
-  /**
-   * The whole index as JSON (strings) and typed arrays, for a snapshot file (search-snapshot.ts).
-   */
-  toSnapshot(): { json: IndexSnapshot; arrays: Record<string, SnapshotArray>; texts: SnapshotTexts } {
-    const n = this.size;
-    const terms = [...this.postings.keys()];
-    const lists = terms.map((term) => this.postings.get(term)!);
-    // Dense lists as their bits, one after the other, each as many words as the documents need.
-    const dense = lists.flatMap((list, i) => (list.dense ? [i] : []));
-    const words = (n >>> 5) + 1;
-    const denseBits = new Uint32Array(dense.length * words);
-    for (const [k, i] of dense.entries()) denseBits.set(lists[i]!.dense!.subarray(0, words), k * words);
-    const postings = packPostings(lists.filter((list) => !list.dense));
-    const vocabulary = this.filterValues.toSnapshot();
-    const values = packPostings(vocabulary.lists);
-    const name = this.keys.name.slice(0, n);
+  /** What the index holds, by reference (a snapshot writes it: search-snapshot.ts). */
+  content(): IndexContent {
     return {
-      json: {
-        size: n,
-        orderedUpTo: this.orderedUpTo,
-        version: this.version,
-        removed: this.removed,
-        terms,
-        vocabulary: this.vocabulary,
-        filterValues: vocabulary.json,
-      },
-      arrays: {
-        seqs: this.seqs.subarray(0, n),
-        uuids: this.uuids.subarray(0, n * 16),
-        alive: this.alive.words.subarray(0, (n >>> 5) + 1),
-        verifiedKey: this.verifiedKey.subarray(0, n),
-        ...Object.fromEntries(
-          SORT_ORDERS.flatMap((sort) => [
-            [`rank.${sort}`, this.rank[sort].subarray(0, n)],
-            [`order.${sort}`, this.order[sort]],
-          ]),
-        ),
-        postingLengths: Uint32Array.from(lists, (list) => list.length),
-        postingDocs: postings.docs,
-        denseTerms: Uint32Array.from(dense),
-        denseBits,
-        valueLengths: values.lengths,
-        valueDocs: values.docs,
-      },
-      texts: { name, specialty: this.keys.specialty.slice(0, n), location: this.keys.location.slice(0, n) },
+      size: this.size,
+      orderedUpTo: this.orderedUpTo,
+      version: this.version,
+      removed: this.removed,
+      seqs: this.seqs,
+      uuids: this.uuids,
+      alive: this.alive,
+      verifiedKey: this.verifiedKey,
+      rank: this.rank,
+      order: this.order,
+      postings: this.postings,
+      keys: this.keys,
+      vocabulary: this.vocabulary,
+      filterValues: this.filterValues,
     };
   }
 
-  static fromSnapshot(
-    json: IndexSnapshot,
-    arrays: Record<string, SnapshotArray>,
-    texts: SnapshotTexts,
-  ): SearchIndex {
+  /** An index holding `content` (a snapshot read back), its arrays exactly `size` long. */
+  static fromContent(content: IndexContent): SearchIndex {
     const index = new SearchIndex();
-    const n = json.size;
-    const array = <T extends SnapshotArray>(name: string, type: new (...args: never[]) => T): T => {
-      const found = arrays[name];
-      if (!(found instanceof type)) throw new Error(`index snapshot: ${name} is missing`);
-      return found;
-    };
-    index.size = n;
-    index.capacity = n;
-    index.seqs = array('seqs', Float64Array);
-    index.uuids = array('uuids', Uint8Array);
-    index.alive = new Bits(n, array('alive', Uint32Array));
-    index.verifiedKey = array('verifiedKey', Float64Array);
+    const { postings, keys, rank, order, ...rest } = content;
+    Object.assign(index, rest);
+    index.capacity = content.size;
     for (const sort of SORT_ORDERS) {
-      index.rank[sort] = array(`rank.${sort}`, Float64Array);
-      index.order[sort] = array(`order.${sort}`, Uint32Array);
+      index.rank[sort] = rank[sort];
+      index.order[sort] = order[sort];
     }
-    const lengths = array('postingLengths', Uint32Array);
-    const denseTerms = array('denseTerms', Uint32Array);
-    const denseBits = array('denseBits', Uint32Array);
-    const words = (n >>> 5) + 1;
-    if (lengths.length !== json.terms.length || denseBits.length !== denseTerms.length * words)
-      throw new Error('index snapshot: postings do not match the terms');
-    const denseAt = new Map(Array.from(denseTerms, (term, k) => [term, k]));
-    const sparse = unpackPostings(
-      lengths.filter((_, i) => !denseAt.has(i)),
-      array('postingDocs', Uint32Array),
-    );
-    let nextSparse = 0;
-    for (const [i, term] of json.terms.entries()) {
-      let list: Postings;
-      const k = denseAt.get(i);
-      if (k !== undefined) {
-        list = new Postings();
-        list.length = lengths[i]!;
-        list.dense = denseBits.subarray(k * words, (k + 1) * words);
-        list.docs = new Uint32Array(0);
-        index.denseLists.add(list);
-      } else list = sparse[nextSparse++]!;
+    Object.assign(index.keys, keys);
+    for (const [term, list] of postings) {
       index.postings.set(term, list);
+      if (list.dense) index.denseLists.add(list);
     }
     index.reviewDense();
-    const { name } = texts;
-    if ([name, texts.specialty, texts.location].some((keys) => keys.length !== n))
-      throw new Error('index snapshot: sort keys do not match the documents');
-    index.keys.name = name;
-    // Equal keys are one string (as an index built row by row holds them).
-    const shared = new Map<string, string>();
-    const intern = (key: string) => {
-      const known = shared.get(key);
-      if (known !== undefined) return known;
-      shared.set(key, key);
-      return key;
-    };
-    index.keys.specialty = texts.specialty.map(intern);
-    index.keys.location = texts.location.map(intern);
-    index.vocabulary = json.vocabulary;
-    index.filterValues = FilterVocabulary.fromSnapshot(
-      json.filterValues,
-      unpackPostings(array('valueLengths', Uint32Array), array('valueDocs', Uint32Array)),
-    );
-    index.orderedUpTo = json.orderedUpTo;
-    index.version = json.version;
-    index.removed = json.removed;
     return index;
   }
 
@@ -592,26 +472,4 @@ export class SearchIndex {
     this.capacity = capacity;
     this.reviewDense();
   }
-}
-
-/** A hex digit's value by its character code (0–9, a–f, A–F). */
-const HEX = new Uint8Array(128);
-for (let digit = 0; digit < 16; digit++) {
-  HEX['0123456789abcdef'.charCodeAt(digit)] = digit;
-  HEX['0123456789ABCDEF'.charCodeAt(digit)] = digit;
-}
-
-function writeUuid(bytes: Uint8Array, doc: number, id: string): void {
-  let at = doc * 16;
-  for (let i = 0; i < id.length; i += 2) {
-    if (id.charCodeAt(i) === 45 /* '-' */) i++;
-    bytes[at++] = (HEX[id.charCodeAt(i)]! << 4) | HEX[id.charCodeAt(i + 1)]!;
-  }
-}
-
-/** The uuid held as 16 bytes from byte `doc * 16` of `bytes`, as text. */
-export function readUuid(bytes: Uint8Array, doc: number): string {
-  let hex = '';
-  for (let i = 0; i < 16; i++) hex += bytes[doc * 16 + i]!.toString(16).padStart(2, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { SuggestedField } from '@healthtal/contracts';
 import type { KeyedSuggestion } from './filter-vocabulary';
-import { readUuid, type SearchIndex, type SortOrder, type WordFrequency } from './search-index';
+import type { SearchIndex, SortOrder, WordFrequency } from './search-index';
 import { type IndexQuery, runQuery } from './search-query';
+import { readUuid } from './uuid-bytes';
 
 /** Which part of the directory a shard holds: the candidates whose read-model seq % `of` is `part`. */
 export type ShardPart = { part: number; of: number };

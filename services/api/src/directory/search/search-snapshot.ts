@@ -1,7 +1,9 @@
 import { type FileHandle, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { SearchIndex, type SnapshotArray } from './search-index';
+import { FilterVocabulary, type VocabularySnapshot } from './filter-vocabulary';
+import { type IndexContent, SearchIndex, SORT_ORDERS } from './search-index';
+import { Bits, Postings, packPostings, unpackPostings } from './text';
 
 /**
  * Bump when what the index holds or how it is built from a row changes (terms, folding, sort keys):
@@ -23,7 +25,7 @@ type Section = {
 type Header = {
   meta: SnapshotMeta & { format: number };
   sections: Section[];
-  json: Parameters<typeof SearchIndex.fromSnapshot>[0];
+  json: IndexJson;
 };
 
 const TYPES = { Float64Array, Uint32Array, Uint8Array } as const;
@@ -44,7 +46,7 @@ const TEXT_SEPARATOR = '\u0000';
  * than JSON). Written to a temporary file and renamed: a reader sees the old snapshot or the new one.
  */
 export async function writeSnapshot(file: string, meta: SnapshotMeta, index: SearchIndex): Promise<number> {
-  const { json, arrays, texts } = index.toSnapshot();
+  const { json, arrays, texts } = toSnapshot(index);
   const sections: Section[] = [];
   const bodies: Uint8Array[] = [];
   let offset = 0;
@@ -72,6 +74,151 @@ export async function writeSnapshot(file: string, meta: SnapshotMeta, index: Sea
     throw error;
   }
   return prefix.length + header.length + offset;
+}
+
+type SnapshotArray = Float64Array | Uint32Array | Uint8Array;
+/** The strings of an index snapshot (its numbers are typed arrays beside it). */
+type IndexJson = {
+  size: number;
+  orderedUpTo: number;
+  version: number;
+  removed: number;
+  terms: string[];
+  vocabulary: string[];
+  filterValues: VocabularySnapshot;
+};
+/** The long string lists of a snapshot (one per document), kept as text rather than JSON. */
+type SnapshotTexts = { name: string[]; specialty: string[]; location: string[] };
+
+/**
+ * An index as JSON (strings), typed arrays and per-document texts. Sparse lists are packed one after
+ * the other; dense lists are their bits, each as many words as the documents need.
+ */
+function toSnapshot(index: SearchIndex): {
+  json: IndexJson;
+  arrays: Record<string, SnapshotArray>;
+  texts: SnapshotTexts;
+} {
+  const content = index.content();
+  const n = content.size;
+  const terms = [...content.postings.keys()];
+  const lists = terms.map((term) => content.postings.get(term)!);
+  const dense = lists.flatMap((list, i) => (list.dense ? [i] : []));
+  const words = (n >>> 5) + 1;
+  const denseBits = new Uint32Array(dense.length * words);
+  for (const [k, i] of dense.entries()) denseBits.set(lists[i]!.dense!.subarray(0, words), k * words);
+  const postings = packPostings(lists.filter((list) => !list.dense));
+  const vocabulary = content.filterValues.toSnapshot();
+  const values = packPostings(vocabulary.lists);
+  const { keys } = content;
+  return {
+    json: {
+      size: n,
+      orderedUpTo: content.orderedUpTo,
+      version: content.version,
+      removed: content.removed,
+      terms,
+      vocabulary: content.vocabulary,
+      filterValues: vocabulary.json,
+    },
+    arrays: {
+      seqs: content.seqs.subarray(0, n),
+      uuids: content.uuids.subarray(0, n * 16),
+      alive: content.alive.words.subarray(0, words),
+      verifiedKey: content.verifiedKey.subarray(0, n),
+      ...Object.fromEntries(
+        SORT_ORDERS.flatMap((sort) => [
+          [`rank.${sort}`, content.rank[sort].subarray(0, n)],
+          [`order.${sort}`, content.order[sort]],
+        ]),
+      ),
+      postingLengths: Uint32Array.from(lists, (list) => list.length),
+      postingDocs: postings.docs,
+      denseTerms: Uint32Array.from(dense),
+      denseBits,
+      valueLengths: values.lengths,
+      valueDocs: values.docs,
+    },
+    texts: {
+      name: keys.name.slice(0, n),
+      specialty: keys.specialty.slice(0, n),
+      location: keys.location.slice(0, n),
+    },
+  };
+}
+
+/** The index toSnapshot wrote. */
+function fromSnapshot(
+  json: IndexJson,
+  arrays: Record<string, SnapshotArray>,
+  texts: SnapshotTexts,
+): SearchIndex {
+  const n = json.size;
+  const array = <T extends SnapshotArray>(name: string, type: new (...args: never[]) => T): T => {
+    const found = arrays[name];
+    if (!(found instanceof type)) throw new Error(`index snapshot: ${name} is missing`);
+    return found;
+  };
+  const lengths = array('postingLengths', Uint32Array);
+  const denseTerms = array('denseTerms', Uint32Array);
+  const denseBits = array('denseBits', Uint32Array);
+  const words = (n >>> 5) + 1;
+  if (lengths.length !== json.terms.length || denseBits.length !== denseTerms.length * words)
+    throw new Error('index snapshot: postings do not match the terms');
+  const denseAt = new Map(Array.from(denseTerms, (term, k) => [term, k]));
+  const sparse = unpackPostings(
+    lengths.filter((_, i) => !denseAt.has(i)),
+    array('postingDocs', Uint32Array),
+  );
+  let nextSparse = 0;
+  const postings = new Map<string, Postings>();
+  for (const [i, term] of json.terms.entries()) {
+    const k = denseAt.get(i);
+    if (k === undefined) {
+      postings.set(term, sparse[nextSparse++]!);
+      continue;
+    }
+    const list = new Postings();
+    list.length = lengths[i]!;
+    list.dense = denseBits.subarray(k * words, (k + 1) * words);
+    list.docs = new Uint32Array(0);
+    postings.set(term, list);
+  }
+  if ([texts.name, texts.specialty, texts.location].some((keys) => keys.length !== n))
+    throw new Error('index snapshot: sort keys do not match the documents');
+  // Equal keys are one string (as an index built row by row holds them).
+  const shared = new Map<string, string>();
+  const intern = (key: string) => {
+    const known = shared.get(key);
+    if (known !== undefined) return known;
+    shared.set(key, key);
+    return key;
+  };
+  const byOrder = <T>(make: (sort: (typeof SORT_ORDERS)[number]) => T) =>
+    Object.fromEntries(SORT_ORDERS.map((sort) => [sort, make(sort)])) as Record<
+      (typeof SORT_ORDERS)[number],
+      T
+    >;
+  const content: IndexContent = {
+    size: n,
+    orderedUpTo: json.orderedUpTo,
+    version: json.version,
+    removed: json.removed,
+    seqs: array('seqs', Float64Array),
+    uuids: array('uuids', Uint8Array),
+    alive: new Bits(n, array('alive', Uint32Array)),
+    verifiedKey: array('verifiedKey', Float64Array),
+    rank: byOrder((sort) => array(`rank.${sort}`, Float64Array)),
+    order: byOrder((sort) => array(`order.${sort}`, Uint32Array)),
+    postings,
+    keys: { name: texts.name, specialty: texts.specialty.map(intern), location: texts.location.map(intern) },
+    vocabulary: json.vocabulary,
+    filterValues: FilterVocabulary.fromSnapshot(
+      json.filterValues,
+      unpackPostings(array('valueLengths', Uint32Array), array('valueDocs', Uint32Array)),
+    ),
+  };
+  return SearchIndex.fromContent(content);
 }
 
 /** Reads `into.byteLength` bytes at `position`, however many reads it takes. */
@@ -120,7 +267,7 @@ export async function readSnapshot(file: string): Promise<{ meta: SnapshotMeta; 
     }
     const { format: _, ...meta } = header.meta;
     const { name = [], specialty = [], location = [] } = texts;
-    return { meta, index: SearchIndex.fromSnapshot(header.json, arrays, { name, specialty, location }) };
+    return { meta, index: fromSnapshot(header.json, arrays, { name, specialty, location }) };
   } finally {
     await handle.close();
   }
