@@ -1,8 +1,9 @@
 import { SEARCH_FIELD_NAMES, type SearchField, SearchRequest, searchField } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
-import { type IndexedCandidate, SearchIndex, TEXT_FIELDS } from './search-index';
+import { type IndexedCandidate, SearchIndex } from './search-index';
 import { runQuery } from './search-query';
 import { toIndexQuery } from './search-request';
+import { TEXT_FIELDS } from './search-terms';
 
 const blank = (seq: number): IndexedCandidate => ({
   seq,

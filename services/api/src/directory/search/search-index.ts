@@ -18,6 +18,8 @@ import {
   SKILL_TERMS,
   SPECIALTY_TERMS,
   STATE_TERMS,
+  TEXT_FIELDS,
+  type TextField,
   TITLE_TERMS,
 } from './search-terms';
 import { Bits, Postings } from './text';
@@ -65,9 +67,6 @@ export type IndexContent = {
 
 export type SortOrder = 'name' | 'specialty' | 'location' | 'verified';
 export const SORT_ORDERS: readonly SortOrder[] = ['name', 'specialty', 'location', 'verified'];
-/** Free-text fields and their weight for relevance: a match in the name counts most. */
-export const TEXT_FIELDS = { n: 8, s: 6, t: 5, o: 3, k: 2, e: 1 } as const;
-export type TextField = keyof typeof TEXT_FIELDS;
 const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
 
 export type WordFrequency = { word: string; n: number };
@@ -146,7 +145,7 @@ export class SearchIndex {
     writeUuid(this.uuids, doc, candidate.id);
     this.alive.set(doc);
     this.index(doc, candidate);
-    this.keys.name[doc] = nameKey(candidate);
+    this.keys.name[doc] = nameKey(candidate.lastName, candidate.firstName);
     this.keys.specialty[doc] = candidate.specialty ? FOLDED.of(candidate.specialty) : LAST;
     this.keys.location[doc] = locationKey(candidate.state, candidate.city || null);
     // Most recently verified first; never verified last.

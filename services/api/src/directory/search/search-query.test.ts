@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../test/support/seeded-random';
-import { type IndexedCandidate, SearchIndex, type SortOrder, TEXT_FIELDS } from './search-index';
+import { type IndexedCandidate, SearchIndex, type SortOrder } from './search-index';
 import { type IndexQuery, runQuery } from './search-query';
+import { TEXT_FIELDS } from './search-terms';
 import { fold, words } from './text';
 
 const rand = seededRandom(7);

@@ -1,5 +1,6 @@
-import { type SearchIndex, type SortOrder, TEXT_FIELDS, type TextField } from './search-index';
+import type { SearchIndex, SortOrder } from './search-index';
 import { firstInOrder } from './search-orders';
+import { TEXT_FIELDS, type TextField } from './search-terms';
 import { Bits, type Postings } from './text';
 
 /**

@@ -1,11 +1,14 @@
 import { termOf, wordTermsOf } from '@healthtal/contracts';
-import type { IndexedCandidate, TextField } from './search-index';
 import { fold, words } from './text';
 
 /**
  * What a candidate's values become in the search index: each value's terms (search-fields' rules)
  * and the folded sort keys, worked out once per distinct value.
  */
+
+/** Free-text fields and their weight for relevance: a match in the name counts most. */
+export const TEXT_FIELDS = { n: 8, s: 6, t: 5, o: 3, k: 2, e: 1 } as const;
+export type TextField = keyof typeof TEXT_FIELDS;
 
 /** How many distinct values a memo keeps before it starts again (names can be many). */
 const VALUE_MEMO_LIMIT = 200_000;
@@ -61,8 +64,9 @@ export const INDUSTRY_TERMS = new ValueMemo((value) => [termOf('companyIndustry'
 export const FOLDED = new ValueMemo(fold);
 
 export const LAST = '\uffff';
-export const nameKey = (c: IndexedCandidate) =>
-  `${c.lastName ? FOLDED.of(c.lastName) : LAST}\u0001${c.firstName ? FOLDED.of(c.firstName) : LAST}`;
+/** The name sort's key: last name, then first name, folded; a missing one sorts last. */
+export const nameKey = (lastName: string | null, firstName: string | null) =>
+  `${lastName ? FOLDED.of(lastName) : LAST}\u0001${firstName ? FOLDED.of(firstName) : LAST}`;
 /** The location sort's key of a state and a city, one string for each pair. */
 const locationKeys = new Map<string, ValueMemo<string>>();
 export const locationKey = (state: string | null, city: string | null) => {
