@@ -135,7 +135,7 @@ describe('directory', () => {
       },
     } as const;
     const model = await givenEvents(directoryProjection, [imported(maria, 'Maria', 'Nurse'), full]);
-    const rows = await model.thenRows(
+    const rows = await model.thenRows<{ seq: unknown; source_date: Date }>(
       `select c.*, k.personal_email, k.work_email, k.phone, k.direct_phone, encode(k.email_hash, 'hex') as email_hash,
          encode(k.phone_hash, 'hex') as phone_hash
        from directory_candidates c join directory_contacts k on k.candidate_id = c.id order by c.seq`,
