@@ -43,10 +43,13 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
   },
 });
+/** `D` in --workers stands for the product's default. */
 const list = (name: string, text: string, min: number) => {
-  const items = text.split(',').map(Number);
+  const items = text.split(',').map((item) => (item === 'D' ? PRODUCT_DEFAULT_WORKERS : Number(item)));
   if (items.length === 0 || items.some((n) => !Number.isInteger(n) || n < min))
-    throw new Error(`--${name} must be a comma-separated list of whole numbers ≥ ${min}`);
+    throw new Error(
+      `--${name} must be a comma-separated list of whole numbers ≥ ${min}${name === 'workers' ? ' (or D)' : ''}`,
+    );
   return items;
 };
 const size = Number(values.size);
@@ -100,7 +103,7 @@ async function runSetting(databaseUrl: string, workers: number, queriesFile: str
   const config = searchBenchConfig(databaseUrl, String(workers));
   const honoured = searchWorkersOf(config) === workers;
   heading(
-    `SEARCH_WORKERS=${workers} (${workers === 0 ? "1 thread: search on the API's thread" : `${workers} search worker threads`})`,
+    `SEARCH_WORKERS=${workers} (${workers === 0 ? "1 thread: search on the API's thread" : `${workers} search worker thread${workers > 1 ? 's' : ''}`})`,
   );
   if (!honoured)
     figure('note', 'ignored', 'this build does not know SEARCH_WORKERS: every setting runs the same code');
