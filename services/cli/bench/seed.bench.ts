@@ -140,7 +140,8 @@ async function main() {
       `p95 ${ms(pct(t, 95))}`,
       `${t.length} searches · p50 ${ms(pct(t, 50))} · p99 ${ms(pct(t, 99))} · max ${ms(Math.max(...t))}` +
         `${errors ? ` · errors ${errors} (${report.firstError})` : ''} · search count ${num(lastCount)}` +
-        ` · API thread's event loop delay p95 ${ms(loopDelay.percentile(95) / 1e6)}`,
+        ` · API thread's event loop delay p95 ${ms(loopDelay.percentile(95) / 1e6)}` +
+        ` · RSS ${num(process.memoryUsage().rss / 1e6)} MB`,
     );
   }
   loopDelay.disable();
@@ -203,6 +204,12 @@ async function main() {
     'first row → seed thread ended',
     seconds(Date.now() - firstRow),
     'after its index rebuild (seen at the latest then)',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  figure(
+    'RSS 5 s after the seed thread ended',
+    `${num(process.memoryUsage().rss / 1e6)} MB`,
+    'the product serving the full directory (and the harness)',
   );
   const { rows } = await app.pool.query<{ bytes: string }>(
     'select pg_database_size(current_database()) as bytes',
