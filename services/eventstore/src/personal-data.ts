@@ -42,7 +42,11 @@ const DICTIONARY = Buffer.from(
     '","+1https://www.linkedin.com/in/',
 );
 // A small window and state: the plaintext is a few hundred bytes, and the allocation is the cost.
-const DEFLATE = { level: 6, memLevel: 1, windowBits: 9, dictionary: DICTIONARY } as const;
+// So is Node's 16 KB output chunk per call: a chunk of a few hundred bytes takes 17.5 → 13.6 µs to
+// deflate and 8.1 → 5.2 µs to inflate a candidate's fields (the same bytes out).
+const FORMAT = { windowBits: 9, dictionary: DICTIONARY } as const;
+const DEFLATE = { ...FORMAT, level: 6, memLevel: 1, chunkSize: 256 } as const;
+const INFLATE = { ...FORMAT, chunkSize: 512 } as const;
 const MAX_FIELDS = 30;
 
 export const isEncrypted = (value: unknown): value is string =>
@@ -80,7 +84,9 @@ function open(key: Buffer, sealed: string): Buffer {
   const raw = Buffer.from(sealed, 'base64');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+  const body = decipher.update(raw.subarray(IV_BYTES + TAG_BYTES));
+  const tail = decipher.final(); // empty for GCM; it checks the tag
+  return tail.length > 0 ? Buffer.concat([body, tail]) : body;
 }
 
 /** One field in the pd1 format. Only events written before pd2 hold these; tests write them. */
@@ -140,7 +146,7 @@ export function unsealFields(
   const mask = Number.parseInt(envelope.slice(PD2.length, colon), 36);
   const values = key
     ? (JSON.parse(
-        inflateRawSync(open(key, envelope.slice(colon + 1)), DEFLATE).toString('utf8'),
+        inflateRawSync(open(key, envelope.slice(colon + 1)), INFLATE).toString('utf8'),
       ) as unknown[])
     : undefined;
   let next = 0;

@@ -35,6 +35,16 @@ describe('personal data at rest (pd2: one envelope per event)', () => {
     );
   });
 
+  it('reads back values far longer than one deflate or inflate output chunk', () => {
+    const data = {
+      firstName: randomBytes(6_000).toString('base64'), // incompressible: ~8 KB deflated
+      lastName: 'Hopper '.repeat(2_000), // compresses: ~14 KB inflated from little
+      email: 'grace@example.org',
+    };
+    const sealed = sealFields(key, data, FIELDS);
+    expect(unsealFields(key, sealed, FIELDS)).toEqual(data);
+  });
+
   it('keeps no personal value outside the envelope, and the rest as written', () => {
     const data = { firstName: 'Grace', lastName: null, email: 'grace@example.org', plan: 'monthly' };
     const sealed = sealFields(key, data, FIELDS);
