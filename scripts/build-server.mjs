@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Bundles the server (services/cli/src/main.ts and every @healthtal/* workspace it imports) into one
-// ES module, services/cli/dist/main.js, so production runs `node` without tsx; the worker threads
-// (services/api/src/directory/search/search-worker.ts, services/cli/src/directory/seed-worker.ts,
-// services/cli/src/projector-worker.ts) become dist/search-worker.js, dist/seed-worker.js and
+// ES module, services/cli/dist/main.js, so production runs `node` without tsx; the workers
+// (threads: services/api/src/directory/search/search-worker.ts, services/cli/src/projector-worker.ts; the seed's process: services/cli/src/directory/seed-worker.ts)
+// become dist/search-worker.js, dist/seed-worker.js and
 // dist/projector-worker.js beside it. Packages from node_modules stay external: the image keeps its production node_modules beside the bundle.
 // See docs/adr/0023-build-and-image.md. Usage: node scripts/build-server.mjs
 import path from 'node:path';

@@ -39,4 +39,9 @@ export { MailDeliveryError, type Mailer, type MailMessage, OutboxMailer } from '
 export { RATE_RULES } from './shared/rate-limit';
 export type { AwaitProjections } from './shared/read-your-writes';
 export { type SmtpConnection, SmtpMailer, type SmtpMailerOptions } from './shared/smtp-mailer';
-export { type ConnectionOptions, connectionOf, startWorkerThread } from './shared/worker-thread';
+export {
+  type ConnectionOptions,
+  connectionOf,
+  startWorkerProcess,
+  startWorkerThread,
+} from './shared/worker-thread';

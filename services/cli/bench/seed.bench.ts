@@ -11,7 +11,7 @@
  * between searches, in windows of `--window` seconds until the full count is searchable; each window
  * prints its latencies beside how far the seed and the read model had come.
  */
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -83,15 +83,20 @@ async function main() {
   const token = await premiumUser(app);
   const progress = new SeedProgress(app.pool, size);
   const serverCpu = await ServerCpu.locate(app.pool);
-  const cpuBefore = { own: ownCpuMs(), server: serverCpu?.read() ?? 0 };
+  const cpuBefore = { own: ownCpuMs(), server: serverCpu?.read() ?? 0, seed: (await seedProcess()).cpuMs };
 
   let fullAt: number | null = null;
   let lastCount = 0;
   let peakRss = 0;
+  let peakSeedRss = 0;
+  let seedCpuMs = 0;
   const poll = async () => {
     while (fullAt === null) {
       const tick = performance.now();
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      const seedNow = await seedProcess();
+      peakSeedRss = Math.max(peakSeedRss, seedNow.rss);
+      seedCpuMs = Math.max(seedCpuMs, seedNow.cpuMs);
       lastCount = await fullCount(app.url, token);
       if (lastCount >= size) fullAt = Date.now();
       await progress.read();
@@ -141,13 +146,15 @@ async function main() {
       `${t.length} searches · p50 ${ms(pct(t, 50))} · p99 ${ms(pct(t, 99))} · max ${ms(Math.max(...t))}` +
         `${errors ? ` · errors ${errors} (${report.firstError})` : ''} · search count ${num(lastCount)}` +
         ` · API thread's event loop delay p95 ${ms(loopDelay.percentile(95) / 1e6)}` +
-        ` · RSS ${num(process.memoryUsage().rss / 1e6)} MB`,
+        ` · RSS ${num(process.memoryUsage().rss / 1e6)} MB (seed process ${num((await seedProcess()).rss / 1e6)} MB)`,
     );
   }
   loopDelay.disable();
   await polling;
   const cpu = {
     own: ownCpuMs() - cpuBefore.own,
+    // The seed's process as last seen while polling (it may have ended since).
+    seed: Math.max(seedCpuMs, (await seedProcess()).cpuMs) - cpuBefore.seed,
     server: serverCpu ? serverCpu.read() - cpuBefore.server : null,
   };
 
@@ -182,15 +189,16 @@ async function main() {
   const perRow = (cpuMs: number) => `${num((cpuMs * 1000) / size, 1)} µs`;
   figure(
     'CPU per candidate',
-    perRow(cpu.own + (cpu.server ?? 0)),
-    `this process (API, projectors, search, the seed's thread) ${perRow(cpu.own)} · PostgreSQL ${cpu.server === null ? 'n/a' : perRow(cpu.server)}`,
+    perRow(cpu.own + cpu.seed + (cpu.server ?? 0)),
+    `this process (API, projectors, search) ${perRow(cpu.own)} · the seed's process ${perRow(cpu.seed)} · PostgreSQL ${cpu.server === null ? 'n/a' : perRow(cpu.server)}`,
   );
   figure(
     'RSS peak',
     `${num(peakRss / 1e6)} MB`,
     "this process: the product (API, projectors, search) and the bench's harness",
   );
-  // The seed's thread ends after rebuilding the event store's key-ordered indexes (bulk-load.ts):
+  figure('RSS peak of the seed process', `${num(peakSeedRss / 1e6)} MB`, 'its own process (seed-worker)');
+  // The seed's process ends after rebuilding the event store's key-ordered indexes (bulk-load.ts):
   // the size is the one it leaves.
   const seedConnections = async () =>
     (
@@ -201,13 +209,13 @@ async function main() {
     ).rows[0]!.n;
   while ((await seedConnections()) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
   figure(
-    'first row → seed thread ended',
+    'first row → seed process ended',
     seconds(Date.now() - firstRow),
     'after its index rebuild (seen at the latest then)',
   );
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   figure(
-    'RSS 5 s after the seed thread ended',
+    'RSS 5 s after the seed process ended',
     `${num(process.memoryUsage().rss / 1e6)} MB`,
     'the product serving the full directory (and the harness)',
   );
@@ -220,6 +228,28 @@ async function main() {
   targets.print();
   console.log(`\n  load average at the end: ${loadAverage()}`);
   await app.stop();
+}
+
+/**
+ * The seed's process (this process's `seed-worker` child) from /proc (Linux): its resident memory
+ * and CPU time so far; zeros before it starts and once it has ended.
+ */
+async function seedProcess(): Promise<{ rss: number; cpuMs: number }> {
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+    if (!new RegExp(`^PPid:\\s+${process.pid}$`, 'm').test(status)) continue;
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (!cmdline.includes('seed-worker')) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      rss: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024,
+      cpuMs: (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10,
+    };
+  }
+  return { rss: 0, cpuMs: 0 };
 }
 
 const ownCpuMs = () => {

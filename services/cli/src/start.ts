@@ -160,7 +160,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
     });
     stack.push(() => server.close());
-    // The synthetic directory fills in behind a server that already answers, on a thread of its own;
+    // The synthetic directory fills in behind a server that already answers, in a process of its own;
     // Ctrl-C stops it and the next start resumes it.
     if (embedded && config.SEED_SIZE > 0) {
       const seeding = seedInBackground({

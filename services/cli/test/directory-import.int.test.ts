@@ -315,7 +315,7 @@ describe('healthtal import', () => {
     }
   });
 
-  it('seeds on a thread of its own: stopped midway it keeps what it wrote, and the next start finishes it', async () => {
+  it('seeds in a process of its own: stopped midway it keeps what it wrote, and the next start finishes it', async () => {
     const db = await freshDirectory();
     const size = 20_000; // five of the seed's batches: the stop comes with at most three written or in flight
     const seedAgain = () =>
@@ -331,11 +331,16 @@ describe('healthtal import', () => {
       const rowsDone = async () =>
         (await readImportProgress(db.pool, syntheticSource(size).key))?.rowsDone ?? 0;
       while ((await rowsDone()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const seedPid = first.pid();
+      expect(seedPid).toEqual(expect.any(Number));
+      expect(seedPid).not.toBe(process.pid);
       await first.stop();
+      expect(first.pid()).toBeNull();
+      expect(() => process.kill(seedPid!, 0)).toThrow(); // the process is gone
       const written = await db.importEvents();
       expect(written).toBeGreaterThan(0);
       expect(written).toBeLessThan(size);
-      // Nothing more is written once stop() has returned: the thread has ended.
+      // Nothing more is written once stop() has returned: the process has ended.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await db.importEvents()).toBe(written);
       expect(await directoryNeedsSeed(db.pool, size)).toBe(true);
@@ -346,6 +351,31 @@ describe('healthtal import', () => {
       await db.projector.caughtUp();
       expect(await db.scalar('select count(*) from directory_candidates')).toBe(size);
       expect(await directoryNeedsSeed(db.pool, size)).toBe(false);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('survives its seed process being killed: the failure is logged, and the next start resumes the seed', async () => {
+    const db = await freshDirectory();
+    const size = 20_000;
+    const errors: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => errors.push(JSON.parse(line).msg) });
+    const seedWith = (log: typeof logger) =>
+      seedInBackground({ pool: db.pool, size, logger: log, eventStore: { EVENT_STORE: 'postgres' } });
+    try {
+      const first = seedWith(logger);
+      const rowsDone = async () =>
+        (await readImportProgress(db.pool, syntheticSource(size).key))?.rowsDone ?? 0;
+      while ((await rowsDone()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      process.kill(first.pid()!, 'SIGKILL'); // as the kernel's OOM killer would
+      await first.done;
+      expect(errors).toEqual(['the seed process ended abnormally; the next start resumes the seed']);
+      expect(await directoryNeedsSeed(db.pool, size)).toBe(true);
+
+      await seedWith(pino({ level: 'silent' })).done;
+      expect(await db.importEvents()).toBe(size);
+      expect(await db.distinctEventIds()).toBe(size);
     } finally {
       await db.close();
     }

@@ -107,7 +107,7 @@ describe('the production build', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      // A small directory, seeded by the bundle's own thread (dist/seed-worker.js).
+      // A small directory, seeded by the bundle's own process (dist/seed-worker.js).
       SEED_SIZE: '300',
       LOG_LEVEL: 'warn',
       DEV_ACCOUNTS_PASSWORD: PASSWORD,

@@ -1,3 +1,5 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
 import type pg from 'pg';
 
@@ -20,6 +22,29 @@ export function startWorkerThread(
     workerData: { ...workerData, entry },
     ...limits,
   });
+}
+
+/**
+ * Starts the module `name` beside `here` as a process of its own, with an IPC channel (structured
+ * clone), the same way: `name.ts` through ts-worker.mjs in development, `name.js` in the bundle.
+ * `nodeOptions` are extra flags for its Node (V8's heap sizes, say).
+ */
+export function startWorkerProcess(here: string, name: string, nodeOptions: string[] = []): ChildProcess {
+  const options = { serialization: 'advanced' as const };
+  if (!here.endsWith('.ts'))
+    return fork(fileURLToPath(new URL(`./${name}.js`, here)), [], {
+      ...options,
+      execArgv: [...process.execArgv, ...nodeOptions],
+    });
+  // Not the parent's flags: under tsx or a test runner they name loaders of their own.
+  return fork(
+    fileURLToPath(new URL('./ts-worker.mjs', import.meta.url)),
+    [new URL(`./${name}.ts`, here).href],
+    {
+      ...options,
+      execArgv: nodeOptions,
+    },
+  );
 }
 
 /** How a worker thread reaches the database: a pool's settings, without what cannot cross threads. */

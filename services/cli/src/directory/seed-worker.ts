@@ -1,5 +1,4 @@
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
 import { compactIndexesAfterBulkLoad, isAfter, PersonalDataKeys } from '@healthtal/eventstore';
 import { directoryProjection, readCheckpoint } from '@healthtal/projections';
 import pg from 'pg';
@@ -9,19 +8,28 @@ import type { SeedWorkerData, SeedWorkerMessage } from './seed';
 import { SEED_APPLICATION_NAME } from './seed-application';
 
 /**
- * The background seed's thread (seed.ts): the synthetic import on connections of its own, so that
- * generating, encrypting and serialising 1.5 million candidates never holds up a request. Posts its
- * progress and its end; any message from the API's thread ends it after the batches in flight.
+ * The background seed's process (seed.ts, ADR 0036): the synthetic import on connections of its
+ * own, so that generating, encrypting and serialising 1.5 million candidates never holds up a
+ * request nor weighs on the API's memory. Its first message is what to seed; it sends its progress
+ * and its end. Any later message, the API's process going away (the channel closes) or SIGINT /
+ * SIGTERM (Ctrl-C reaches the whole process group) end it after the batches in flight.
  */
-const { connection, size, seed, eventStore, databaseIsLocal } = workerData as SeedWorkerData;
-const port = parentPort!;
-const post = (message: SeedWorkerMessage) => port.postMessage(message);
-// Background work: on Linux a thread has its own nice value, and this one yields to the threads that
-// answer requests (the API's, the search workers') whenever they have work. Elsewhere the value is the
-// whole process's, so it is left alone.
-if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_LOW);
+if (!process.send) throw new Error('seed-worker runs as a child process with an IPC channel (seed.ts)');
+const { connection, size, seed, eventStore, databaseIsLocal } = await new Promise<SeedWorkerData>((resolve) =>
+  process.once('message', (data) => resolve(data as SeedWorkerData)),
+);
+const post = (message: SeedWorkerMessage) => {
+  if (process.connected) process.send!(message);
+};
+// Background work: it yields to the threads that answer requests (the API's, the search workers')
+// whenever they have work.
+os.setPriority(os.constants.priority.PRIORITY_LOW);
 const abort = new AbortController();
-port.on('message', () => abort.abort());
+const stop = () => abort.abort();
+process.on('message', stop);
+process.on('disconnect', stop);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 /** A pause that a stop ends at once. */
 const pause = (ms: number) =>
   new Promise<void>((resolve) => {
@@ -38,7 +46,7 @@ const POOL_SIZE = 4;
 const pool = new pg.Pool({ ...connection, max: POOL_SIZE, application_name: SEED_APPLICATION_NAME });
 pool.on('error', () => undefined); // an idle connection lost: the next query reconnects, or fails and is reported
 const lowered = new Set<number>();
-/** Cancels what this thread's connections are running (a stop during the index rebuild). */
+/** Cancels what this process's connections are running (a stop during the index rebuild). */
 async function cancelOwnQueries(): Promise<void> {
   await pool.query(
     'select pg_cancel_backend(pid) from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()',
@@ -87,7 +95,7 @@ try {
     },
   });
   // A finished seed of a PostgreSQL store: once the directory has it all, the store's key-ordered
-  // indexes are rebuilt full (bulk-load.ts) on this thread's low-priority connections, before the
+  // indexes are rebuilt full (bulk-load.ts) on this process's low-priority connections, before the
   // seed says it is done.
   if (summary.complete && summary.imported > 0 && eventStore.EVENT_STORE !== 'esdb') {
     await directoryCaughtUp();
@@ -113,5 +121,6 @@ try {
 } finally {
   await store.close();
   await pool.end();
-  port.close();
+  // The open channel would keep this process alive; what was sent is flushed before it closes.
+  if (process.connected) process.disconnect();
 }

@@ -1,4 +1,4 @@
-import { type ConnectionOptions, connectionOf, startWorkerThread } from '@healthtal/api';
+import { type ConnectionOptions, connectionOf, startWorkerProcess } from '@healthtal/api';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStoreSettings } from '../event-store';
@@ -23,7 +23,7 @@ export async function directoryNeedsSeed(pool: pg.Pool, size: number, seed = DEF
   return !rows[0]!.filled;
 }
 
-/** What the seed's thread (seed-worker.ts) starts from. */
+/** What the seed's process (seed-worker.ts) starts from: the first message it receives. */
 export type SeedWorkerData = {
   connection: ConnectionOptions;
   size: number;
@@ -32,15 +32,21 @@ export type SeedWorkerData = {
   /** The database server runs on this machine (embedded): its processes writing the seed are given a lower priority too. */
   databaseIsLocal: boolean;
 };
-/** What it posts back: progress, then its summary or its failure (null when stopped). */
+/** What it sends back: progress, then its summary or its failure (null when stopped). */
 export type SeedWorkerMessage = { tick: ImportTick } | { summary: ImportSummary } | { error: string | null };
 
-export type BackgroundSeed = { done: Promise<void>; stop(): Promise<void> };
+export type BackgroundSeed = {
+  done: Promise<void>;
+  stop(): Promise<void>;
+  /** The seed's process while it runs. */
+  pid(): number | null;
+};
 
 /**
- * Seeds `size` synthetic candidates behind a running server, in a worker thread of its own
- * (seed-worker.ts), logging progress every few seconds. `stop` ends it after the batches in
- * flight; the next start resumes where it stopped.
+ * Seeds `size` synthetic candidates behind a running server, in a process of its own
+ * (seed-worker.ts; ADR 0036), logging progress every few seconds. `stop` ends it after the batches
+ * in flight; the next start resumes where it stopped. Its memory is not the API's, and its failing
+ * (out of memory, say) is logged, not the server's end.
  */
 export function seedInBackground(options: {
   pool: pg.Pool;
@@ -52,17 +58,18 @@ export function seedInBackground(options: {
 }): BackgroundSeed {
   const { pool, size, logger, eventStore, databaseIsLocal = false, seed = DEFAULT_SEED } = options;
   let stopped = false;
-  let worker: ReturnType<typeof startWorkerThread> | null = null;
+  let worker: ReturnType<typeof startWorkerProcess> | null = null;
   let lastLog = 0;
   const done = (async () => {
     if (!(await directoryNeedsSeed(pool, size, seed)) || stopped) return;
     logger.info({ size, seed }, 'seeding the synthetic directory in the background');
     const data: SeedWorkerData = { connection: connectionOf(pool), size, seed, eventStore, databaseIsLocal };
-    // A young generation of 96 MB: a batch's rows and events live across its awaits, and with the
-    // default the collector promoted and re-scanned them (seed thread 86 → 74 µs per row measured).
-    const thread = startWorkerThread(import.meta.url, 'seed-worker', data, { maxYoungGenerationSizeMb: 96 });
-    worker = thread;
-    thread.on('message', (message: SeedWorkerMessage) => {
+    // A young generation of 96 MB (semi-spaces of 32): a batch's rows and events live across its
+    // awaits, and with the default the collector promoted and re-scanned them (86 → 74 µs per row).
+    const child = startWorkerProcess(import.meta.url, 'seed-worker', ['--max-semi-space-size=32']);
+    worker = child;
+    child.send(data);
+    child.on('message', (message: SeedWorkerMessage) => {
       if ('tick' in message) {
         if (performance.now() - lastLog < 3000) return;
         lastLog = performance.now();
@@ -79,11 +86,18 @@ export function seedInBackground(options: {
       }
     });
     await new Promise<void>((resolve) => {
-      thread.once('error', (error) => {
+      child.once('error', (error) => {
         logger.error({ err: error }, 'seeding the synthetic directory failed');
         resolve();
       });
-      thread.once('exit', () => resolve());
+      child.once('exit', (code, signal) => {
+        if (code !== 0 && !stopped)
+          logger.error(
+            { code, signal },
+            'the seed process ended abnormally; the next start resumes the seed',
+          );
+        resolve();
+      });
     });
   })().catch((error: unknown) => {
     if (!stopped) logger.error({ err: error }, 'seeding the synthetic directory failed');
@@ -92,8 +106,10 @@ export function seedInBackground(options: {
     done,
     async stop() {
       stopped = true;
-      worker?.postMessage('stop');
+      if (worker?.connected) worker.send('stop');
       await done;
     },
+    pid: () =>
+      worker && worker.exitCode === null && worker.signalCode === null ? (worker.pid ?? null) : null,
   };
 }
