@@ -235,21 +235,28 @@ async function main() {
  * and CPU time so far; zeros before it starts and once it has ended.
  */
 async function seedProcess(): Promise<{ rss: number; cpuMs: number }> {
-  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
-    if (!/^\d+$/.test(pid)) continue;
-    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-    if (!new RegExp(`^PPid:\\s+${process.pid}$`, 'm').test(status)) continue;
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (!cmdline.includes('seed-worker')) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return {
-      rss: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024,
-      cpuMs: (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10,
-    };
+  // Found once by scanning /proc (~20 ms of CPU a scan), then read by its pid while it is ours.
+  if (seedPid === null || !(await readSeedProcess(seedPid))) {
+    seedPid = null;
+    for (const pid of await readdir('/proc').catch(() => [] as string[]))
+      if (/^\d+$/.test(pid) && (await readSeedProcess(pid))) seedPid = pid;
   }
-  return { rss: 0, cpuMs: 0 };
+  return (seedPid && (await readSeedProcess(seedPid))) || { rss: 0, cpuMs: 0 };
+}
+let seedPid: string | null = null;
+
+async function readSeedProcess(pid: string): Promise<{ rss: number; cpuMs: number } | null> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  if (!new RegExp(`^PPid:\\s+${process.pid}$`, 'm').test(status)) return null;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.includes('seed-worker')) return null;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    rss: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024,
+    cpuMs: (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10,
+  };
 }
 
 const ownCpuMs = () => {
