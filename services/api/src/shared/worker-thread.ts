@@ -30,21 +30,17 @@ export function startWorkerThread(
  * `nodeOptions` are extra flags for its Node (V8's heap sizes, say).
  */
 export function startWorkerProcess(here: string, name: string, nodeOptions: string[] = []): ChildProcess {
-  const options = { serialization: 'advanced' as const };
   if (!here.endsWith('.ts'))
     return fork(fileURLToPath(new URL(`./${name}.js`, here)), [], {
-      ...options,
+      serialization: 'advanced',
       execArgv: [...process.execArgv, ...nodeOptions],
     });
   // Not the parent's flags: under tsx or a test runner they name loaders of their own.
-  return fork(
-    fileURLToPath(new URL('./ts-worker.mjs', import.meta.url)),
-    [new URL(`./${name}.ts`, here).href],
-    {
-      ...options,
-      execArgv: nodeOptions,
-    },
-  );
+  const entry = new URL(`./${name}.ts`, here).href;
+  return fork(fileURLToPath(new URL('./ts-worker.mjs', import.meta.url)), [entry], {
+    serialization: 'advanced',
+    execArgv: nodeOptions,
+  });
 }
 
 /** How a worker thread reaches the database: a pool's settings, without what cannot cross threads. */
