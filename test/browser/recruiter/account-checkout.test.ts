@@ -1,4 +1,4 @@
-import { AuthMessages, BillingMessages } from '@healthtal/contracts';
+import { AuthMessages, BillingMessages, PAYWALL } from '@healthtal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PASSWORD } from '../../../services/cli/test/support/harness';
@@ -152,13 +152,22 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
     expect(await fieldMessage(page, 'Confirm new password')).toBe(AuthMessages.passwordsDoNotMatch);
     await field(page, 'Confirm new password').fill('a brand new secret');
     await page.getByRole('button', { name: 'Save new password' }).click();
-    await page.getByRole('link', { name: 'Log in' }).last().click();
+    // The header has a Log in link too: follow the one the page shows once the password is changed.
+    const changed = page.getByRole('alert').filter({ hasText: 'Your password is changed.' });
+    await expectVisible(changed);
+    await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
 
     await field(page, 'Email').fill(user.email);
     await field(page, 'Password').fill('a brand new secret');
     await page.getByRole('button', { name: 'Log in' }).click();
+    // Signed in, a free account lands on the search page under the paywall, whose dialog hides the
+    // page (the header too) from the accessibility tree once it arrives: the account menu is there.
+    await page.waitForURL('**/search');
+    await expectVisible(page.getByRole('dialog', { name: PAYWALL.title }));
     await expectVisible(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: user.email }),
+      page
+        .getByRole('navigation', { name: 'Main', includeHidden: true })
+        .getByRole('button', { name: user.email, includeHidden: true }),
     );
   });
 
