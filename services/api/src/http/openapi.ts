@@ -1,7 +1,8 @@
 import { Problem } from '@healthtal/contracts';
 import { z } from 'zod';
 import { capabilitiesOfRequirement, type PolicyRoute, policy } from '../policy';
-import { type JsonSchema, type ResponseDoc, type RouteDoc, routeDocs } from './openapi-routes';
+import { routeDocs } from './openapi-routes';
+import type { JsonSchema, ResponseDoc, RouteDoc } from './route-doc';
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
