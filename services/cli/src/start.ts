@@ -252,7 +252,11 @@ async function connectDatabase(
   const dataDir = path.resolve(REPO_ROOT, config.DATA_DIR, 'postgres');
   logger.info({ dataDir }, 'starting embedded PostgreSQL');
   const pgLogger = logger.child({ component: 'postgres' });
-  const embedded = await startEmbeddedPostgres({ dataDir, onLog: (line) => pgLogger.debug(line) });
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    onLog: (line) => pgLogger.debug(line),
+    onWarning: (line) => pgLogger.warn(line),
+  });
   return { databaseUrl: await ensureDatabase(embedded.adminUrl, 'healthtal'), embedded };
 }
 

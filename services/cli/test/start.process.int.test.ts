@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/embedded-postgres';
 import { REPO_ROOT } from '../src/start';
 
@@ -22,6 +23,8 @@ function start(dataDir: string): { child: ChildProcess; url: Promise<string>; ou
       SEED_SIZE: '200',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal gives the command it runs: Ctrl-C signals the group.
+    detached: true,
   });
   let output = '';
   const url = new Promise<string>((resolve, reject) => {
@@ -43,6 +46,20 @@ const stopWith = (child: ChildProcess, signal: NodeJS.Signals) =>
     child.once('exit', (code) => resolve(code));
     child.kill(signal);
   });
+/** Ctrl-C in a terminal: SIGINT to every process of the foreground group, the database's included if it is there. */
+const ctrlC = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    process.kill(-child.pid!, 'SIGINT');
+  });
+/** Error lines (pino level 50 and up) in a run's output. */
+const errorLines = (output: string) => output.split('\n').filter((line) => /"level":(50|60)/.test(line));
+/** The pid in a PostgreSQL data directory's lock file, and whether that process is running. */
+const postmaster = (postgresDir: string) => {
+  const lockFile = path.join(postgresDir, 'postmaster.pid');
+  const pid = existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8').split('\n')[0]) : null;
+  return { pid, running: pid !== null && existsSync(`/proc/${pid}`) };
+};
 
 const contact = {
   name: 'Dana Whitfield',
@@ -54,11 +71,13 @@ const contact = {
 
 describe('healthtal start', () => {
   let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'healthtal-start-'));
+    await chmod(dir, 0o755);
+  });
   afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
 
   it('serves /healthz and accepts a contact message within 30 s, stops on Ctrl-C and keeps its data', async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'healthtal-start-'));
-    await chmod(dir, 0o755);
     const dataDir = path.join(dir, 'data');
 
     const began = performance.now();
@@ -100,7 +119,10 @@ describe('healthtal start', () => {
       free: { roles: [], tier: 'free' },
       demo: { roles: ['demo'], tier: 'free' },
     });
-    expect(await stopWith(first.child, 'SIGINT'), first.output()).toBe(0);
+    // Ctrl-C drains and stops the product, the database last: nothing fails on the way out.
+    expect(await ctrlC(first.child), first.output()).toBe(0);
+    expect(errorLines(first.output())).toEqual([]);
+    expect(postmaster(path.join(dataDir, 'postgres')).pid).toBeNull();
 
     // A second start reuses the data: the database is there and migrations have nothing to do.
     const second = start(dataDir);
@@ -122,6 +144,29 @@ describe('healthtal start', () => {
     await client.end();
     await database.stop();
     expect(rows[0].n).toBe(1);
+  }, 60_000);
+
+  it('after a SIGKILL, the next start stops the database the killed run left and starts', async () => {
+    const dataDir = path.join(dir, 'killed');
+    const postgresDir = path.join(dataDir, 'postgres');
+    const killed = start(dataDir);
+    await killed.url;
+    const exited = new Promise((resolve) => killed.child.once('exit', resolve));
+    killed.child.kill('SIGKILL');
+    await exited;
+    // In its own process group, the database outlives a process killed outright.
+    const left = postmaster(postgresDir);
+    expect(left.running).toBe(true);
+
+    const next = start(dataDir);
+    const url = await next.url;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect(next.output()).toContain(
+      `stopping the PostgreSQL server (pid ${left.pid}) that a previous run left`,
+    );
+    expect(existsSync(`/proc/${left.pid}`)).toBe(false);
+    expect(await ctrlC(next.child), next.output()).toBe(0);
+    expect(postmaster(postgresDir).pid).toBeNull();
   }, 60_000);
 
   it('refuses to start with a bad setting and names it', async () => {
