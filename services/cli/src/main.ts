@@ -78,7 +78,7 @@ async function start(): Promise<number> {
 }
 
 /**
- * Resolves on Ctrl-C, a closed terminal or a supervisor's SIGTERM: the product then drains and stops
+ * Resolves on Ctrl-C or a supervisor's SIGTERM: the product then drains and stops
  * in order. Asked again while stopping, it ends at once (the embedded database is still told to shut
  * down, at exit).
  */
@@ -94,7 +94,8 @@ function stopSignal(logger: ReturnType<typeof createLogger>): Promise<void> {
       logger.info({ signal }, 'stopping');
       resolve();
     };
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+    // Not SIGHUP: a listener would undo `nohup` (a product started with it would stop with its terminal).
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
   });
 }
 
