@@ -31,6 +31,7 @@ import {
   freePort,
   startEmbeddedPostgres,
 } from './embedded-postgres';
+import { endPool } from './end-pool';
 import { createEventStore } from './event-store';
 import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createMailer, mailSettings } from './mail';
@@ -89,7 +90,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
 
     const pool = new pg.Pool({ connectionString: databaseUrl, max: config.DATABASE_POOL_SIZE });
     pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
-    stack.push(() => pool.end());
+    stack.push(() => endPool(pool));
     await migrate(pool);
     // An index rebuild the last run's seed did not finish (bulk-load.ts) leaves a copy to drop.
     if (config.EVENT_STORE !== 'esdb') await dropInterruptedIndexRebuilds(pool);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Config, ConfigError } from '../config';
 import { ensureDatabase, startEmbeddedPostgres } from '../embedded-postgres';
+import { endPool } from '../end-pool';
 import { migrate, REPO_ROOT } from '../start';
 
 /**
@@ -31,7 +32,7 @@ export async function withDirectoryDatabase(
     await migrate(pool);
     return await work(pool);
   } finally {
-    await pool.end();
+    await endPool(pool);
     await embedded?.stop();
   }
 }
