@@ -70,6 +70,8 @@ describe('a returning subscriber', () => {
   test('is signed back in on a reload, refresh and /me first, the search beside /me', async () => {
     const page = await suite.page();
     await signIn(suite, page, 'basic', '/search?specialty=Cardiology');
+    // The signed-in page's own calls (its search, the filters' lists) are over before counting.
+    await page.waitForLoadState('networkidle');
     const calls = apiCallsOf(page);
     let searchAsked = Number.POSITIVE_INFINITY;
     let meAnswered = Number.NEGATIVE_INFINITY;
@@ -93,6 +95,8 @@ describe('a returning subscriber', () => {
   test('when the early /me fails on the way, the app sends it again and signs the subscriber in', async () => {
     const page = await suite.page();
     await signIn(suite, page, 'basic', '/search?specialty=Cardiology');
+    // The signed-in page's own calls (its search, the filters' lists) are over before counting.
+    await page.waitForLoadState('networkidle');
     const calls = apiCallsOf(page);
     let failed = 0;
     await page.route('**/api/v1/me', async (route) => {
