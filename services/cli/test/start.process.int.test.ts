@@ -41,17 +41,17 @@ function start(dataDir: string): { child: ChildProcess; url: Promise<string>; ou
   return { child, url, output: () => output };
 }
 
-const stopWith = (child: ChildProcess, signal: NodeJS.Signals) =>
+/**
+ * Signals the product; with `group`, its whole process group, as a terminal's Ctrl-C does (the
+ * database's process included, were it in that group).
+ */
+const stopWith = (child: ChildProcess, signal: NodeJS.Signals, { group = false } = {}) =>
   new Promise<number | null>((resolve) => {
     child.once('exit', (code) => resolve(code));
-    child.kill(signal);
+    if (group) process.kill(-child.pid!, signal);
+    else child.kill(signal);
   });
-/** Ctrl-C in a terminal: SIGINT to every process of the foreground group, the database's included if it is there. */
-const ctrlC = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    process.kill(-child.pid!, 'SIGINT');
-  });
+const ctrlC = (child: ChildProcess) => stopWith(child, 'SIGINT', { group: true });
 /** Error lines (pino level 50 and up) in a run's output. */
 const errorLines = (output: string) => output.split('\n').filter((line) => /"level":(50|60)/.test(line));
 /** The pid in a PostgreSQL data directory's lock file, and whether that process is running. */
