@@ -75,7 +75,7 @@ export const AuthSession = z.object({
 });
 export type AuthSession = z.infer<typeof AuthSession>;
 
-export { SESSION_MARKER_COOKIE } from './session-marker';
+export { SESSION_MARKER_COOKIE, SESSION_REFRESH_LOCK } from './session-marker';
 
 export const SignupResponse = z.object({ user: SessionUser, verificationRequired: z.literal(true) });
 export type SignupResponse = z.infer<typeof SignupResponse>;

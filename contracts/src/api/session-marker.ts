@@ -8,3 +8,11 @@
  * the search-screen rules it also needs, all without zod).
  */
 export const SESSION_MARKER_COOKIE = 'ht_session';
+
+/**
+ * The Web Lock (`navigator.locks`) every tab of both web apps holds while it refreshes the session:
+ * they share the refresh cookie, which rotates on every use, so a tab sends its refresh only after
+ * the previous one's answer has set the new cookie (issue 32: tabs opened together raced, and the
+ * losers' old cookie looked stolen).
+ */
+export const SESSION_REFRESH_LOCK = 'healthtal-session-refresh';

@@ -309,7 +309,9 @@ describe('billing with Stripe', () => {
     await deliver(stripeEvent('customer.subscription.updated', canceled));
     const failed = stripeEvent(
       'invoice.payment_failed',
-      invoiceObject(subscription, user.userId, { billing_reason: 'subscription_update' }),
+      fake.putInvoice(
+        invoiceObject(subscription, user.userId, { billing_reason: 'subscription_update', status: 'open' }),
+      ),
     );
     expect((await deliver(failed)).status).toBe(200);
     expect((await me(app, user)).subscription).toMatchObject({
@@ -359,9 +361,10 @@ describe('billing with Stripe', () => {
   it('marks the subscription past due when a payment fails, and active again when it is paid', async () => {
     const user = await app.signUp();
     const { subscription } = await subscribe(user, MONTHLY, inDays(3));
+    const renewal = invoiceObject(subscription, user.userId, { billing_reason: 'subscription_cycle' });
     const failed = stripeEvent(
       'invoice.payment_failed',
-      invoiceObject(subscription, user.userId, { billing_reason: 'subscription_cycle', attempt_count: 2 }),
+      fake.putInvoice({ ...renewal, status: 'open', attempt_count: 2 }),
     );
     expect((await deliver(failed)).status).toBe(200);
     expect((await me(app, user)).subscription).toMatchObject({ subscribed: true, status: 'past_due' });
@@ -369,8 +372,10 @@ describe('billing with Stripe', () => {
     const nextEnd = inDays(33);
     const paid = stripeEvent(
       'invoice.paid',
-      invoiceObject(subscription, user.userId, {
-        billing_reason: 'subscription_cycle',
+      fake.putInvoice({
+        ...renewal,
+        status: 'paid',
+        attempt_count: 3,
         lines: {
           object: 'list',
           has_more: false,
@@ -383,6 +388,58 @@ describe('billing with Stripe', () => {
       status: 'active',
       current_period_end: isoOf(nextEnd),
     });
+  });
+
+  // Issue 32, finding 16: invoice events were applied from their payload, so a payment failure
+  // Stripe delivered after the invoice was paid marked a paying customer past due.
+  it('keeps a paying customer active and refund-eligible when a payment failure arrives after the payment', async () => {
+    const user = await app.signUp();
+    const { subscription } = await subscribe(user, ANNUAL, inDays(365));
+    // The checkout's first card attempt failed and the second paid: Stripe holds the invoice paid,
+    // and delivers the failure of the first attempt late, after the checkout's events.
+    const invoice = fake.invoices.get(subscription.latest_invoice as string)!;
+    expect(invoice.status).toBe('paid');
+    const before = await app.eventCount();
+    const lateFailure = stripeEvent('invoice.payment_failed', {
+      ...invoice,
+      status: 'open',
+      attempt_count: 1,
+    });
+    expect((await deliver(lateFailure)).status).toBe(200);
+    expect(await app.eventCount()).toBe(before);
+    expect((await me(app, user)).subscription).toMatchObject({ subscribed: true, status: 'active' });
+    const eligibility = await app.request('/api/v1/billing/refund-eligibility', { as: user });
+    expect(await eligibility.json()).toMatchObject({ eligible: true, reasons: [] });
+  });
+
+  it('records a failure Stripe still holds unpaid, whatever the event says, once per event', async () => {
+    const user = await app.signUp();
+    const { subscription } = await subscribe(user, MONTHLY, inDays(3));
+    const renewal = invoiceObject(subscription, user.userId, { billing_reason: 'subscription_cycle' });
+    fake.putInvoice({ ...renewal, status: 'open', attempt_count: 2 });
+    // An early event of the same invoice, its payload from before the attempt that failed.
+    const failed = stripeEvent('invoice.payment_failed', { ...renewal, status: 'draft', attempt_count: 0 });
+    expect((await deliver(failed)).status).toBe(200);
+    expect((await deliver(failed)).status).toBe(200);
+    const failures = await app.database.pool.query(
+      `select data from eventstore.events where type = 'PaymentFailed' and stream_id = $1`,
+      [`subscription-${user.userId}`],
+    );
+    expect(failures.rows).toHaveLength(1);
+    expect((await me(app, user)).subscription).toMatchObject({ status: 'past_due' });
+  });
+
+  it('answers 200 and stores nothing for an invoice Stripe does not know', async () => {
+    const user = await app.signUp();
+    const { subscription } = await subscribe(user, MONTHLY, inDays(3));
+    const before = await app.eventCount();
+    const unknown = stripeEvent(
+      'invoice.payment_failed',
+      invoiceObject(subscription, user.userId, { billing_reason: 'subscription_cycle', status: 'open' }),
+    );
+    expect((await deliver(unknown)).status).toBe(200);
+    expect(await app.eventCount()).toBe(before);
+    expect((await me(app, user)).subscription).toMatchObject({ status: 'active' });
   });
 
   it('opens the Stripe customer portal for a subscriber', async () => {

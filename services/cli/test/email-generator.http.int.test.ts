@@ -172,6 +172,30 @@ describe('POST /api/v1/email/generate through the openai SDK', () => {
     );
   });
 
+  // Issue 32, finding 15: the budget held only until the headers came; a body that stalled after
+  // them held the recruiter's request for 300 s (undici's body timeout).
+  it('gives up within the budget on a model whose answer starts and then stalls, with a 504', async () => {
+    fake.answerWith(() => ({ stallAfterHeaders: true }));
+    const started = Date.now();
+    // The test's own patience: the product must answer well before this.
+    const response = await app.request('/api/v1/email/generate', {
+      method: 'POST',
+      as: 'premium',
+      json: form,
+      signal: AbortSignal.timeout(TIMEOUT_MS + 5_000),
+    });
+    const elapsed = Date.now() - started;
+    expect(response.status).toBe(504);
+    expect(await problemOf(response)).toMatchObject({
+      title: OutreachMessages.generationFailedTitle,
+      detail: OutreachMessages.timedOut,
+    });
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(fake.requests).toHaveLength(1);
+    expect(logLines).toContainEqual(expect.objectContaining({ msg: 'AI service did not answer in time' }));
+  });
+
   it("answers a rate-limited model's 429 with a 503 and its Retry-After, without retrying", async () => {
     fake.answerWith(() => ({
       status: 429,

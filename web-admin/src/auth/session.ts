@@ -1,4 +1,4 @@
-import { AuthSession, MeResponse } from '@healthtal/contracts';
+import { AuthSession, MeResponse, SESSION_REFRESH_LOCK } from '@healthtal/contracts';
 import { fetchUtils, HttpError } from 'react-admin';
 
 /**
@@ -24,13 +24,24 @@ export function endSession() {
 }
 
 /**
- * Renews the access token from the refresh cookie. One at a time: the server rotates the refresh
- * token on every use and treats a second use of the old one as theft, ending the sign-in.
+ * One refresh at a time across every tab of the site, the recruiter app's too (SESSION_REFRESH_LOCK):
+ * the lock is held until the answer's headers, and with them the rotated cookie, are in. Where Web
+ * Locks are missing (an insecure origin), the server's reuse grace covers tabs that race.
+ */
+async function requestRefresh(): Promise<Response> {
+  const send = () => fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+  return navigator.locks ? await navigator.locks.request(SESSION_REFRESH_LOCK, send) : send();
+}
+
+/**
+ * Renews the access token from the refresh cookie. One at a time, in this tab and across tabs: the
+ * server rotates the refresh token on every use and treats a second use of the old one, after a few
+ * seconds' grace, as theft, ending the sign-in.
  */
 export function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
-      const response = await fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      const response = await requestRefresh();
       if (!response.ok) {
         endSession();
         // Not read: cancelled, so the request ends instead of staying open on the page.

@@ -81,6 +81,10 @@ export class StripeGateway {
     return this.stripe.subscriptions.retrieve(subscriptionId);
   }
 
+  retrieveInvoice(invoiceId: string): Promise<Stripe.Invoice> {
+    return this.stripe.invoices.retrieve(invoiceId);
+  }
+
   /**
    * Moves a running subscription to another plan, prorated: Stripe credits the unused time of the
    * old price and bills the new one on the next invoice. Answers the subscription as Stripe now

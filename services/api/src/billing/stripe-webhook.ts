@@ -44,25 +44,8 @@ export async function meaningOfStripeEvent(
     case 'customer.subscription.deleted':
       return subscriptionChanged(event.data.object.id, event, deps);
     case 'invoice.paid':
-      if (event.data.object.billing_reason !== 'subscription_cycle') {
-        // The first invoice is the checkout itself; proration invoices do not start a new period.
-        return ignored(`invoice.paid for ${event.data.object.billing_reason ?? 'no'} billing reason`);
-      }
-      return invoiceEvent(event.data.object, sourceEventId, deps, async (subscriptionId, invoice) => ({
-        type: 'Renew',
-        sourceEventId,
-        subscriptionId,
-        invoiceId: invoice.id,
-        currentPeriodEnd: await paidThrough(invoice, subscriptionId, deps),
-      }));
     case 'invoice.payment_failed':
-      return invoiceEvent(event.data.object, sourceEventId, deps, async (subscriptionId, invoice) => ({
-        type: 'RecordPaymentFailure',
-        sourceEventId,
-        subscriptionId,
-        invoiceId: invoice.id,
-        attempt: Math.max(1, invoice.attempt_count),
-      }));
+      return invoiceChanged(event.data.object.id, event, deps);
     default:
       return ignored(`${event.type} is not used`);
   }
@@ -162,18 +145,57 @@ function commandsOfStripeState(
   return commands;
 }
 
-async function invoiceEvent(
-  invoice: Stripe.Invoice,
-  sourceEventId: string,
+/**
+ * A payment of an invoice, paid or failed. The payload may be stale as subscription events' are: a
+ * failed attempt's event can arrive after the attempt that paid (issue 32: a late
+ * `invoice.payment_failed` marked a paying customer past due). So the invoice is read back from
+ * Stripe and what it says now is applied, whichever event brought it.
+ */
+async function invoiceChanged(
+  invoiceId: string | undefined,
+  event: Stripe.Event,
   deps: WebhookDeps,
-  command: (subscriptionId: string, invoice: Stripe.Invoice) => Promise<SubscriptionCommand>,
 ): Promise<StripeEventMeaning> {
+  const invoice = invoiceId
+    ? await deps.gateway.retrieveInvoice(invoiceId).catch((error: unknown) => {
+        if (isMissingInStripe(error)) return null;
+        throw error; // Stripe unreachable: a 5xx, and Stripe delivers the event again later
+      })
+    : null;
+  if (!invoice?.id)
+    return unrecorded(`invoice ${invoiceId ?? '(none)'} is unknown to Stripe (${event.type})`);
   const details = invoice.parent?.subscription_details;
   const subscriptionId = idOf(details?.subscription);
-  if (!subscriptionId) return ignored(`invoice ${invoice.id} is not for a subscription (${sourceEventId})`);
+  if (!subscriptionId) return ignored(`invoice ${invoice.id} is not for a subscription (${event.id})`);
+  const command = await commandOfInvoiceState(invoice, invoice.id, subscriptionId, event.id, deps);
+  if (typeof command === 'string') return ignored(command);
   const userId = await userOf(subscriptionId, details?.metadata ?? null, deps);
   if (!userId) return unrecorded(`subscription ${subscriptionId} belongs to no user we know`);
-  return { kind: 'commands', userId, commands: [await command(subscriptionId, invoice)] };
+  return { kind: 'commands', userId, commands: [command] };
+}
+
+/**
+ * Stripe's current state of an invoice as a command, or why it says nothing: paid, a renewal (of a
+ * billing cycle; the first invoice is the checkout itself, and proration invoices do not start a new
+ * period); still open, a failed payment; a draft, voided or uncollectible invoice, nothing (what
+ * follows for the subscription comes with its own events).
+ */
+async function commandOfInvoiceState(
+  invoice: Stripe.Invoice,
+  invoiceId: string,
+  subscriptionId: string,
+  sourceEventId: string,
+  deps: WebhookDeps,
+): Promise<SubscriptionCommand | string> {
+  const source = { sourceEventId, subscriptionId, invoiceId };
+  if (invoice.status === 'paid') {
+    if (invoice.billing_reason !== 'subscription_cycle')
+      return `invoice ${invoiceId} paid for ${invoice.billing_reason ?? 'no'} billing reason`;
+    return { type: 'Renew', ...source, currentPeriodEnd: await paidThrough(invoice, subscriptionId, deps) };
+  }
+  if (invoice.status === 'open')
+    return { type: 'RecordPaymentFailure', ...source, attempt: Math.max(1, invoice.attempt_count) };
+  return `invoice ${invoiceId} is ${invoice.status ?? 'without a status'} in Stripe`;
 }
 
 /** The end of the period a renewal invoice paid for: its subscription lines, else Stripe's word. */

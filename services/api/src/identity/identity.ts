@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import type { EventStore } from '@healthtal/eventstore';
 import type pg from 'pg';
 import type { ApiSettings } from '../settings';
@@ -36,7 +37,11 @@ export const createIdentity = (
 ): Identity => ({
   ...deps,
   accessTokens: new AccessTokens(keys.jwt),
-  refreshTokens: new RefreshTokens(deps.pool),
+  refreshTokens: new RefreshTokens(deps.pool, refreshSuccessorKey(keys.jwt)),
   oneTimeTokens: new OneTimeTokens(deps.pool),
   emailLookupKey: keys.emailLookup,
 });
+
+/** The key refresh tokens derive their successors with: its own, from the signing key (HKDF). */
+const refreshSuccessorKey = (jwtKey: Buffer) =>
+  Buffer.from(hkdfSync('sha256', jwtKey, Buffer.alloc(0), 'healthtal refresh-token successor', 32));

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Migration } from '@healthtal/eventstore';
 import type pg from 'pg';
 
@@ -29,6 +29,13 @@ export const sessionMigrations: readonly Migration[] = [
 ];
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+/**
+ * How long a token just used up is answered again instead of taken for theft: a page's tabs opened
+ * together send the same cookie at once, and only one of them can be first (issue 32).
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+/** Rotations a late request may follow, within the grace, to the sign-in's newest token. */
+const MAX_GRACE_ROTATIONS = 5;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
@@ -37,11 +44,17 @@ export type RefreshOutcome =
   | { kind: 'reused'; userId: string }
   | { kind: 'invalid' };
 
-/**
- * Refresh tokens: opaque, stored only as hashes, one family per sign-in. Each refresh uses the
- * presented token up and issues the next one in the family. Presenting a used token again means it
- * was stolen (or raced): the whole family is revoked and that sign-in is over.
- */
+type TokenRow = {
+  family_id: string;
+  user_id: string;
+  expired: boolean;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  within_grace: boolean;
+};
+const TOKEN_COLUMNS = `family_id, user_id, expires_at < now() as expired, used_at, revoked_at,
+  coalesce(used_at > now() - interval '${REFRESH_REUSE_GRACE_SECONDS} seconds', false) as within_grace`;
+
 /**
  * Whether the sign-in (refresh token family) given as SQL parameter `param` is still on, as an SQL
  * expression: for a query that loads more with it (loadAccessProfile, on every request).
@@ -49,54 +62,97 @@ export type RefreshOutcome =
 export const activeFamily = (param: string) =>
   `exists (select 1 from refresh_tokens where family_id = ${param} and revoked_at is null)`;
 
+/**
+ * Refresh tokens: opaque, stored only as hashes, one family per sign-in. Each refresh uses the
+ * presented token up and issues the next one in the family. A used token presented again within
+ * REFRESH_REUSE_GRACE_SECONDS gets the same rotation answered again (tabs racing); later, it means
+ * the token was stolen: the whole family is revoked and that sign-in is over.
+ *
+ * The next token is derived from the presented one with a server key (HMAC), not drawn at random:
+ * only its hash is stored, and answering a rotation again needs the token itself. Without the key,
+ * a used token (or a stolen hash) does not give the next one.
+ */
 export class RefreshTokens {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly successorKey: Buffer,
+  ) {}
 
   async startFamily(userId: string): Promise<{ token: string; familyId: string }> {
     const familyId = randomUUID();
-    return { token: await this.insert(this.pool, userId, familyId), familyId };
+    const token = newToken();
+    await this.insert(this.pool, token, userId, familyId);
+    return { token, familyId };
   }
 
   async rotate(presented: string): Promise<RefreshOutcome> {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      const { rows } = await client.query<{
-        family_id: string;
-        user_id: string;
-        expired: boolean;
-        used_at: Date | null;
-        revoked_at: Date | null;
-      }>(
-        `select family_id, user_id, expires_at < now() as expired, used_at, revoked_at
-         from refresh_tokens where token_hash = $1 for update`,
+      // Locked: of the requests presenting one token at once, one rotates and the others, after
+      // waiting here, find it used (within the grace).
+      const { rows } = await client.query<TokenRow>(
+        `select ${TOKEN_COLUMNS} from refresh_tokens where token_hash = $1 for update`,
         [hashOf(presented)],
       );
-      const row = rows[0];
-      if (!row || row.revoked_at || row.expired) {
-        await client.query('rollback');
-        return { kind: 'invalid' };
-      }
-      if (row.used_at) {
-        await client.query(
-          'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
-          [row.family_id],
-        );
-        await client.query('commit');
-        return { kind: 'reused', userId: row.user_id };
-      }
-      await client.query('update refresh_tokens set used_at = now() where token_hash = $1', [
-        hashOf(presented),
-      ]);
-      const token = await this.insert(client, row.user_id, row.family_id);
-      await client.query('commit');
-      return { kind: 'rotated', token, userId: row.user_id, familyId: row.family_id };
+      const outcome = await this.rotateLocked(client, presented, rows[0]);
+      await client.query(outcome.kind === 'invalid' ? 'rollback' : 'commit');
+      return outcome;
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
+  }
+
+  private async rotateLocked(
+    client: pg.PoolClient,
+    presented: string,
+    row: TokenRow | undefined,
+  ): Promise<RefreshOutcome> {
+    if (!row || row.revoked_at || row.expired) return { kind: 'invalid' };
+    const rotated = (token: string) =>
+      ({ kind: 'rotated', token, userId: row.user_id, familyId: row.family_id }) as const;
+    if (row.used_at) {
+      const newest = row.within_grace ? await this.newestAfter(client, presented, row.family_id) : null;
+      if (newest) return rotated(newest);
+      await client.query(
+        'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
+        [row.family_id],
+      );
+      return { kind: 'reused', userId: row.user_id };
+    }
+    await client.query('update refresh_tokens set used_at = now() where token_hash = $1', [
+      hashOf(presented),
+    ]);
+    const next = this.successorOf(presented);
+    await this.insert(client, next, row.user_id, row.family_id);
+    return rotated(next);
+  }
+
+  /**
+   * The family's live token that followed `token`: its successor, or, when another tab rotated that
+   * one too meanwhile, the newest (a late tab answered with an older one would set a used cookie).
+   * Null when the chain ends in a revoked or expired token.
+   */
+  private async newestAfter(client: pg.PoolClient, token: string, familyId: string): Promise<string | null> {
+    let current = token;
+    for (let rotation = 0; rotation < MAX_GRACE_ROTATIONS; rotation++) {
+      current = this.successorOf(current);
+      const { rows } = await client.query<TokenRow>(
+        `select ${TOKEN_COLUMNS} from refresh_tokens where token_hash = $1 and family_id = $2`,
+        [hashOf(current), familyId],
+      );
+      const next = rows[0];
+      if (!next || next.revoked_at || next.expired) return null;
+      if (!next.used_at) return current;
+    }
+    return null;
+  }
+
+  private successorOf(token: string): string {
+    return createHmac('sha256', this.successorKey).update(token).digest('base64url');
   }
 
   /** Sign-out: the family of this token ends. Unknown tokens are ignored. */
@@ -130,14 +186,12 @@ export class RefreshTokens {
     return rows[0]?.active === true;
   }
 
-  private async insert(db: pg.Pool | pg.PoolClient, userId: string, familyId: string): Promise<string> {
-    const token = newToken();
+  private async insert(db: pg.Pool | pg.PoolClient, token: string, userId: string, familyId: string) {
     await db.query(
       `insert into refresh_tokens (token_hash, family_id, user_id, expires_at)
        values ($1, $2, $3, now() + interval '${REFRESH_TOKEN_TTL_DAYS} days')`,
       [hashOf(token), familyId, userId],
     );
-    return token;
   }
 }
 

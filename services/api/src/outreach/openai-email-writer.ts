@@ -63,24 +63,29 @@ export class OpenAiEmailWriter implements EmailWriter {
    * A recruiter is waiting on the button: the whole call, retry included, fits the budget. A failed
    * or unreachable service gets one quick retry; a timeout (the budget is spent) and a 429 (it told
    * us to wait) get none.
+   *
+   * The budget is one AbortSignal over everything, the answer's body included: the SDK's own
+   * `timeout` stops at the headers, and a body that stalls after them was held by undici's 300 s
+   * body timeout (issue 32).
    */
   private async complete(request: GenerateEmailRequest, log: Logger): Promise<string | null> {
+    const budget = AbortSignal.timeout(this.budgetMs);
     const deadline = Date.now() + this.budgetMs;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.completeOnce(request, deadline - Date.now());
+        return await this.completeOnce(request, budget);
       } catch (error) {
         const remaining = deadline - Date.now();
-        if (attempt === 1 && isWorthRetrying(error) && remaining >= MIN_RETRY_BUDGET_MS) {
+        if (attempt === 1 && isWorthRetrying(error) && !budget.aborted && remaining >= MIN_RETRY_BUDGET_MS) {
           log.warn({ err: error, model: this.settings.model }, 'AI service call failed; retrying once');
           continue;
         }
-        throw this.upstreamFailure(error, log);
+        throw this.upstreamFailure(error, budget.aborted, log);
       }
     }
   }
 
-  private async completeOnce(request: GenerateEmailRequest, timeout: number): Promise<string | null> {
+  private async completeOnce(request: GenerateEmailRequest, signal: AbortSignal): Promise<string | null> {
     const completion = await this.client.chat.completions.create(
       {
         model: this.settings.model,
@@ -90,15 +95,15 @@ export class OpenAiEmailWriter implements EmailWriter {
         ],
         response_format: RESPONSE_FORMAT,
       },
-      { timeout },
+      { signal },
     );
     const message = completion.choices[0]?.message;
     return message?.refusal ? null : (message?.content ?? null);
   }
 
-  private upstreamFailure(error: unknown, log: Logger): EmailGenerationFailed {
+  private upstreamFailure(error: unknown, budgetSpent: boolean, log: Logger): EmailGenerationFailed {
     const context = { err: error, model: this.settings.model };
-    if (error instanceof OpenAI.APIConnectionTimeoutError) {
+    if (budgetSpent || error instanceof OpenAI.APIConnectionTimeoutError) {
       log.warn({ ...context, budgetMs: this.budgetMs }, 'AI service did not answer in time');
       return EmailGenerationFailed.timedOut();
     }

@@ -21,11 +21,15 @@ export type ChatRequest = {
   };
 };
 
-/** What the fake answers: the assistant message's content, an HTTP error, or nothing at all. */
+/**
+ * What the fake answers: the assistant message's content, an HTTP error, nothing at all, or a 200
+ * whose headers and first bytes arrive and whose body then never ends.
+ */
 export type FakeAnswer =
   | { content: string }
   | { status: number; message: string; type?: string; code?: string; headers?: Record<string, string> }
-  | { neverAnswer: true };
+  | { neverAnswer: true }
+  | { stallAfterHeaders: true };
 
 export type FakeOpenAi = {
   /** The base URL to configure (`OPENAI_BASE_URL`), ending in /v1. */
@@ -78,6 +82,7 @@ export async function startFakeOpenAi(apiKey: string): Promise<FakeOpenAi> {
     const answer = behaviour(request);
     // A server that hangs: the socket stays open, unanswered, until the client gives up.
     if ('neverAnswer' in answer) return;
+    if ('stallAfterHeaders' in answer) return startAndStall(res);
     if ('status' in answer) return sendError(res, answer);
     answers.push(answer.content);
     send(res, 200, completion(request.model, answer.content));
@@ -139,6 +144,15 @@ function sendError(
     },
     headers,
   );
+}
+
+/** A completion that starts (status, headers, the body's first bytes) and then stalls, socket open. */
+function startAndStall(res: ServerResponse) {
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'x-request-id': `req_${randomBytes(8).toString('hex')}`,
+  });
+  res.write('{"id":"chatcmpl-stalled","object":"chat.completion",');
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for the Stripe API, for exactly the calls HealthTal's StripeGateway makes:
  * Checkout Sessions (create, retrieve), Subscriptions (retrieve, update, cancel), Billing Portal
- * Sessions (create), and for money-back refunds Invoices and Invoice Payments (list) and Refunds
- * (create, honouring the Idempotency-Key as Stripe does). It speaks Stripe's wire format (form-encoded requests with bracketed keys, JSON objects
+ * Sessions (create), Invoices (retrieve, for invoice webhooks), and for money-back refunds Invoices
+ * and Invoice Payments (list) and Refunds (create, honouring the Idempotency-Key as Stripe does). It speaks Stripe's wire format (form-encoded requests with bracketed keys, JSON objects
  * with an `object` field, errors as `{ error: { type, code, message, param } }`), so the real
  * `stripe` SDK talks to it unchanged.
  */
@@ -43,6 +43,13 @@ export type FakeStripe = {
   checkoutSessions: Map<string, StripeObject>;
   /** Refunds made, by id. */
   refunds: Map<string, StripeObject>;
+  /** Invoices as Stripe holds them, by id (a subscription's first, paid invoice is added with it). */
+  invoices: Map<string, StripeObject>;
+  /**
+   * An invoice as Stripe now holds it (a renewal, a failed or a later successful payment attempt):
+   * what a later retrieve answers. Answers it, as an `invoice.*` event carries it.
+   */
+  putInvoice<T extends { id: string }>(invoice: T): T;
   /** A subscription as Stripe holds it (period ends live on its items since API 2025-03-31). */
   addSubscription(input: FakeSubscriptionInput): StripeObject;
   /**
@@ -84,6 +91,7 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     ],
     ['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (_b, m) => cancelSubscription(subscriptions, m[1]!)],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (body) => createPortalSession(body)],
+    ['GET', /^\/v1\/invoices\/([^/]+)$/, (_b, m) => found(invoices.get(m[1]!), 'invoice', m[1]!)],
     [
       'GET',
       /^\/v1\/invoices$/,
@@ -151,9 +159,14 @@ export async function startFakeStripe(secretKey: string): Promise<FakeStripe> {
     last: (route) => requests.findLast((r) => `${r.method} ${r.path}` === route),
     checkoutSessions,
     refunds,
+    invoices,
+    putInvoice(invoice) {
+      invoices.set(invoice.id, { object: 'invoice', ...invoice } as StripeObject);
+      return invoice;
+    },
     addSubscription(input) {
       const subscriptionId = input.id ?? id('sub');
-      const invoice = paidInvoice(subscriptionId, input.amountPaid ?? 299_500);
+      const invoice = paidInvoice(subscriptionId, input.amountPaid ?? 299_500, input.metadata ?? {});
       invoices.set(invoice.invoice.id, invoice.invoice);
       invoicePayments.set(invoice.payment.id, invoice.payment);
       const subscription: StripeObject = {
@@ -280,20 +293,26 @@ function updateSubscriptionByApi(
   return [200, changed];
 }
 
-/** A subscription's first invoice, paid through a payment intent (API 2025-03-31: `payments`). */
-function paidInvoice(subscriptionId: string, amount: number) {
+/**
+ * A subscription's first invoice, paid through a payment intent (API 2025-03-31: `payments`); it
+ * carries the subscription's metadata, as Stripe copies it onto the invoices it makes.
+ */
+function paidInvoice(subscriptionId: string, amount: number, metadata: Record<string, string>) {
   const invoiceId = id('in');
   const invoice: StripeObject = {
     id: invoiceId,
     object: 'invoice',
     status: 'paid',
+    billing_reason: 'subscription_create',
+    attempt_count: 1,
     amount_paid: amount,
     currency: 'usd',
     created: now(),
+    lines: { object: 'list', data: [], has_more: false },
     parent: {
       type: 'subscription_details',
       quote_details: null,
-      subscription_details: { subscription: subscriptionId, metadata: {} },
+      subscription_details: { subscription: subscriptionId, metadata },
     },
   };
   const payment: StripeObject = {
