@@ -73,6 +73,10 @@ describe('an Idempotency-Key on sign-up cannot take over an account (finding 1)'
     const retry = await signUpWithKey(key, ADMIN_EMAIL, ip);
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    // Anonymous callers no longer share one scope: from another address the key is another key.
+    const elsewhere = await signUpWithKey(key, ADMIN_EMAIL, nextIp());
+    expect(elsewhere.headers.get('idempotent-replayed')).toBeNull();
+    expect(elsewhere.status).toBe(409);
   });
 
   it('after the key has expired, the same key with another address is a sign-up of that address only', async () => {
