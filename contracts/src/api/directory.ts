@@ -170,12 +170,17 @@ export const CandidateProfile = CandidateCard.extend({
 });
 export type CandidateProfile = z.infer<typeof CandidateProfile>;
 
+/**
+ * What a reveal hands out: a candidate's contact details. The LinkedIn URL is one of them (a demo
+ * account's cards leave it out, and its reveal — one use of its grant — hands it out).
+ */
 export const ContactDetails = z.object({
   email: z.string().nullable(),
   personalEmail: z.string().nullable(),
   workEmail: z.string().nullable(),
   phone: z.string().nullable(),
   directPhone: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
   emailStatus: z.enum(EMAIL_STATUSES),
   emailVerifiedAt: z.iso.datetime().nullable(),
   phoneVerifiedAt: z.iso.datetime().nullable(),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CandidateProfile, ContactDetails, type Problem } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyone, importCandidates, james, kate, lee, maria, priya } from './support/candidates';
+import { candidate } from './support/directory-fixture';
 import { type Role, type SignedIn, startTestApp, type TestApp } from './support/harness';
 
 let app: TestApp;
@@ -152,6 +153,7 @@ describe('POST /api/v1/candidates/:id/reveal', () => {
       // As E.164, whatever spelling the import stored (docs/adr/0022).
       phone: '+17135550142',
       directPhone: '+17135550199',
+      linkedinUrl: 'https://www.linkedin.com/in/maria-delgado-rn',
       emailStatus: 'valid',
       emailVerifiedAt: '2026-09-14T10:00:00.000Z',
       phoneVerifiedAt: '2026-09-20T16:30:00.000Z',
@@ -250,14 +252,28 @@ describe('POST /api/v1/candidates/:id/reveal', () => {
   });
 
   it('reveals nothing, uses nothing and records nothing for a candidate without contacts', async () => {
+    // No email, no phone and no LinkedIn profile: a LinkedIn URL is a contact detail a demo use pays
+    // for (issue 32, finding 10).
+    const nobody = candidate('no-contacts', {
+      personalEmail: null,
+      workEmail: null,
+      phone: null,
+      directPhone: null,
+      linkedinUrl: null,
+    });
+    await importCandidates(app, [nobody]);
     const user = await app.as('demo-full');
     const [uses, revealed] = [
       (await app.store.readStream(`demo-${user.userId}`)).length,
       (await reveals(user.userId)).length,
     ];
-    const response = await reveal(lee.candidateId, 'demo-full');
+    const response = await reveal(nobody.candidateId, 'demo-full');
     expect(response.status).toBe(200);
-    expect(ContactDetails.parse(await response.json())).toMatchObject({ email: null, phone: null });
+    expect(ContactDetails.parse(await response.json())).toMatchObject({
+      email: null,
+      phone: null,
+      linkedinUrl: null,
+    });
     expect(await app.store.readStream(`demo-${user.userId}`)).toHaveLength(uses);
     expect(await reveals(user.userId)).toHaveLength(revealed);
   });

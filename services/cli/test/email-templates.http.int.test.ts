@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type EmailTemplate,
   type GeneratedEmail,
@@ -195,8 +196,12 @@ describe('email templates', () => {
         headers: { 'idempotency-key': `delete-${id}` },
       });
     expect((await remove()).status).toBe(204);
-    // The process died before it stored the answer: the key is forgotten, the event is in the log.
-    await app.database.pool.query('delete from idempotency_keys where key = $1', [`delete-${id}`]);
+    // The process was killed before it stored the answer: the event is in the log, the key's claim
+    // is left without an answer and its owner is gone.
+    await app.database.pool.query(
+      'update idempotency_keys set status = null, response = null, owner = $2 where key = $1',
+      [`delete-${id}`, randomUUID()],
+    );
     const before = await app.eventCount();
     expect((await remove()).status).toBe(204);
     expect(await app.eventCount()).toBe(before);

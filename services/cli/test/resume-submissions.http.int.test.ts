@@ -222,9 +222,10 @@ describe('POST /api/v1/resume-submissions', () => {
 
   it('records a retried submission once (Idempotency-Key)', async () => {
     const before = await app.eventCount();
-    const headers = { 'idempotency-key': 'resume-retry-1' };
-    const first = await post(valid, { headers });
-    const second = await post(valid, { headers });
+    // A retry comes from the same client: an anonymous caller's key is scoped to its address.
+    const retry = { headers: { 'idempotency-key': 'resume-retry-1' }, ip: nextIp() };
+    const first = await post(valid, retry);
+    const second = await post(valid, retry);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(await second.json()).toEqual(await first.json());
     expect(await app.eventCount()).toBe(before + 1);

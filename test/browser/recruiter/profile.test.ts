@@ -72,4 +72,19 @@ describe('a professional’s profile', () => {
     await page.getByRole('button', { name: 'View Email' }).click();
     await expectVisible(page.getByRole('button', { name: email }));
   });
+
+  test('a demo account with a full-access grant sees a LinkedIn profile by a reveal, one use of its grant', async () => {
+    const other = candidate('cardio-08');
+    const page = await suite.page();
+    const reveals: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/reveal')) reveals.push(request.url());
+    });
+    await signIn(suite, page, 'demo-full', `/physician/${other.candidateId}`);
+    const linkedin = page.getByRole('link', { name: 'LinkedIn' });
+    expect(await linkedin.getAttribute('href')).toBe('#linkedin');
+    await linkedin.click();
+    await expectVisible(page.locator(`a[href="${other.linkedinUrl}"]`));
+    expect(reveals).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   type CandidateProfile,
   type ContactDetails,
+  isLinkedinProfileUrl,
   normalisePhone,
   npiRegistryUrl,
 } from '@healthtal/contracts';
@@ -95,7 +96,7 @@ export async function findCandidateProfile(pool: pg.Pool, id: string): Promise<C
 
 /**
  * What a reveal shows: email is the personal email, else the work email; phone is the phone, else
- * the direct dial. Null when the candidate is not in the directory (never imported, removed or erased).
+ * the direct dial; and the LinkedIn URL. Null when the candidate is not in the directory (never imported, removed or erased).
  */
 export async function findContactDetails(pool: pg.Pool, id: string): Promise<ContactDetails | null> {
   const { rows } = await pool.query<ExportRow>(
@@ -113,6 +114,8 @@ export function toContactDetails(row: ExportRow): ContactDetails {
     workEmail: row.work_email,
     phone: shownPhone(row.phone ?? row.direct_phone),
     directPhone: shownPhone(row.direct_phone),
+    // Only a linkedin.com profile: imported data is not trusted to point where its label says.
+    linkedinUrl: isLinkedinProfileUrl(row.linkedin_url) ? row.linkedin_url : null,
     emailStatus: row.email_status,
     emailVerifiedAt: iso(row.email_verified_at),
     phoneVerifiedAt: iso(row.phone_verified_at),

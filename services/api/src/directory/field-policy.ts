@@ -7,8 +7,11 @@ import { type AccessProfile, capabilitiesOf } from '../identity/access-profile';
  * all pass what they send through here, so hiding a field is never left to a web app.
  *
  * - `contacts`: emails and phones (by reveal or export).
- * - `linkedin`: the LinkedIn URL. The spec restricts it for demo accounts like the contacts, so it
- *   follows the same capability: subscribers and admins, and demo users only with a full_access grant.
+ * - `linkedin`: the LinkedIn URL on cards, profiles, list members and export rows: subscribers and
+ *   admins. The spec restricts it for demo accounts like the emails and phones (recruiter-directory
+ *   §4, §6), and a demo grant counts its uses: a use is one candidate's contact details handed out,
+ *   LinkedIn included. So a demo user — even with a full_access grant — gets a LinkedIn URL only from
+ *   a reveal, which counts the use (reveal.ts), never for free on a page of search results.
  */
 export type FieldPolicy = { readonly contacts: boolean; readonly linkedin: boolean };
 
@@ -17,7 +20,7 @@ export const NO_PERSONAL_FIELDS: FieldPolicy = Object.freeze({ contacts: false, 
 export function fieldPolicyOf(profile: AccessProfile | null | undefined): FieldPolicy {
   if (!profile) return NO_PERSONAL_FIELDS;
   const contacts = capabilitiesOf(profile).has('contacts');
-  return { contacts, linkedin: contacts };
+  return { contacts, linkedin: contacts && !profile.isDemo };
 }
 
 /**

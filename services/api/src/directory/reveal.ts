@@ -18,11 +18,12 @@ export const revealsStream = (userId: string) => streamName('reveals', userId);
 export type RevealCaller = { userId: UserId; isDemo: boolean; dailyQuota: number | null };
 
 /**
- * Shows a candidate's email and phone and records who saw them. The route's policy has already
- * decided the caller may see contacts (a subscriber, or a demo user with a full_access grant); a demo
- * user's reveal first uses up one use of the grant, so a grant that ran out meanwhile refuses it
- * (403, NoValidDemoGrant) before anything is shown. A candidate with neither email nor phone shows
- * nothing, so it uses nothing up and is not recorded.
+ * Shows a candidate's contact details — email, phone and LinkedIn URL — and records who saw them.
+ * The route's policy has already decided the caller may see contacts (a subscriber, or a demo user
+ * with a full_access grant). For a demo user this is the one path to them (field-policy.ts leaves
+ * LinkedIn off its cards), and it first uses up one use of the grant, so a grant that ran out
+ * meanwhile refuses it (403, NoValidDemoGrant) before anything is shown. A candidate with none of
+ * them shows nothing, so it uses nothing up and is not recorded.
  */
 export async function revealContact(
   { pool, store }: { pool: pg.Pool; store: EventStore },
@@ -32,7 +33,7 @@ export async function revealContact(
 ): Promise<ContactDetails> {
   const details = await findContactDetails(pool, candidateId);
   if (!details) throw notFound('Candidate');
-  if (details.email === null && details.phone === null) return details;
+  if (details.email === null && details.phone === null && details.linkedinUrl === null) return details;
   if (caller.dailyQuota !== null)
     await chargeReveal(pool, caller.userId, candidateId, caller.dailyQuota, context.now);
   if (caller.isDemo) await recordDemoUse(store, caller.userId, REVEAL_FEATURE, context);

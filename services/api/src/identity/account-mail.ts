@@ -1,5 +1,9 @@
 import { MailDeliveryError, type MailMessage } from '../shared/mailer';
 import type { Identity } from './identity';
+import type { UserState } from './user.decider';
+
+/** The account a mail is for, as its events hold it: the address is the account's, never a request's. */
+export type MailedAccount = Pick<Extract<UserState, { status: 'active' }>, 'userId' | 'email'>;
 
 const link = (identity: Identity, path: string, token: string) =>
   `${identity.settings.publicUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
@@ -20,8 +24,7 @@ async function deliver(identity: Identity, message: MailMessage): Promise<void> 
 /** A new verification link; older ones stop working. */
 export async function sendVerificationEmail(
   identity: Identity,
-  userId: string,
-  email: string,
+  { userId, email }: MailedAccount,
 ): Promise<void> {
   await identity.oneTimeTokens.retireAll('verify-email', userId);
   const token = await identity.oneTimeTokens.issue('verify-email', userId);
@@ -36,8 +39,7 @@ export async function sendVerificationEmail(
 
 export async function sendPasswordResetEmail(
   identity: Identity,
-  userId: string,
-  email: string,
+  { userId, email }: MailedAccount,
 ): Promise<void> {
   await identity.oneTimeTokens.retireAll('reset-password', userId);
   const token = await identity.oneTimeTokens.issue('reset-password', userId);

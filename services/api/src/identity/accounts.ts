@@ -54,14 +54,15 @@ async function loadClaim(identity: Identity, email: string): Promise<EmailClaimS
  * in one atomic append (ADR 0017): under any interleaving of sign-ups with one address exactly one
  * account exists, and a claim is never seen without its account. A claim held by an account that
  * is gone (deleted, or a sign-up from before ADR 0017 that failed half-way) is taken over in the
- * same write.
+ * same write. Answers the account as its events hold it: a retry of a sign-up that went through
+ * answers (and mails) the address that account was created with, whatever the retry carries.
  */
 export async function signUp(
   identity: Identity,
   form: SignupRequest,
   context: CommandContext,
   options: { verified?: boolean } = {},
-): Promise<{ userId: UserId }> {
+): Promise<{ userId: UserId; email: string }> {
   const userId = uuidFromName(`user/${context.commandId}`) as UserId;
   const passwordHash = await hashPassword(form.password);
   const claimStream = emailClaimStream(form.email, identity.emailLookupKey);
@@ -74,41 +75,38 @@ export async function signUp(
       const account = await loadAggregate(identity.store, accountStream, userDecider);
       // A retry of this very sign-up whose write went through: nothing more to write.
       if (account.state.status !== 'none') return { appends: [], result: undefined };
-      const claimEvents = [];
-      let claimState = claim.state;
-      if (claimState.status === 'claimed' && claimState.userId !== userId) {
-        const holder = await loadUser(identity, claimState.userId);
-        if (holder.status === 'active') throw new EmailAlreadyRegistered();
-        const released = emailClaimDecider.decide(
-          { type: 'ReleaseEmail', userId: claimState.userId },
-          claimState,
-        );
-        claimEvents.push(...released);
-        claimState = released.reduce(emailClaimDecider.evolve, claimState);
-      }
-      claimEvents.push(...emailClaimDecider.decide({ type: 'ClaimEmail', userId }, claimState));
-      const registered = userDecider.decide(
-        {
-          type: 'RegisterUser',
-          userId,
-          email: form.email,
-          passwordHash,
-          phone: form.phone,
-          ...(form.source ? { source: form.source } : {}),
-          at: context.now,
-        },
-        account.state,
-      );
       return {
         appends: [
-          { streamId: claimStream, events: claimEvents, expectedVersion: claim.expectedVersion },
-          { streamId: accountStream, events: registered, expectedVersion: account.expectedVersion },
+          {
+            streamId: claimStream,
+            events: await claimFor(identity, userId, claim.state),
+            expectedVersion: claim.expectedVersion,
+          },
+          {
+            streamId: accountStream,
+            events: userDecider.decide(
+              {
+                type: 'RegisterUser',
+                userId,
+                email: form.email,
+                passwordHash,
+                phone: form.phone,
+                ...(form.source ? { source: form.source } : {}),
+                at: context.now,
+              },
+              account.state,
+            ),
+            expectedVersion: account.expectedVersion,
+          },
         ],
         result: undefined,
       };
     },
     context,
   );
+  const account = await loadUser(identity, userId);
+  // A retry of a sign-up whose account was deleted in between: that address has had its account.
+  if (account.status !== 'active') throw new EmailAlreadyRegistered();
   if (options.verified) {
     await changeUser(
       identity,
@@ -116,10 +114,28 @@ export async function signUp(
       { type: 'VerifyEmail' },
       { ...context, commandId: `${context.commandId}/verify` },
     );
-  } else {
-    await sendVerificationEmail(identity, userId, form.email);
+  } else if (!account.emailVerified) {
+    await sendVerificationEmail(identity, account);
   }
-  return { userId };
+  return { userId, email: account.email };
+}
+
+/** The email claim's events for a new account: taken over from an account that is gone, then claimed. */
+async function claimFor(identity: Identity, userId: UserId, state: EmailClaimState) {
+  const events = [];
+  let claimState = state;
+  if (claimState.status === 'claimed' && claimState.userId !== userId) {
+    const holder = await loadUser(identity, claimState.userId);
+    if (holder.status === 'active') throw new EmailAlreadyRegistered();
+    const released = emailClaimDecider.decide(
+      { type: 'ReleaseEmail', userId: claimState.userId },
+      claimState,
+    );
+    events.push(...released);
+    claimState = released.reduce(emailClaimDecider.evolve, claimState);
+  }
+  events.push(...emailClaimDecider.decide({ type: 'ClaimEmail', userId }, claimState));
+  return events;
 }
 
 /** Deletes the account and frees its email in one atomic append, so the address can sign up again. */

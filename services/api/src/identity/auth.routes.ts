@@ -66,8 +66,11 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
       { rule: RATE_RULES.signupPerEmail, key: form.email },
     ]);
     try {
-      const { userId } = await signUp(identity, form, commandContext(req));
-      const body: SignupResponse = { user: { id: userId, email: form.email }, verificationRequired: true };
+      const account = await signUp(identity, form, commandContext(req));
+      const body: SignupResponse = {
+        user: { id: account.userId, email: account.email },
+        verificationRequired: true,
+      };
       res.status(201).json(body);
     } catch (error) {
       if (error instanceof EmailAlreadyRegistered) {
@@ -156,7 +159,7 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
       { rule: RATE_RULES.resendPerEmail, key: email },
     ]);
     const user = await findUserByEmail(identity, email);
-    if (user && !user.emailVerified) await sendVerificationEmail(identity, user.userId, user.email);
+    if (user && !user.emailVerified) await sendVerificationEmail(identity, user);
     res.status(202).json(ACCEPTED);
   });
 
@@ -168,8 +171,7 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
     ]);
     const user = await findUserByEmail(identity, email);
     // The demo account's password is not changed (recruiter-directory §6); the answer says nothing.
-    if (user && !isDesignatedDemoAccount(user.email, settings))
-      await sendPasswordResetEmail(identity, user.userId, user.email);
+    if (user && !isDesignatedDemoAccount(user.email, settings)) await sendPasswordResetEmail(identity, user);
     res.status(202).json(ACCEPTED);
   });
 

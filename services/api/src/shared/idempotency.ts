@@ -1,86 +1,83 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Migration } from '@healthtal/eventstore';
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { CommandContext } from './command-handler';
-import { uuidFromName } from './ids';
+import { IdempotencyKeys, type KeyClaim } from './idempotency-keys';
 import type { InstanceLiveness } from './instance-liveness';
 import { HttpProblem } from './problem';
 
-export const idempotencyMigrations: readonly Migration[] = [
-  {
-    id: '001-idempotency-keys',
-    sql: `create table idempotency_keys (
-      scope text not null,
-      key text not null,
-      request_hash text not null,
-      status int,
-      response jsonb,
-      created_at timestamptz not null default now(),
-      primary key (scope, key)
-    )`,
-  },
-  {
-    // The process handling a claimed key (docs/adr/0004): a retry may take over the claim of a
-    // process that died mid-request instead of waiting out the key's 24 hours.
-    id: '002-idempotency-key-owner',
-    sql: 'alter table idempotency_keys add column owner text',
-  },
-];
+export { idempotencyMigrations } from './idempotency-keys';
 
 const IdempotencyKey = z
   .string()
   .min(1)
   .max(255)
   .regex(/^[\x21-\x7e]+$/);
-/** A key is remembered this long; after that the same key starts a new request. */
-const KEY_TTL = '24 hours';
 
 declare global {
   namespace Express {
     interface Request {
-      /** Stable for retries of one request: derived from its Idempotency-Key, random otherwise. */
+      /** Stable for retries of one request: its Idempotency-Key claim's, random otherwise. */
       commandId?: string;
       /**
-       * With an Idempotency-Key: forgets it now. A streamed answer (an export file) is not stored for
-       * replay; it calls this before its last byte, so a retry after the download runs again.
+       * With an Idempotency-Key: keeps no answer for it. A streamed answer (an export file) is not
+       * stored for replay; it calls this before its last byte, so a retry of the same request runs
+       * again. The key stays bound to this request.
        */
       releaseIdempotencyKey?: () => Promise<void>;
     }
   }
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /**
  * Whose key it is: a signed-in caller's own, or on public routes (which resolve nobody) a
- * fingerprint of the credentials the request carries, so one caller's key never answers another
- * caller who guessed or reused it. Together with the body hash, a replay needs the same credentials
- * and the same body.
+ * fingerprint of the client — its address, its user agent and the credentials it carries — so one
+ * caller's key never answers another caller who guessed or reused it.
  */
 const callerOf = (req: Request) => {
   if (req.principal?.kind === 'user') return req.principal.userId;
-  const credentials = JSON.stringify([req.get('authorization') ?? '', req.get('cookie') ?? '']);
-  return `anonymous-${createHash('sha256').update(credentials).digest('hex').slice(0, 32)}`;
+  const client = [
+    req.ip ?? '',
+    req.get('user-agent') ?? '',
+    req.get('authorization') ?? '',
+    req.get('cookie') ?? '',
+  ];
+  return `anonymous-${sha256(JSON.stringify(client)).slice(0, 32)}`;
 };
 
-const scopeOf = (req: Request) =>
-  `${callerOf(req)}:${req.method} ${(req.route as { path?: string } | undefined)?.path ?? req.path}`;
+/**
+ * The key's claim: scoped to the caller and the method + actual path (its ids, not the route's
+ * pattern: `DELETE /lists/A` and `DELETE /lists/B` are two requests), bound to the hash of the query
+ * and the body.
+ */
+function claimOf(req: Request, key: string): KeyClaim {
+  const [path = '', query = ''] = req.originalUrl.split('?', 2);
+  return {
+    scope: `${callerOf(req)}:${req.method} ${path}`,
+    key,
+    requestHash: sha256(JSON.stringify([query, req.body ?? null])),
+  };
+}
 
 /**
  * Answers that hand out credentials (a Set-Cookie, a token in the body) are never stored: a replay
  * would give them to whoever presents the key again, for 24 hours.
  */
-const carriesCredentials = (res: Parameters<RequestHandler>[1], body: unknown) =>
+const carriesCredentials = (res: Response, body: unknown) =>
   res.getHeader('set-cookie') !== undefined ||
   (typeof body === 'object' && body !== null && Object.keys(body).some((key) => /token/i.test(key)));
 
 /**
- * `Idempotency-Key` on every command (POST, PUT, PATCH, DELETE): the first request runs and its answer (below 500, without credentials)
- * is stored; a retry
- * with the same key and body gets the stored answer with `Idempotent-Replayed: true`; the same key
- * with another body is refused, and so is a retry while the first is still running.
+ * `Idempotency-Key` on every command (POST, PUT, PATCH, DELETE), per ADR 0004: the first request
+ * runs and its answer (below 500, without credentials) is stored; a retry of the same request gets
+ * the stored answer with `Idempotent-Replayed: true`, or runs again when none was kept; the same key
+ * with another request is refused (422), and so is a retry while the first is still running (409).
  */
 export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestHandler {
+  const keys = new IdempotencyKeys(pool, liveness);
   return async (req, res, next) => {
     const header = req.get('idempotency-key');
     if (header === undefined) {
@@ -93,126 +90,71 @@ export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestH
         'Idempotency-Key': 'Use 1 to 255 visible ASCII characters.',
       });
     }
-    const scope = scopeOf(req);
-    const hash = createHash('sha256')
-      .update(JSON.stringify(req.body ?? null))
-      .digest('hex');
-    await pool.query(
-      `delete from idempotency_keys where scope = $1 and key = $2 and created_at < now() - interval '${KEY_TTL}'`,
-      [scope, parsed.data],
-    );
-    await liveness.ready();
-    const claimed = await pool.query(
-      `insert into idempotency_keys (scope, key, request_hash, owner) values ($1, $2, $3, $4)
-       on conflict (scope, key) do nothing`,
-      [scope, parsed.data, hash, liveness.id],
-    );
-    if (claimed.rowCount === 0) {
-      const takenOver = await takeOverFromTheDead(pool, liveness, scope, parsed.data, hash);
-      if (!takenOver) return replay(pool, scope, parsed.data, hash, res);
-    }
-
-    req.commandId = uuidFromName(`${scope}:${parsed.data}`);
-    const send = res.json.bind(res);
-    let answeredWithJson = false;
-    let released: Promise<void> | null = null;
-    req.releaseIdempotencyKey = () => {
-      released ??= pool
-        .query('delete from idempotency_keys where scope = $1 and key = $2 and status is null', [
-          scope,
-          parsed.data,
-        ])
-        .then(() => undefined);
-      return released;
-    };
-    // Only JSON answers are kept for replay. Any other (a streamed file, an aborted request) releases
-    // the key when the response is over, so a retry runs again instead of waiting on one that ended.
-    res.once('close', () => {
-      if (answeredWithJson) return;
-      req
-        .releaseIdempotencyKey?.()
-        .catch((error: unknown) => req.log.error({ err: error }, 'could not release the idempotency key'));
-    });
-    res.json = (body: unknown) => {
-      answeredWithJson = true;
-      const stored =
-        res.statusCode < 500 && !carriesCredentials(res, body)
-          ? pool.query(
-              'update idempotency_keys set status = $3, response = $4 where scope = $1 and key = $2',
-              [scope, parsed.data, res.statusCode, JSON.stringify(body ?? null)],
-            )
-          : pool.query('delete from idempotency_keys where scope = $1 and key = $2', [scope, parsed.data]);
-      stored.then(
-        () => send(body),
-        (error: unknown) => {
-          req.log.error({ err: error }, 'could not store the idempotent response');
-          send(body);
-        },
+    const claim = claimOf(req, parsed.data);
+    const outcome = await keys.claim(claim);
+    if (outcome.kind === 'other-request') {
+      throw new HttpProblem(
+        422,
+        'Idempotency-Key reused',
+        'This Idempotency-Key was already used for another request.',
       );
-      return res;
-    };
+    }
+    if (outcome.kind === 'running') {
+      throw new HttpProblem(
+        409,
+        'Request in progress',
+        'A request with this Idempotency-Key is still being handled.',
+      );
+    }
+    if (outcome.kind === 'answered') {
+      res
+        .status(outcome.status)
+        .set('Idempotent-Replayed', 'true')
+        .type(outcome.status >= 400 ? 'application/problem+json' : 'application/json')
+        .json(outcome.response);
+      return;
+    }
+    // The claim's own: only a retry of this very request (same caller, path and body, within the
+    // key's 24 hours) shares it, and with it the ids of the events and aggregates it makes.
+    req.commandId = outcome.commandId;
+    keepTheAnswer(req, res, keys, claim);
     next();
   };
 }
 
-/**
- * A claim still without an answer whose process is gone (killed mid-request: its liveness lock is
- * free) passes to this retry, which runs the request again with the same command id: the events the
- * dead process may have appended carry the same ids, so nothing is written twice.
- */
-async function takeOverFromTheDead(
-  pool: pg.Pool,
-  liveness: InstanceLiveness,
-  scope: string,
-  key: string,
-  hash: string,
-): Promise<boolean> {
-  const { rows } = await pool.query<{ owner: string | null }>(
-    'select owner from idempotency_keys where scope = $1 and key = $2 and status is null and request_hash = $3',
-    [scope, key, hash],
-  );
-  const owner = rows[0]?.owner;
-  if (!owner || owner === liveness.id || (await liveness.isAlive(owner))) return false;
-  const moved = await pool.query(
-    `update idempotency_keys set owner = $4 where scope = $1 and key = $2 and status is null and owner = $3`,
-    [scope, key, owner, liveness.id],
-  );
-  return moved.rowCount === 1;
-}
-
-async function replay(
-  pool: pg.Pool,
-  scope: string,
-  key: string,
-  hash: string,
-  res: Parameters<RequestHandler>[1],
-) {
-  const { rows } = await pool.query<{ request_hash: string; status: number | null; response: unknown }>(
-    'select request_hash, status, response from idempotency_keys where scope = $1 and key = $2',
-    [scope, key],
-  );
-  const row = rows[0];
-  if (!row)
-    throw new HttpProblem(409, 'Conflict', 'This Idempotency-Key was just released; retry the request.');
-  if (row.request_hash !== hash) {
-    throw new HttpProblem(
-      422,
-      'Idempotency-Key reused',
-      'This Idempotency-Key was already used for another request.',
+/** Stores the request's JSON answer under its key; any other ending releases the key for a retry. */
+function keepTheAnswer(req: Request, res: Response, keys: IdempotencyKeys, claim: KeyClaim) {
+  const send = res.json.bind(res);
+  let answeredWithJson = false;
+  let released: Promise<void> | null = null;
+  req.releaseIdempotencyKey = () => {
+    released ??= keys.release(claim);
+    return released;
+  };
+  // A streamed file, a bodiless answer or a client that hung up: a retry of the same request runs
+  // again instead of waiting on one that ended. A handler still running after a hang-up stores its
+  // answer when it has one.
+  res.once('close', () => {
+    if (answeredWithJson) return;
+    req
+      .releaseIdempotencyKey?.()
+      .catch((error: unknown) => req.log.error({ err: error }, 'could not release the idempotency key'));
+  });
+  res.json = (body: unknown) => {
+    answeredWithJson = true;
+    const stored =
+      res.statusCode < 500 && !carriesCredentials(res, body)
+        ? keys.answer(claim, res.statusCode, body)
+        : keys.release(claim);
+    stored.then(
+      () => send(body),
+      (error: unknown) => {
+        req.log.error({ err: error }, 'could not store the idempotent response');
+        send(body);
+      },
     );
-  }
-  if (row.status === null) {
-    throw new HttpProblem(
-      409,
-      'Request in progress',
-      'A request with this Idempotency-Key is still being handled.',
-    );
-  }
-  res
-    .status(row.status)
-    .set('Idempotent-Replayed', 'true')
-    .type(row.status >= 400 ? 'application/problem+json' : 'application/json')
-    .json(row.response);
+    return res;
+  };
 }
 
 /** The command context of a request: its command id, correlation id (the request id) and caller. */

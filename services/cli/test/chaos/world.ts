@@ -37,6 +37,13 @@ export const stuckKey = (e: Exchange) =>
   e.status === 409 && e.retries > 0 && e.title === 'Request in progress';
 
 /**
+ * Every request of the run has a key of its own, sent again only with the same body: a 422 for reuse
+ * means the product took a retry of one request for another (its key is bound to the request, ADR 0004).
+ */
+export const retryRefusedAsAnother = (e: Exchange) =>
+  e.status === 422 && e.title === 'Idempotency-Key reused';
+
+/**
  * Checks each answer against what the model allows. No answer at all (the product was killed and the
  * retries ran out) is an unknown outcome, never a pass of something else; a stuck Idempotency-Key
  * after a crash is reported on its own.
@@ -52,6 +59,9 @@ export function expectAnswers(
   for (const e of exchanges) {
     if (stuckKey(e)) {
       fail(world, 'a retry after a crash gets an answer (Idempotency-Key released)', describeExchange(e));
+      unknown++;
+    } else if (retryRefusedAsAnother(e)) {
+      fail(world, 'a retry is never refused as another request (Idempotency-Key)', describeExchange(e));
       unknown++;
     } else if (e.status === 0) {
       if (!world.kills) fail(world, 'every request is answered', describeExchange(e));

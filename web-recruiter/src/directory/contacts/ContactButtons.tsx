@@ -22,7 +22,10 @@ type Props = {
   emailStatus?: EmailStatus;
   hasPhone: boolean;
   linkedinUrl: string | null;
-  /** A profile is on file even when its URL is withheld (a demo account: the click explains why). */
+  /**
+   * A profile is on file even when its URL is withheld from a demo account: the click explains why,
+   * or with full access reveals it (one use of the grant).
+   */
   hasLinkedin: boolean;
   size?: 'small' | 'medium';
 };
@@ -44,6 +47,7 @@ export function ContactButtons({
 }: Props) {
   const [demoOpen, setDemoOpen] = useState(false);
   const reveal = useContactReveal(candidateId, () => setDemoOpen(true));
+  const linkedin = isLinkedinProfileUrl(linkedinUrl) ? linkedinUrl : (reveal.contact?.linkedinUrl ?? null);
   const button = (field: ContactField, available: boolean) => {
     const state = reveal.shown[field];
     const value = reveal.contact?.[field];
@@ -99,12 +103,12 @@ export function ContactButtons({
       )}
       {button('phone', hasPhone)}
       {/* Only a linkedin.com profile: imported data is not trusted to point where the label says. */}
-      {isLinkedinProfileUrl(linkedinUrl) ? (
+      {isLinkedinProfileUrl(linkedin) ? (
         <Button
           size={size}
           variant="text"
           startIcon={<LinkedIn />}
-          href={linkedinUrl}
+          href={linkedin}
           target="_blank"
           rel="noopener noreferrer"
           onClick={(event) => {
@@ -117,15 +121,19 @@ export function ContactButtons({
           LinkedIn
         </Button>
       ) : hasLinkedin && reveal.isDemo ? (
-        // The server withholds the URL from a demo account; the link shows the restriction (spec §6).
+        // The server withholds the URL from a demo account: the click shows the restriction (spec §6),
+        // or with full access reveals it, and the link above takes this button's place.
         <Button
           size={size}
           variant="text"
-          startIcon={<LinkedIn />}
+          startIcon={
+            reveal.shown.linkedin === 'loading' ? <CircularProgress size={14} aria-hidden /> : <LinkedIn />
+          }
           href="#linkedin"
+          disabled={reveal.shown.linkedin === 'loading'}
           onClick={(event) => {
             event.preventDefault();
-            setDemoOpen(true);
+            reveal.showLinkedin();
           }}
         >
           LinkedIn

@@ -8,7 +8,13 @@ import { onSessionChange } from '../../app/api';
  * a copy of localStorage alone is ciphertext). Without WebCrypto or IndexedDB nothing is cached.
  * Signing out forgets them all, so the next person at a shared computer starts clean.
  */
-export type RevealedContact = { email: string | null; phone: string | null; fetchedAt: number };
+export type RevealedContact = {
+  email: string | null;
+  phone: string | null;
+  /** Absent in entries cached before reveals carried it. */
+  linkedinUrl?: string | null;
+  fetchedAt: number;
+};
 
 type Sealed = { fetchedAt: number; iv: string; data: string };
 
@@ -90,8 +96,13 @@ export async function cachedContact(userId: string, candidateId: string): Promis
       key,
       fromBase64(sealed.data),
     );
-    const { email, phone } = JSON.parse(new TextDecoder().decode(plain)) as RevealedContact;
-    return { email, phone, fetchedAt: sealed.fetchedAt };
+    const { email, phone, linkedinUrl } = JSON.parse(new TextDecoder().decode(plain)) as RevealedContact;
+    return {
+      email,
+      phone,
+      ...(linkedinUrl === undefined ? {} : { linkedinUrl }),
+      fetchedAt: sealed.fetchedAt,
+    };
   } catch {
     return null; // a key from another browser profile, or a tampered entry: reveal again
   }
@@ -101,7 +112,8 @@ export async function cacheContact(userId: string, candidateId: string, contact:
   const key = await cacheKey();
   if (!key) return;
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const plain = new TextEncoder().encode(JSON.stringify({ email: contact.email, phone: contact.phone }));
+  const { email, phone, linkedinUrl } = contact;
+  const plain = new TextEncoder().encode(JSON.stringify({ email, phone, linkedinUrl }));
   const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain);
   const entries = readAll(userId);
   entries[candidateId] = { fetchedAt: contact.fetchedAt, iv: toBase64(iv), data: toBase64(data) };

@@ -18,7 +18,12 @@ export async function emailsOf(userId: string, candidateIds: readonly string[], 
         method: 'POST',
         schema: ContactDetails,
       });
-      contact = { email: details.email, phone: details.phone, fetchedAt: Date.now() };
+      contact = {
+        email: details.email,
+        phone: details.phone,
+        linkedinUrl: details.linkedinUrl,
+        fetchedAt: Date.now(),
+      };
       await cacheContact(userId, id, contact);
     }
     if (contact?.email) found.set(id, contact.email);

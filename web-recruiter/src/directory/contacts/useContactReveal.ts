@@ -6,20 +6,28 @@ import { useToast } from '../../app/toast';
 import { cacheContact, cachedContact, type RevealedContact } from './contact-cache';
 
 export type ContactField = 'email' | 'phone';
+/** What a reveal shows: the two buttons' fields, and the LinkedIn URL a demo account's cards leave out. */
+type RevealedField = ContactField | 'linkedin';
 export type FieldState = 'hidden' | 'loading' | 'revealed';
+const ALL_HIDDEN: Record<RevealedField, FieldState> = {
+  email: 'hidden',
+  phone: 'hidden',
+  linkedin: 'hidden',
+};
 
 /**
  * One professional's contact reveal (spec §4): each field starts hidden; the first click reveals it
  * (one reveal fetches both, cached for 24 hours), the second copies it and shows "Copied" for 2 s.
  * Without the contacts capability a click does nothing (the button's tooltip says why); a demo user
- * gets the restriction dialog instead.
+ * gets the restriction dialog instead. A demo user with full access gets a LinkedIn URL by a reveal
+ * too (one use of the grant), so `showLinkedin` reveals before the link appears.
  */
 export function useContactReveal(candidateId: string, onDemoRestricted: () => void) {
   const auth = useAuth();
   const toast = useToast();
   const userId = auth.me?.user.id ?? null;
   const [contact, setContact] = useState<RevealedContact | null>(null);
-  const [shown, setShown] = useState<Record<ContactField, FieldState>>({ email: 'hidden', phone: 'hidden' });
+  const [shown, setShown] = useState<Record<RevealedField, FieldState>>(ALL_HIDDEN);
   const [copied, setCopied] = useState<ContactField | null>(null);
   const copyTimer = useRef<number | undefined>(undefined);
   const canView = auth.can('contacts');
@@ -32,7 +40,7 @@ export function useContactReveal(candidateId: string, onDemoRestricted: () => vo
     void cachedContact(userId, candidateId).then((cached) => {
       if (!live || !cached) return;
       setContact(cached);
-      setShown({ email: 'revealed', phone: 'revealed' });
+      setShown({ email: 'revealed', phone: 'revealed', linkedin: 'revealed' });
     });
     return () => {
       live = false;
@@ -56,14 +64,19 @@ export function useContactReveal(candidateId: string, onDemoRestricted: () => vo
   );
 
   const reveal = useCallback(
-    async (field: ContactField) => {
+    async (field: RevealedField) => {
       setShown((s) => ({ ...s, [field]: 'loading' }));
       try {
         const details = await api(`/api/v1/candidates/${candidateId}/reveal`, {
           method: 'POST',
           schema: ContactDetails,
         });
-        const next = { email: details.email, phone: details.phone, fetchedAt: Date.now() };
+        const next = {
+          email: details.email,
+          phone: details.phone,
+          linkedinUrl: details.linkedinUrl,
+          fetchedAt: Date.now(),
+        };
         setContact(next);
         setShown((s) => ({ ...s, [field]: 'revealed' }));
         if (userId) void cacheContact(userId, candidateId, next);
@@ -89,5 +102,12 @@ export function useContactReveal(candidateId: string, onDemoRestricted: () => vo
     [isDemo, canView, contact, shown, copy, reveal, onDemoRestricted],
   );
 
-  return { contact, shown, copied, canView, isDemo, click };
+  const showLinkedin = useCallback(() => {
+    if (isDemo && !canView) return onDemoRestricted();
+    // Known already (revealed, or cached with it), or on its way: the link shows it.
+    if (!canView || shown.linkedin === 'loading' || contact?.linkedinUrl !== undefined) return;
+    void reveal('linkedin');
+  }, [isDemo, canView, contact, shown.linkedin, reveal, onDemoRestricted]);
+
+  return { contact, shown, copied, canView, isDemo, click, showLinkedin };
 }

@@ -4,7 +4,11 @@ import { liveAccounts, liveCandidates, type Model, pick } from '../model';
 import { count, expectAnswers, fail, type World } from '../world';
 import { all, Step } from './step';
 
-/** The admin grants demo access with a few uses; the demo user reveals more contacts than that at once. */
+/**
+ * The admin grants demo access with a few uses; the demo user reveals more contacts than that at once,
+ * and reads a profile meanwhile: a LinkedIn URL is a contact detail a use pays for, so it comes with a
+ * reveal only (issue 32, finding 10).
+ */
 export class DemoRace extends Step {
   constructor(
     readonly account: number,
@@ -39,6 +43,10 @@ export class DemoRace extends Step {
           token: session.token,
         }),
       ),
+      world.client.call('demo-profile', 'GET', `/api/v1/candidates/${targets[0]!.id}`, {
+        token: session.token,
+        idempotent: false,
+      }),
       ...(this.revoke
         ? [
             world.client.call('demo-revoke', 'DELETE', `/api/admin/users/${session.userId}/demo-grants`, {
@@ -54,8 +62,23 @@ export class DemoRace extends Step {
       reveals,
       (e) => [200, 403].includes(e.status),
     );
+    const profile = answers[this.reveals]!;
+    expectAnswers(
+      world,
+      'a demo profile read: 200 without LinkedIn (403 before the grant or after its uses, 404 before the index)',
+      [profile],
+      (e) =>
+        e.status === 200
+          ? (e.body as { linkedinUrl?: unknown }).linkedinUrl === null
+          : [403, 404].includes(e.status),
+    );
     if (this.revoke)
-      expectAnswers(world, 'revoking demo access: 200', answers.slice(this.reveals), (e) => e.status === 200);
+      expectAnswers(
+        world,
+        'revoking demo access: 200',
+        answers.slice(this.reveals + 1),
+        (e) => e.status === 200,
+      );
     const shown = count(known, 200);
     if (shown > this.maxUses)
       fail(
