@@ -73,7 +73,9 @@ describe('anonymous writes: per client, and a ceiling no few dozen addresses rea
   it('counts an IPv6 client by its /64: another address in the same /64 is the same client', async () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 11; i++)
-      statuses.push((await requestRemoval(`v6-${i}@mail.example`, `2001:db8:32:1::${i.toString(16)}`)).status);
+      statuses.push(
+        (await requestRemoval(`v6-${i}@mail.example`, `2001:db8:32:1::${i.toString(16)}`)).status,
+      );
     expect(statuses).toEqual([...Array(10).fill(202), 429]);
     expect((await requestRemoval('v6-next@mail.example', '2001:db8:32:2::1')).status).toBe(202);
   });
@@ -113,7 +115,10 @@ describe('one password reset wins (finding 17)', () => {
       createHash('sha256').update(first).digest('hex'),
     ]);
 
-    const answers = await Promise.all([reset(first, 'first new password'), reset(second, 'second new password')]);
+    const answers = await Promise.all([
+      reset(first, 'first new password'),
+      reset(second, 'second new password'),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     const loser = answers.find((a) => a.status === 400)!;
     expect(((await loser.json()) as Problem).errors).toEqual({ token: AuthMessages.invalidOrExpiredLink });

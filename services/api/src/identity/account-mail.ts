@@ -34,13 +34,13 @@ export async function sendVerificationEmail(
   });
 }
 
+/** A new reset link for the password the account has now; older links stop working. */
 export async function sendPasswordResetEmail(
   identity: Identity,
-  userId: string,
-  email: string,
+  { userId, email, passwordVersion }: { userId: string; email: string; passwordVersion: number },
 ): Promise<void> {
   await identity.oneTimeTokens.retireAll('reset-password', userId);
-  const token = await identity.oneTimeTokens.issue('reset-password', userId);
+  const token = await identity.oneTimeTokens.issue('reset-password', userId, passwordVersion);
   const url = link(identity, '/reset-password', token);
   await deliver(identity, {
     kind: 'reset-password',

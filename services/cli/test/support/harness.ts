@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '@healthtal/api';
 import type { AuthSession } from '@healthtal/contracts';
 import { createTestDatabase, type TestDatabase } from '@healthtal/eventstore/testing';
-import type { Clock } from '@healthtal/api';
 import { type Logger, pino } from 'pino';
 import { loadConfig } from '../../src/config';
 import { type HealthTal, startHealthTal } from '../../src/start';
