@@ -37,8 +37,8 @@ const ceilingPerHour = (name: string, limit: number): RateRule => ({
 /**
  * The spec names no numbers; these are ours (ADR 0021, ADR 0038). Per client — an IPv4 address or
  * an IPv6 /64 (clientOf) — and per email: room for people who mistype, too little to guess or flood.
- * A ceiling needs a thousand clients or more to reach, so a few dozen cannot close a form for
- * everyone; it only bounds what a flood from very many addresses stores and mails.
+ * A ceiling takes 500 clients or more to reach (1,000 for sign-ups), so a few dozen cannot close a
+ * form for everyone; it only bounds what a flood from very many addresses stores and mails.
  */
 export const RATE_RULES = {
   // Sign-in counts failures, not attempts: a right password gives its attempt back (sign-in-throttle.ts).
