@@ -36,6 +36,7 @@ import { contactMessageRoutes } from './intake/contact-messages.routes';
 import { removalRequestRoutes } from './intake/removal-requests.routes';
 import { resumeSubmissionRoutes } from './intake/resume-submissions.routes';
 import { outreachRoutes } from './outreach/email.routes';
+import { systemClock } from './shared/clock';
 import { idempotency } from './shared/idempotency';
 import { InstanceLiveness } from './shared/instance-liveness';
 import { OutboxMailer } from './shared/mailer';
@@ -73,7 +74,11 @@ export function createApi(given: ApiDependencies): Api {
     ...(given.relayLag ? { relayLag: given.relayLag } : {}),
   });
   const counted = metrics.countAppends(given.store);
-  const deps = { ...given, store: given.awaitProjections ? trackWrites(counted) : counted };
+  const deps = {
+    ...given,
+    store: given.awaitProjections ? trackWrites(counted) : counted,
+    rateLimiter: new RateLimiter(given.pool, given.clock ?? systemClock, given.logger),
+  };
   const app = express();
   let shuttingDown = false;
   app.disable('x-powered-by');
@@ -113,7 +118,7 @@ export function createApi(given: ApiDependencies): Api {
       pool: deps.pool,
       settings: deps.settings,
       mailer: deps.mailer ?? new OutboxMailer(deps.pool),
-      rateLimiter: new RateLimiter(deps.pool),
+      rateLimiter: deps.rateLimiter,
     },
     deps.identityKeys,
   );

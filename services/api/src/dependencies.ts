@@ -8,7 +8,9 @@ import type { IdentityKeys } from './identity/identity';
 import type { EmailWriter } from './outreach/email-writer';
 import type { PrincipalResolver } from './policy';
 import type { ApiSettings } from './settings';
+import type { Clock } from './shared/clock';
 import type { Mailer } from './shared/mailer';
+import type { RateLimiter } from './shared/rate-limit';
 import type { AwaitProjections } from './shared/read-your-writes';
 
 /**
@@ -54,6 +56,8 @@ export type ApiDependencies = {
    * the read model; none (the default): it is always rebuilt.
    */
   searchSnapshotDir?: string;
+  /** The time rate limits count in and the pauses they make; defaults to the system's (tests move one). */
+  clock?: Clock;
   /** Where uploaded site images are kept; defaults to a PostgreSQL table. */
   siteAssets?: SiteAssetStorage;
   /**
@@ -61,6 +65,12 @@ export type ApiDependencies = {
    * are the app's pages (any other path gets the app with a 404; without it every path is a page).
    */
   staticApps?: StaticApp[];
+};
+
+/** What createApi builds once from the dependencies and shares between the route groups that use it. */
+export type ApiServices = {
+  /** One per process, so a ceiling it reaches is logged once. */
+  rateLimiter: RateLimiter;
 };
 
 export type StaticApp = { path: string; dir: string; isAppPath?: (pathname: string) => boolean };

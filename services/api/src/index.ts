@@ -35,6 +35,7 @@ export {
 } from './policy';
 export { type RunningServer, startHttpServer } from './server';
 export { type ApiSettings, defaultSettings } from './settings';
+export { type Clock, systemClock } from './shared/clock';
 export { MailDeliveryError, type Mailer, type MailMessage, OutboxMailer } from './shared/mailer';
 export { RATE_RULES } from './shared/rate-limit';
 export type { AwaitProjections } from './shared/read-your-writes';

@@ -3,7 +3,7 @@ import { siteAssetMigrations } from './admin/site-assets';
 import { billingSimulatorMigrations } from './billing/billing-simulator';
 import { revealQuotaMigrations } from './directory/reveal-quota';
 import { suppressionMigrations } from './directory/suppression';
-import { sessionMigrations } from './identity/session-tokens';
+import { oneTimeTokenMigrations, sessionMigrations } from './identity/session-tokens';
 import { removalRequestJobMigrations } from './intake/removal-request-jobs';
 import { idempotencyMigrations } from './shared/idempotency';
 import { mailMigrations } from './shared/mailer';
@@ -15,6 +15,7 @@ export const apiMigrations: readonly Migration[] = [
   ...idempotencyMigrations,
   ...secretsMigrations,
   ...sessionMigrations,
+  ...oneTimeTokenMigrations,
   ...mailMigrations,
   ...rateLimitMigrations,
   ...billingSimulatorMigrations,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   type ApiSettings,
   apiMigrations,
+  type Clock,
   createApi,
   loadIdentityKeys,
   type PrincipalResolver,
@@ -48,6 +49,8 @@ export type StartOptions = {
   logger: Logger;
   /** Who is calling, instead of the bearer token: tests that call routes as a given principal. */
   resolvePrincipal?: PrincipalResolver;
+  /** The time rate limits count in: tests pass one they move (the system's by default). */
+  clock?: Clock;
 };
 
 export type HealthTal = {
@@ -69,7 +72,12 @@ function searchSnapshotDir(config: Config, embedded: boolean): { searchSnapshotD
 }
 
 /** Database, migrations, projectors, API, web apps: the whole product in one process. */
-export async function startHealthTal({ config, logger, resolvePrincipal }: StartOptions): Promise<HealthTal> {
+export async function startHealthTal({
+  config,
+  logger,
+  resolvePrincipal,
+  clock,
+}: StartOptions): Promise<HealthTal> {
   const stack: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const step of stack.reverse())
@@ -141,6 +149,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       },
       mailer: createMailer(mail, pool, logger),
       ...(resolvePrincipal ? { resolvePrincipal } : {}),
+      ...(clock ? { clock } : {}),
       awaitProjections: awaitProjections(pool, projectors, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
       readinessChecks: {
         projections: () =>

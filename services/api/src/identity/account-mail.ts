@@ -2,8 +2,9 @@ import { MailDeliveryError, type MailMessage } from '../shared/mailer';
 import type { Identity } from './identity';
 import type { UserState } from './user.decider';
 
+type ActiveAccount = Extract<UserState, { status: 'active' }>;
 /** The account a mail is for, as its events hold it: the address is the account's, never a request's. */
-export type MailedAccount = Pick<Extract<UserState, { status: 'active' }>, 'userId' | 'email'>;
+export type MailedAccount = Pick<ActiveAccount, 'userId' | 'email'>;
 
 const link = (identity: Identity, path: string, token: string) =>
   `${identity.settings.publicUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
@@ -37,12 +38,13 @@ export async function sendVerificationEmail(
   });
 }
 
+/** A new reset link for the password the account has now; older links stop working. */
 export async function sendPasswordResetEmail(
   identity: Identity,
-  { userId, email }: MailedAccount,
+  { userId, email, passwordVersion }: MailedAccount & Pick<ActiveAccount, 'passwordVersion'>,
 ): Promise<void> {
   await identity.oneTimeTokens.retireAll('reset-password', userId);
-  const token = await identity.oneTimeTokens.issue('reset-password', userId);
+  const token = await identity.oneTimeTokens.issue('reset-password', userId, passwordVersion);
   const url = link(identity, '/reset-password', token);
   await deliver(identity, {
     kind: 'reset-password',

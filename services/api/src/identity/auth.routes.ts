@@ -11,6 +11,7 @@ import {
 import type { Request, Response } from 'express';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
+import { clientOf } from '../shared/client-address';
 import { commandContext } from '../shared/idempotency';
 import { HttpProblem } from '../shared/problem';
 import { anonymousWriteChecks, RATE_RULES } from '../shared/rate-limit';
@@ -28,8 +29,10 @@ import type { Identity } from './identity';
 import { hashPassword, verifyPassword } from './passwords';
 import { bearerTokenOf } from './principal';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
+import { SignInThrottle } from './sign-in-throttle';
+import { ResetLinkOutdated } from './user.decider';
 
-const ip = (req: Request) => req.ip ?? 'unknown';
+const client = (req: Request) => clientOf(req.ip);
 const invalidCredentials = () =>
   new HttpProblem(401, AuthMessages.invalidCredentials, AuthMessages.loginFailed, {
     email: AuthMessages.invalidCredentials,
@@ -45,6 +48,7 @@ const ACCEPTED = { sent: true } as const;
 
 export function authRoutes(routes: RouteRegistrar, identity: Identity) {
   const { rateLimiter, refreshTokens, settings } = identity;
+  const signInThrottle = new SignInThrottle(rateLimiter);
 
   /** Starts a sign-in: a new refresh-token family in the cookie, an access token in the body. */
   async function startSession(res: Response, userId: string, email: string): Promise<AuthSession> {
@@ -85,12 +89,12 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
   routes.route('POST /api/v1/auth/login', async (req, res) => {
     const form = parseBody(LoginRequest, req);
     const email = form.email.toLowerCase();
-    await rateLimiter.hit([
-      { rule: RATE_RULES.loginPerIp, key: ip(req) },
-      { rule: RATE_RULES.loginPerEmail, key: email },
-    ]);
     const user = await findUserByEmail(identity, email);
-    const valid = await verifyPassword(user?.passwordHash ?? null, form.password);
+    const valid = await signInThrottle.check(req.ip, email, async () => {
+      // An unknown address pays for one verification too, so it answers as slowly as a wrong password.
+      const matches = await verifyPassword(user?.passwordHash ?? null, form.password);
+      return user !== null && matches;
+    });
     if (!user || !valid) throw invalidCredentials();
     if (!user.emailVerified) {
       throw new HttpProblem(
@@ -144,7 +148,7 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
 
   routes.route('POST /api/v1/auth/verify-email', async (req, res) => {
     const { token } = parseBody(VerifyEmailRequest, req);
-    const userId = await identity.oneTimeTokens.consume('verify-email', token);
+    const userId = (await identity.oneTimeTokens.consume('verify-email', token))?.userId;
     if (!userId) throw invalidLink();
     const user = await loadUser(identity, userId);
     if (user.status !== 'active') throw invalidLink();
@@ -154,42 +158,43 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
 
   routes.route('POST /api/v1/auth/resend-verification', async (req, res) => {
     const { email } = parseBody(EmailRequest, req);
-    await rateLimiter.hit([
-      { rule: RATE_RULES.resendPerIp, key: ip(req) },
-      { rule: RATE_RULES.resendPerEmail, key: email },
-    ]);
+    await rateLimiter.hit([{ rule: RATE_RULES.resendPerClient, key: client(req) }]);
+    const mailAllowed = await rateLimiter.take({ rule: RATE_RULES.verificationMailsPerEmail, key: email });
     const user = await findUserByEmail(identity, email);
-    if (user && !user.emailVerified) await sendVerificationEmail(identity, user);
+    if (mailAllowed && user && !user.emailVerified) await sendVerificationEmail(identity, user);
     res.status(202).json(ACCEPTED);
   });
 
   routes.route('POST /api/v1/auth/forgot-password', async (req, res) => {
     const { email } = parseBody(EmailRequest, req);
-    await rateLimiter.hit([
-      { rule: RATE_RULES.resetPerIp, key: ip(req) },
-      { rule: RATE_RULES.resetPerEmail, key: email },
-    ]);
+    await rateLimiter.hit([{ rule: RATE_RULES.resetPerClient, key: client(req) }]);
+    const mailAllowed = await rateLimiter.take({ rule: RATE_RULES.resetMailsPerEmail, key: email });
     const user = await findUserByEmail(identity, email);
     // The demo account's password is not changed (recruiter-directory §6); the answer says nothing.
-    if (user && !isDesignatedDemoAccount(user.email, settings)) await sendPasswordResetEmail(identity, user);
+    if (mailAllowed && user && !isDesignatedDemoAccount(user.email, settings))
+      await sendPasswordResetEmail(identity, user);
     res.status(202).json(ACCEPTED);
   });
 
   routes.route('POST /api/v1/auth/reset-password', async (req, res) => {
     const form = parseBody(ResetPasswordRequest, req);
-    const userId = await identity.oneTimeTokens.consume('reset-password', form.token);
-    if (!userId) throw invalidLink();
+    const link = await identity.oneTimeTokens.consume('reset-password', form.token);
+    if (!link) throw invalidLink();
+    const { userId, passwordVersion } = link;
     const user = await loadUser(identity, userId);
     if (user.status !== 'active') throw invalidLink();
     // A link mailed before the account became the demo account still cannot change its password.
     if (isDesignatedDemoAccount(user.email, settings)) throw demoPasswordChangeDisabled();
     const passwordHash = await hashPassword(form.password);
+    // Decided on the user's stream: of two links used at once, the second finds the password changed.
     await changeUser(
       identity,
       userId,
-      { type: 'ChangePassword', passwordHash, reason: 'reset' },
+      { type: 'ResetPassword', passwordHash, passwordVersion },
       commandContext(req),
-    );
+    ).catch((error) => {
+      throw error instanceof ResetLinkOutdated ? invalidLink() : error;
+    });
     // A reset also proves the address; every sign-in made with the old password ends.
     await changeUser(
       identity,

@@ -201,29 +201,45 @@ const ONE_TIME_TTL: Record<OneTimePurpose, string> = {
   'reset-password': '1 hour',
 };
 
+/**
+ * A reset link remembers which password it was mailed for (the user's password version then), so
+ * the reset is decided on the user's stream: once one link has changed the password, every other
+ * link mailed before is refused, also one used at the same moment (user.decider.ts, ResetPassword).
+ */
+export const oneTimeTokenMigrations: readonly Migration[] = [
+  {
+    id: 'one-time-tokens-password-version',
+    sql: 'alter table one_time_tokens add column password_version int',
+  },
+];
+
+/** What a used link was for: its user, and for a reset link the password version it was mailed at. */
+export type UsedLink = { userId: string; passwordVersion: number | null };
+
 /** Single-use links (email verification, password reset): random, hashed at rest, expiring. */
 export class OneTimeTokens {
   constructor(private readonly pool: pg.Pool) {}
 
-  async issue(purpose: OneTimePurpose, userId: string): Promise<string> {
+  async issue(purpose: OneTimePurpose, userId: string, passwordVersion?: number): Promise<string> {
     const token = newToken();
     await this.pool.query(
-      `insert into one_time_tokens (token_hash, purpose, user_id, expires_at)
-       values ($1, $2, $3, now() + interval '${ONE_TIME_TTL[purpose]}')`,
-      [hashOf(token), purpose, userId],
+      `insert into one_time_tokens (token_hash, purpose, user_id, expires_at, password_version)
+       values ($1, $2, $3, now() + interval '${ONE_TIME_TTL[purpose]}', $4)`,
+      [hashOf(token), purpose, userId, passwordVersion ?? null],
     );
     return token;
   }
 
-  /** Uses the token up; returns its user, or null when it is unknown, used, expired or for another purpose. */
-  async consume(purpose: OneTimePurpose, token: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ user_id: string }>(
+  /** Uses the token up; null when it is unknown, used, expired or for another purpose. */
+  async consume(purpose: OneTimePurpose, token: string): Promise<UsedLink | null> {
+    const { rows } = await this.pool.query<{ user_id: string; password_version: number | null }>(
       `update one_time_tokens set used_at = now()
        where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
-       returning user_id`,
+       returning user_id, password_version`,
       [hashOf(token), purpose],
     );
-    return rows[0]?.user_id ?? null;
+    const row = rows[0];
+    return row ? { userId: row.user_id, passwordVersion: row.password_version } : null;
   }
 
   /** A newer link makes the older ones of the same purpose useless. */

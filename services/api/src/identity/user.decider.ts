@@ -34,6 +34,8 @@ export type UserState =
       email: string;
       passwordHash: string;
       emailVerified: boolean;
+      /** Password changes so far: a reset link is good only for the version it was mailed at. */
+      passwordVersion: number;
       isAdmin: boolean;
       name: string;
       bio: string;
@@ -53,7 +55,9 @@ export type UserCommand =
     }
   | { type: 'VerifyEmail' }
   | { type: 'RecordSignIn' }
-  | { type: 'ChangePassword'; passwordHash: string; reason: 'reset' | 'change' }
+  | { type: 'ChangePassword'; passwordHash: string }
+  /** `passwordVersion`: the one the link was mailed at; null for a link from before versions. */
+  | { type: 'ResetPassword'; passwordHash: string; passwordVersion: number | null }
   | { type: 'UpdateProfile'; name: string; bio: string }
   | { type: 'ChangeNotificationPreferences'; preferences: NotificationPreferences }
   | { type: 'GrantAdminRole'; by: string }
@@ -67,6 +71,11 @@ export class UserNotFound extends DomainError {
 export class UserAlreadyRegistered extends DomainError {
   readonly status = 409;
   readonly title = 'User already registered';
+}
+/** The password changed since the reset link was mailed (another link, used first or at once, won). */
+export class ResetLinkOutdated extends DomainError {
+  readonly status = 400;
+  readonly title = 'Reset link outdated';
 }
 
 const DEFAULT_PREFERENCES: typeof DEFAULT_NOTIFICATION_PREFERENCES = {
@@ -83,6 +92,7 @@ const evolve = (state: UserState, event: UserEvent): UserState => {
       email: event.data.email,
       passwordHash: event.data.passwordHash,
       emailVerified: false,
+      passwordVersion: 0,
       isAdmin: false,
       name: '',
       bio: '',
@@ -95,7 +105,7 @@ const evolve = (state: UserState, event: UserEvent): UserState => {
     case 'EmailVerified':
       return { ...state, emailVerified: true };
     case 'PasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash };
+      return { ...state, passwordHash: event.data.passwordHash, passwordVersion: state.passwordVersion + 1 };
     case 'ProfileUpdated':
       return { ...state, name: event.data.name, bio: event.data.bio };
     case 'NotificationPreferencesChanged': {
@@ -142,10 +152,13 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         return [{ type: 'UserSignedIn', data: { userId } }];
       case 'ChangePassword':
         return [
-          {
-            type: 'PasswordChanged',
-            data: { userId, passwordHash: command.passwordHash, reason: command.reason },
-          },
+          { type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: 'change' } },
+        ];
+      case 'ResetPassword':
+        if (command.passwordVersion !== null && command.passwordVersion !== state.passwordVersion)
+          throw new ResetLinkOutdated();
+        return [
+          { type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash, reason: 'reset' } },
         ];
       case 'UpdateProfile':
         if (command.name === state.name && command.bio === state.bio) return [];

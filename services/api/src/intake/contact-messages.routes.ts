@@ -6,7 +6,7 @@ import {
   streamName,
 } from '@healthtal/contracts';
 import { z } from 'zod';
-import type { ApiDependencies } from '../dependencies';
+import type { ApiDependencies, ApiServices } from '../dependencies';
 import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
@@ -14,7 +14,7 @@ import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
 import { notFound } from '../shared/problem';
-import { anonymousWriteChecks, RateLimiter } from '../shared/rate-limit';
+import { anonymousWriteChecks } from '../shared/rate-limit';
 import { contactMessageDecider } from './contact-message.decider';
 import {
   contactMessageSortFields,
@@ -24,9 +24,8 @@ import {
 
 export function contactMessageRoutes(
   routes: RouteRegistrar,
-  { store, pool }: Pick<ApiDependencies, 'store' | 'pool'>,
+  { store, pool, rateLimiter }: Pick<ApiDependencies, 'store' | 'pool'> & ApiServices,
 ) {
-  const rateLimiter = new RateLimiter(pool);
   routes.route('POST /api/v1/contact-messages', async (req, res) => {
     const form = parseBody(ContactMessageRequest, req);
     await rateLimiter.hit(anonymousWriteChecks('contact', req.ip));

@@ -10,7 +10,7 @@ import {
   ResumeSubmissionRequest,
 } from '@healthtal/contracts';
 import { z } from 'zod';
-import type { ApiDependencies } from '../dependencies';
+import type { ApiDependencies, ApiServices } from '../dependencies';
 import {
   filterSuppressed,
   hashEmail,
@@ -25,7 +25,7 @@ import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
 import { HttpProblem, notFound } from '../shared/problem';
-import { anonymousWriteChecks, RateLimiter } from '../shared/rate-limit';
+import { anonymousWriteChecks } from '../shared/rate-limit';
 import { contactHashesOf, type ResumeDecisions, resumeDecisions, submissionStream } from './resume-decisions';
 import { resumeSubmissionDecider } from './resume-submission.decider';
 import {
@@ -43,10 +43,9 @@ const SubmissionParams = z.object({ id: z.uuid() });
  */
 export function resumeSubmissionRoutes(
   routes: RouteRegistrar,
-  deps: Pick<ApiDependencies, 'pool' | 'store' | 'logger'>,
+  deps: Pick<ApiDependencies, 'pool' | 'store' | 'logger'> & ApiServices,
 ) {
-  const { pool } = deps;
-  const rateLimiter = new RateLimiter(pool);
+  const { pool, rateLimiter } = deps;
   const decisions = resumeDecisions(deps);
 
   routes.route('POST /api/v1/resume-submissions', async (req, res) => {

@@ -11,14 +11,14 @@ import {
 } from '@healthtal/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { ApiDependencies } from '../dependencies';
+import type { ApiDependencies, ApiServices } from '../dependencies';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { handleCommand, toEnvelopes } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
 import { HttpProblem, notFound } from '../shared/problem';
-import { RateLimiter, type RateRule } from '../shared/rate-limit';
+import type { RateRule } from '../shared/rate-limit';
 import { emailTemplateDecider } from './email-template.decider';
 import { findEmailTemplate, listEmailTemplates } from './email-templates.queries';
 import type { EmailWriter } from './email-writer';
@@ -41,11 +41,10 @@ export function emailWriterOf({
 /** The AI Email Generator and the user's saved templates (admin-intake-outreach §2, §3, §7). */
 export function outreachRoutes(
   routes: RouteRegistrar,
-  deps: Pick<ApiDependencies, 'pool' | 'store' | 'emailWriter' | 'settings' | 'logger'>,
+  deps: Pick<ApiDependencies, 'pool' | 'store' | 'emailWriter' | 'settings' | 'logger'> & ApiServices,
 ) {
-  const { pool, store } = deps;
+  const { pool, store, rateLimiter } = deps;
   const writer = deps.emailWriter ?? emailWriterOf(deps);
-  const rateLimiter = new RateLimiter(pool);
 
   routes.route('POST /api/v1/email/generate', async (req, res) => {
     const request = parseGenerateRequest(req);

@@ -108,7 +108,7 @@ export async function openChaos(adminUrl: string): Promise<ChaosSession> {
     store,
     client,
     attempts,
-    // Signed in again only when its access token nears its 15 minutes (sign-ins are rate-limited).
+    // Signed in again only when its access token nears its 15 minutes (no need to sooner).
     admin: async () => {
       if (!admin || Date.now() - admin.at > 10 * 60_000)
         admin = { session: await adminSession(world, admin !== null), at: Date.now() };
@@ -171,7 +171,8 @@ export async function runChaos(session: ChaosSession, options: ChaosOptions): Pr
         const started = Date.now();
         const before = checker.violations.length;
         // Each run starts with empty rate-limit windows, as its model's counts do: a long session
-        // would otherwise reach the hourly ceilings (1,000 sign-ups) that no single run comes near.
+        // would otherwise reach the hourly caps (3 mails an hour to one address, the ceilings of
+        // 10,000 sign-ups and 5,000 removal requests) that no single run comes near.
         await pool.query('delete from rate_limits');
         session.attempts.clear();
         const world: World = { ...base, admin: await session.admin() };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RATE_RULES } from '@healthtal/api';
 import type { EventStore } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { csvSource } from '../../src/directory/csv-source';
@@ -24,7 +25,11 @@ export type World = {
   admin: Session;
   violations: Violation[];
   counts: { commands: number; interleavings: number };
-  /** Per-email attempts of rate-limited routes: over the limit, a 429 is a legitimate answer. */
+  /**
+   * Attempts per rate-limit bucket the model counts (per email, and the ceilings): past a limit a
+   * 429, or for a mail cap no mail, is a legitimate answer. Per-client limits never bind: every
+   * request comes from an address of its own (client.ts).
+   */
   attempts: Map<string, number>;
   kills: boolean;
 };
@@ -84,11 +89,33 @@ export const count = (exchanges: readonly Exchange[], status: number) =>
 export const attemptsOf = (exchanges: readonly Exchange[]) =>
   exchanges.reduce((n, exchange) => n + 1 + exchange.retries, 0);
 
-/** Counts attempts against a rate-limited bucket; true once the limit is passed. */
+/**
+ * Counts attempts against a rate-limited bucket; true once the limit is passed. The limits are the
+ * product's own (RATE_RULES), so the model follows them when they change.
+ */
 export function overLimit(world: World, bucket: string, limit: number, attempts = 1): boolean {
   const n = (world.attempts.get(bucket) ?? 0) + attempts;
   world.attempts.set(bucket, n);
   return n > limit;
+}
+
+/**
+ * Counts requests against a cap on mails to one address (answered `accepted` either way) and says
+ * how many of them surely mailed: each answered one without a retry is counted once, while the
+ * rest, and what earlier steps counted, are upper bounds, so this is a lower bound.
+ */
+export function mailsAtLeast(
+  world: World,
+  bucket: string,
+  limit: number,
+  exchanges: readonly Exchange[],
+  accepted: number,
+): number {
+  const before = world.attempts.get(bucket) ?? 0;
+  overLimit(world, bucket, limit, attemptsOf(exchanges));
+  const clean = exchanges.filter((e) => e.status === accepted && e.retries === 0);
+  const others = attemptsOf(exchanges.filter((e) => !clean.includes(e)));
+  return Math.max(0, Math.min(clean.length, limit - before - others));
 }
 
 /** The outbox's newest id: a later `tokenFromMail(…, after)` waits for a mail sent after it. */
@@ -110,17 +137,32 @@ export async function tokenFromMail(
   kind: string,
   after = 0,
 ): Promise<string | null> {
+  return (await tokensFromMail(pool, to, kind, after, 1)).at(-1) ?? null;
+}
+
+/**
+ * The links of the mails of this kind to the address sent after `after`, oldest first, once at least
+ * `atLeast` have come (or the bound has passed: then those that came).
+ */
+export async function tokensFromMail(
+  pool: pg.Pool,
+  to: string,
+  kind: string,
+  after: number,
+  atLeast: number,
+): Promise<string[]> {
+  let tokens: string[] = [];
   for (let waited = 0; waited <= MAIL_WAIT_MS; waited += 100) {
     const { rows } = await pool.query<{ text: string }>(
       `select body_text as text from mail_outbox where lower(recipient) = lower($1) and kind = $2 and id > $3
-       order by id desc limit 1`,
+       order by id`,
       [to, kind, after],
     );
-    const token = /token=([A-Za-z0-9_-]+)/.exec(rows[0]?.text ?? '')?.[1];
-    if (token) return token;
+    tokens = rows.flatMap((row) => /token=([A-Za-z0-9_-]+)/.exec(row.text)?.[1] ?? []);
+    if (tokens.length >= atLeast) return tokens;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return null;
+  return tokens;
 }
 
 export const signupForm = (email: string, password = PASSWORD) => ({
@@ -144,7 +186,7 @@ export function sessionOf(e: Exchange, refreshCookie = ''): Session | null {
 /** Sign-up, the mailed verification link, sign-in: a setup step that must succeed. */
 export async function signUpVerified(world: World, email: string): Promise<Session> {
   const { client, pool } = world;
-  overLimit(world, 'signup:all', 1000);
+  overLimit(world, 'signup:all', RATE_RULES.signupCeiling.limit);
   const mark = await mailMark(pool);
   const signup = await client.call('signup', 'POST', '/api/v1/auth/signup', { json: signupForm(email) });
   if (signup.status !== 201) throw new Error(`setup sign-up failed: ${describeExchange(signup)}`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '@healthtal/api';
 import type { AuthSession } from '@healthtal/contracts';
 import { createTestDatabase, type TestDatabase } from '@healthtal/eventstore/testing';
 import { type Logger, pino } from 'pino';
@@ -40,11 +41,11 @@ export const nextIp = () => `203.0.113.${(ipCounter++ % 250) + 1}`;
 /**
  * The whole product on a fresh database, over real HTTP on a free loopback port. `env` goes over the
  * defaults; an empty value unsets one (`TRUST_PROXY: ''` is the production default). `logger` gets
- * the product's log (silent by default).
+ * the product's log (silent by default); `clock` is the time rate limits count in (support/test-clock.ts).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  { logger = pino({ level: 'silent' }) }: { logger?: Logger } = {},
+  { logger = pino({ level: 'silent' }), clock }: { logger?: Logger; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -64,7 +65,7 @@ export async function startTestApp(
     SHUTDOWN_DELAY_MS: '0',
     ...env,
   });
-  const app = await startHealthTal({ config, logger });
+  const app = await startHealthTal({ config, logger, ...(clock ? { clock } : {}) });
   const roles = new Map<Role, Promise<SignedIn>>();
 
   const request = (path: string, { as, json, headers, ip, ...init }: RequestOptions = {}) =>
