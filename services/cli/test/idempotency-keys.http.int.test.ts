@@ -3,6 +3,7 @@ import type { ContactDetails, CreateListResponse, SignupResponse } from '@health
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyone, importCandidates, james, maria } from './support/candidates';
 import { ADMIN_EMAIL, nextIp, PASSWORD, startTestApp, type TestApp } from './support/harness';
+import { TestClock } from './support/test-clock';
 
 /**
  * Issue 32, findings 1, 3 and 9: an Idempotency-Key belongs to one request — its caller, its method
@@ -11,8 +12,9 @@ import { ADMIN_EMAIL, nextIp, PASSWORD, startTestApp, type TestApp } from './sup
  */
 
 let app: TestApp;
+const clock = new TestClock();
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({}, { clock });
   await importCandidates(app, everyone);
 });
 afterAll(() => app?.close());
@@ -170,5 +172,38 @@ describe("the Idempotency-Key's scope holds the path's ids (finding 9)", () => {
     const second = await reveal(james.candidateId);
     expect(second.workEmail).toBe(james.workEmail);
     expect(second.personalEmail).toBe(james.personalEmail);
+  });
+});
+
+describe('a refusal for the moment is not the answer a key keeps', () => {
+  it('runs a request refused by a rate limit again when it is retried with its key after Retry-After', async () => {
+    const ip = nextIp();
+    const message = (n: number) => ({
+      name: 'Dana Whitfield',
+      email: 'dana@example.org',
+      phone: '(555) 010-2030',
+      subject: `Team plans ${n}`,
+      message: 'We have twelve recruiters; do you offer team plans?',
+    });
+    const send = (n: number, key: string) =>
+      app.request('/api/v1/contact-messages', {
+        method: 'POST',
+        json: message(n),
+        headers: { 'idempotency-key': key },
+        ip,
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < 10; n++) statuses.push((await send(n, `contact-${randomUUID()}`)).status);
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    const key = `contact-${randomUUID()}`;
+    const refused = await send(10, key);
+    expect(refused.status).toBe(429);
+
+    clock.advance(Number(refused.headers.get('retry-after')) * 1000);
+    const retried = await send(10, key);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(retried.status).toBe(201);
+    const replayed = await send(10, key);
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toEqual([201, 'true']);
   });
 });

@@ -71,8 +71,14 @@ const carriesCredentials = (res: Response, body: unknown) =>
   (typeof body === 'object' && body !== null && Object.keys(body).some((key) => /token/i.test(key)));
 
 /**
+ * What the request came to, to answer every retry with: not a failure of ours (5xx), and not a 429,
+ * which refuses it for the moment only: a retry after its Retry-After must run (Stripe keeps neither).
+ */
+const isTheRequestsAnswer = (status: number) => status < 500 && status !== 429;
+
+/**
  * `Idempotency-Key` on every command (POST, PUT, PATCH, DELETE), per ADR 0004: the first request
- * runs and its answer (below 500, without credentials) is stored; a retry of the same request gets
+ * runs and its answer (below 500 but for a 429, without credentials) is stored; a retry of the same request gets
  * the stored answer with `Idempotent-Replayed: true`, or runs again when none was kept; the same key
  * with another request is refused (422), and so is a retry while the first is still running (409).
  */
@@ -143,7 +149,7 @@ function keepTheAnswer(req: Request, res: Response, keys: IdempotencyKeys, claim
   res.json = (body: unknown) => {
     answeredWithJson = true;
     const stored =
-      res.statusCode < 500 && !carriesCredentials(res, body)
+      isTheRequestsAnswer(res.statusCode) && !carriesCredentials(res, body)
         ? keys.answer(claim, res.statusCode, body)
         : keys.release(claim);
     stored.then(
