@@ -1,5 +1,6 @@
 import {
   type ContactHash,
+  emailHashes as emailHashesOf,
   filterSuppressed,
   hashEmail,
   phoneHashes as phoneHashesOf,
@@ -172,15 +173,20 @@ async function prepareBatch(
   const hashes = rows.map((row) => {
     // A number's hashes, its E.164 one first (the event's phoneHash), worked out once per row.
     const phoneHashes = phoneHashesOf(key, cleanValue(row.phone) ?? cleanValue(row.directPhone));
+    const personal = cleanValue(row.personalEmail);
+    const work = cleanValue(row.workEmail);
     return {
-      emailHash: hashEmail(key, cleanValue(row.personalEmail) ?? cleanValue(row.workEmail)),
+      emailHash: hashEmail(key, personal ?? work),
+      // Both addresses, each as its mailbox and as earlier versions hashed it (docs/adr/0038): a
+      // removal listed every address the person's records held.
+      emailHashes: [...emailHashesOf(key, personal), ...emailHashesOf(key, work)],
       phoneHash: phoneHashes[0] ?? null,
       phoneHashes,
     };
   });
   const lookups: ContactHash[] = [];
   for (const h of hashes) {
-    if (h.emailHash) lookups.push({ kind: 'email', hash: h.emailHash });
+    for (const hash of h.emailHashes) lookups.push({ kind: 'email', hash });
     // Every hash the number may be suppressed under, the digits-only ones of earlier versions too.
     for (const hash of h.phoneHashes) lookups.push({ kind: 'phone', hash });
   }
@@ -191,9 +197,9 @@ async function prepareBatch(
   let refused = 0;
   let duplicates = 0;
   rows.forEach((row, i) => {
-    const { emailHash, phoneHash, phoneHashes } = hashes[i]!;
+    const { emailHash, emailHashes, phoneHash, phoneHashes } = hashes[i]!;
     if (
-      (emailHash && suppressed.has(`email:${emailHash}`)) ||
+      emailHashes.some((hash) => suppressed.has(`email:${hash}`)) ||
       phoneHashes.some((hash) => suppressed.has(`phone:${hash}`))
     ) {
       refused++;
