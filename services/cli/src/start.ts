@@ -139,7 +139,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
         await personalData.erase(subject);
         await forgetErased(subject);
       },
-      mailer: createMailer(mail, pool, logger),
+      mailer: createMailer(mail, pool, logger, { inTerminal: embedded !== null }),
       ...(resolvePrincipal ? { resolvePrincipal } : {}),
       awaitProjections: awaitProjections(pool, projectors, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
       readinessChecks: {
