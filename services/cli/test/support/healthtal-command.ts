@@ -17,13 +17,19 @@ export type RunningCommand = {
 
 /**
  * `healthtal <args>` as a user runs it on the embedded database of `dataDir`: a process of its own,
- * in a process group of its own as a terminal gives it, no DATABASE_URL.
+ * in a process group of its own as a terminal gives it, no DATABASE_URL. `argv0` names the process
+ * as a launcher or a single-executable build would (`node` otherwise).
  */
-export function healthtal(args: string[], dataDir: string, env: Record<string, string> = {}): RunningCommand {
+export function healthtal(
+  args: string[],
+  dataDir: string,
+  { env = {}, argv0 }: { env?: Record<string, string>; argv0?: string } = {},
+): RunningCommand {
   const child = spawn(process.execPath, ['--import', 'tsx', main, ...args], {
     env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
+    ...(argv0 ? { argv0 } : {}),
   });
   let output = '';
   const listeners = new Set<() => void>();
