@@ -39,8 +39,8 @@ export function hashEmail(key: Buffer, email: string | null | undefined): string
 }
 
 /**
- * Every hash an address may be on the suppression list under: its canonical hash and the hashes of
- * the spellings earlier versions hashed for it (docs/adr/0038). Removals write them all and lookups
+ * Every hash an address may be on the suppression list under: its canonical hash (first: `hashEmail`)
+ * and the hashes of the spellings earlier versions hashed for it (docs/adr/0038). Removals write them all and lookups
  * ask for them all, as for phones: an entry made before canonical addresses still refuses what it
  * refused, and the address with a `+tag` added.
  */

@@ -2,7 +2,6 @@ import {
   type ContactHash,
   emailHashes as emailHashesOf,
   filterSuppressed,
-  hashEmail,
   phoneHashes as phoneHashesOf,
   suppressionKey,
 } from '@healthtal/api';
@@ -173,13 +172,14 @@ async function prepareBatch(
   const hashes = rows.map((row) => {
     // A number's hashes, its E.164 one first (the event's phoneHash), worked out once per row.
     const phoneHashes = phoneHashesOf(key, cleanValue(row.phone) ?? cleanValue(row.directPhone));
-    const personal = cleanValue(row.personalEmail);
-    const work = cleanValue(row.workEmail);
+    // Both addresses, each as its mailbox and as earlier versions hashed it (docs/adr/0038): a
+    // removal listed every address the person's records held. The first address's canonical hash
+    // (first of its hashes) is the event's emailHash.
+    const personal = emailHashesOf(key, cleanValue(row.personalEmail));
+    const work = emailHashesOf(key, cleanValue(row.workEmail));
     return {
-      emailHash: hashEmail(key, personal ?? work),
-      // Both addresses, each as its mailbox and as earlier versions hashed it (docs/adr/0038): a
-      // removal listed every address the person's records held.
-      emailHashes: [...emailHashesOf(key, personal), ...emailHashesOf(key, work)],
+      emailHash: personal[0] ?? work[0] ?? null,
+      emailHashes: [...personal, ...work],
       phoneHash: phoneHashes[0] ?? null,
       phoneHashes,
     };
