@@ -8,6 +8,8 @@ export { complexityOf } from './directory/search/search-request';
 export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
 export {
   type ContactHash,
+  emailContactHashes,
+  emailHashes,
   filterSuppressed,
   hashEmail,
   hashPhone,

@@ -1,12 +1,13 @@
-import type { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { ConfigError } from './config';
+import { claimDataDir, ownerMark } from './embedded-postgres-owner';
+import { adoptKeptPassword, databasePassword, passwordFileOf } from './embedded-postgres-password';
+import { inProcessGroupOfItsOwn, withPasswordFromFile } from './embedded-postgres-spawn';
 
 export type EmbeddedDatabase = {
   /** URL of the `postgres` maintenance database; callers create their own databases. */
@@ -16,8 +17,6 @@ export type EmbeddedDatabase = {
 };
 
 const USER = 'healthtal';
-/** Local-only cluster bound to loopback; the password only keeps other local users out. */
-const PASSWORD = 'healthtal-embedded';
 
 /**
  * embedded-postgres stops every cluster on SIGINT/SIGTERM by itself, racing our graceful shutdown
@@ -44,68 +43,6 @@ function loadEmbeddedPostgres() {
   })();
   return loaded;
 }
-
-/**
- * Runs `start` with the PostgreSQL server it spawns in a process group of its own, and returns that
- * server's process. Ctrl-C in a terminal signals the whole foreground process group: in ours the
- * server would take it as a fast shutdown and drop every connection while `healthtal start` still
- * drains its requests (a screen of connection errors, requests in flight failing). In its own group
- * only `stop()` stops it, last. embedded-postgres has no spawn option, so the builtin's `spawn` (which
- * it imports as an ES module) is wrapped while it starts, for the server's command alone
- * (`postgres -D <dataDir> …`).
- */
-async function inProcessGroupOfItsOwn(dataDir: string, start: () => Promise<void>): Promise<ChildProcess> {
-  const childProcess = createRequire(import.meta.url)('node:child_process') as { spawn: typeof spawn };
-  const original = childProcess.spawn;
-  let server: ChildProcess | undefined;
-  childProcess.spawn = ((command: string, args: readonly string[], options: object) => {
-    if (args[0] !== '-D' || args[1] !== dataDir) return original(command, args, options);
-    server = original(command, args, { ...options, detached: true });
-    return server;
-  }) as typeof spawn;
-  syncBuiltinESMExports();
-  try {
-    await start();
-  } finally {
-    childProcess.spawn = original;
-    syncBuiltinESMExports();
-  }
-  if (!server) throw new Error(`embedded-postgres did not spawn the server of ${dataDir}`);
-  return server;
-}
-
-/**
- * A server that a previous run on this data directory left running (that run was SIGKILLed, or
- * died before it could stop it) holds the directory's lock: it is shut down (fast shutdown, as
- * `stop()` does) before this one starts. A server whose parent is alive is another run's, in use:
- * it is left alone, and this start fails on the lock as before. Linux only (/proc); elsewhere the
- * lock error says what to do.
- */
-async function stopLeftoverServer(dataDir: string, warn: (line: string) => void): Promise<void> {
-  const pid = Number.parseInt(
-    await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => ''),
-    10,
-  );
-  if (!(pid > 0)) return;
-  const [command, dashD, serverDir] = (await procText(pid, 'cmdline')).split('\0');
-  if (!command || path.basename(command) !== 'postgres' || dashD !== '-D' || serverDir !== dataDir) return;
-  // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, the rest does not.
-  const ppid = Number((await procText(pid, 'stat')).split(') ')[1]?.split(' ')[1]);
-  const parent = ppid > 1 ? path.basename((await procText(ppid, 'cmdline')).split('\0')[0] ?? '') : '';
-  if (parent.startsWith('node')) return;
-  warn(`stopping the PostgreSQL server (pid ${pid}) that a previous run left running on ${dataDir}`);
-  process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if ((await procText(pid, 'stat')) === '') return;
-    await sleep(100);
-  }
-  throw new Error(`the PostgreSQL server (pid ${pid}) a previous run left on ${dataDir} did not stop`);
-}
-
-/** A file of /proc/<pid>, or '' when the process is gone (or there is no /proc). */
-const procText = (pid: number, file: 'cmdline' | 'stat') =>
-  readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => '');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -137,14 +74,35 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
   });
 }
 
+/** The cluster's settings: loopback only, tuned for a directory of millions on a small machine. */
+const POSTGRES_FLAGS = [
+  '-c',
+  'listen_addresses=127.0.0.1',
+  '-c',
+  `unix_socket_directories=`,
+  '-c',
+  'max_connections=200',
+  '-c',
+  'shared_buffers=1GB',
+  '-c',
+  'synchronous_commit=off',
+  '-c',
+  'max_wal_size=8GB',
+  '-c',
+  'checkpoint_timeout=20min',
+];
+
 /**
  * Starts PostgreSQL from the `embedded-postgres` package with its data in `dataDir`, initialising
  * the cluster on first use. PostgreSQL refuses to run as root, so as root it runs as a `postgres`
- * system user (created if missing), which must be able to reach `dataDir`.
+ * system user (created if missing), which must be able to reach `dataDir`. The cluster's password is
+ * its own, random, kept beside it (embedded-postgres-password.ts).
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
+  /** Names this run to another that finds the database in use, e.g. "`healthtal import`". */
+  usedBy?: string;
   /** PostgreSQL's own log lines. */
   onLog?: (line: string) => void;
   /** What this start did that an operator should know of (a server a previous run left, stopped). */
@@ -153,39 +111,26 @@ export async function startEmbeddedPostgres(options: {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
   const port = options.port ?? (await freePort());
-  const log = options.onLog ?? (() => undefined);
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    authMethod: 'scram-sha-256',
-    initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=`,
-      '-c',
-      'max_connections=200',
-      '-c',
-      'shared_buffers=1GB',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'max_wal_size=8GB',
-      '-c',
-      'checkpoint_timeout=20min',
-    ],
-    onLog: (message) => log(String(message).trimEnd()),
-    onError: (error) => log(`[error] ${String(error)}`),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await stopLeftoverServer(dataDir, options.onWarning ?? log);
-  const postgres = await inProcessGroupOfItsOwn(dataDir, () => server.start());
+  const warn = options.onWarning ?? options.onLog ?? (() => undefined);
+  // The last lines PostgreSQL logged: why it stopped, when it stops while starting.
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line);
+    if (recent.length > 5) recent.shift();
+    options.onLog?.(line);
+  };
+  const password = await databasePassword(dataDir);
+  const server = await embeddedServer(dataDir, port, log);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+    await withPasswordFromFile(passwordFileOf(dataDir), password, () => server.initialise());
+  await claimDataDir(dataDir, warn);
+  const owner = await ownerMark(options.usedBy ?? 'another HealthTal process');
+  const postgres = await inProcessGroupOfItsOwn(dataDir, owner, () =>
+    // embedded-postgres rejects with nothing when the server ends while starting.
+    server.start().catch((error: unknown) => {
+      throw error ?? new Error(`PostgreSQL stopped while starting on ${dataDir}: ${recent.join(' ')}`);
+    }),
+  );
   // Out of our process group, the server outlives a process that ends without stopping it (an
   // uncaught error, process.exit, a second Ctrl-C): at exit it is asked for a fast shutdown, which
   // takes no waiting here. Only SIGKILL leaves it running, as it did before.
@@ -193,14 +138,35 @@ export async function startEmbeddedPostgres(options: {
     if (postgres.exitCode === null && postgres.signalCode === null) postgres.kill('SIGINT');
   };
   process.on('exit', stopAtExit);
-  return {
-    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    port,
-    stop: async () => {
-      await server.stop();
-      process.removeListener('exit', stopAtExit);
-    },
+  const stop = async () => {
+    await server.stop();
+    process.removeListener('exit', stopAtExit);
   };
+  await adoptKeptPassword({ port, user: USER, dataDir }, password, warn).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { adminUrl: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`, port, stop };
+}
+
+/** The package's handle on the cluster in `dataDir`. */
+async function embeddedServer(dataDir: string, port: number, log: (line: string) => void) {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  return new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    // Only what the package writes to a temporary file for initdb, which reads the kept password
+    // instead (withPasswordFromFile): a decoy, no password of the cluster.
+    password: randomBytes(16).toString('hex'),
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    postgresFlags: POSTGRES_FLAGS,
+    onLog: (message) => log(String(message).trimEnd()),
+    onError: (error) => log(`[error] ${String(error)}`),
+  });
 }
 
 /** Creates `name` on the server of `adminUrl` when it does not exist; returns the database's URL. */

@@ -1,4 +1,4 @@
-import { type Mailer, OutboxMailer, type SmtpConnection, SmtpMailer } from '@healthtal/api';
+import { type Mailer, type MailMessage, OutboxMailer, type SmtpConnection, SmtpMailer } from '@healthtal/api';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from './config';
@@ -44,15 +44,33 @@ export function mailSettings(config: Config): MailSettings {
   };
 }
 
-/** The mailer the API sends through, and a log line saying which it is (never the credentials). */
-export function createMailer(settings: MailSettings, pool: pg.Pool, logger: Logger): Mailer {
+/**
+ * The mailer the API sends through, and a log line saying which it is (never the credentials).
+ * `inTerminal` (the embedded development mode): mail kept in the outbox is also printed on standard
+ * output, links and all, for the developer at the keyboard; the console's outbox hides the links'
+ * tokens from admins, and a locked-out developer cannot sign in to read it anyway.
+ */
+export function createMailer(
+  settings: MailSettings,
+  pool: pg.Pool,
+  logger: Logger,
+  { inTerminal = false }: { inTerminal?: boolean } = {},
+): Mailer {
   const { smtp, from } = settings;
   if (!smtp) {
-    logger.info('no SMTP settings: mail is kept in the outbox (admin console, Mail outbox)');
-    return new OutboxMailer(pool);
+    logger.info(
+      `no SMTP settings: mail is kept in the outbox (admin console, Mail outbox${inTerminal ? '; and printed here' : ''})`,
+    );
+    return new OutboxMailer(pool, inTerminal ? { onKept: printMail } : {});
   }
   logger.info({ smtp: describe(smtp), from }, 'mail goes through SMTP');
   return new SmtpMailer(pool, logger.child({ component: 'mail' }), { connection: smtp, from });
+}
+
+/** Straight to standard output: the log redacts links and addresses, and this line is for the developer. */
+function printMail({ to, subject, text }: MailMessage): void {
+  const body = text.replace(/^/gm, '    ');
+  process.stdout.write(`\n  Mail to ${to} (kept in the outbox): ${subject}\n\n${body}\n\n`);
 }
 
 const describe = (smtp: SmtpConnection) => {

@@ -22,6 +22,7 @@ import { Projector, projectionMigrations, projections } from '@healthtal/project
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { embeddedPostgresDir, REPO_ROOT } from './data-dir';
 import { createDevAccounts, DEV_DEMO_EMAIL, type DevAccounts } from './dev-accounts';
 import { importMigrations } from './directory/import-progress';
 import { seedInBackground } from './directory/seed';
@@ -42,7 +43,7 @@ import { createProjectorThread, type RunningProjector } from './projector-thread
 import { createReadModels } from './read-models';
 import { relayLag } from './relay-lag';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+export { REPO_ROOT };
 
 export type StartOptions = {
   config: Config;
@@ -147,7 +148,7 @@ export async function startHealthTal({
         await personalData.erase(subject);
         await forgetErased(subject);
       },
-      mailer: createMailer(mail, pool, logger),
+      mailer: createMailer(mail, pool, logger, { inTerminal: embedded !== null }),
       ...(resolvePrincipal ? { resolvePrincipal } : {}),
       ...(clock ? { clock } : {}),
       awaitProjections: awaitProjections(pool, projectors, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
@@ -259,11 +260,12 @@ async function connectDatabase(
   logger: Logger,
 ): Promise<{ databaseUrl: string; embedded: EmbeddedDatabase | null }> {
   if (config.DATABASE_URL) return { databaseUrl: config.DATABASE_URL, embedded: null };
-  const dataDir = path.resolve(REPO_ROOT, config.DATA_DIR, 'postgres');
+  const dataDir = await embeddedPostgresDir(config);
   logger.info({ dataDir }, 'starting embedded PostgreSQL');
   const pgLogger = logger.child({ component: 'postgres' });
   const embedded = await startEmbeddedPostgres({
     dataDir,
+    usedBy: '`healthtal start`',
     onLog: (line) => pgLogger.debug(line),
     onWarning: (line) => pgLogger.warn(line),
   });

@@ -54,8 +54,8 @@ describe('GET /api/admin/mail-outbox without SMTP', () => {
       sentAt: null,
       error: null,
     });
-    // Without SMTP the outbox is how the link reaches anyone, so it is kept whole.
-    expect(rows[0]!.text).toMatch(/\/verify-email\?token=[A-Za-z0-9_-]{16,}/);
+    // The link acts for its recipient: admins see that it was sent, not its token (issue 32).
+    expect(rows[0]!.text).toContain('/verify-email?token=[removed]');
     expect(rows[4]).toMatchObject({
       subject: 'Your weekly digest',
       text: `Dear ${address('carol')}, hello.`,

@@ -1,6 +1,7 @@
 import type { MailOutboxFilter, MailOutboxRow } from '@healthtal/contracts';
 import type pg from 'pg';
 import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
+import { withoutLinkTokens } from '../shared/mailer';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -36,7 +37,8 @@ const toRow = (row: Row): MailOutboxRow => ({
   recipient: row.recipient,
   subject: row.subject,
   kind: row.kind,
-  text: row.body_text,
+  // Admins read what was sent, never the links that act for its recipient (issue 32).
+  text: withoutLinkTokens(row.body_text),
   status: row.status,
   transport: row.transport,
   createdAt: row.created_at.toISOString(),

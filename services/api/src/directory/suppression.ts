@@ -3,6 +3,7 @@ import { legacyPhoneDigits, normalisePhone } from '@healthtal/contracts';
 import type { Migration } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { serverSecret } from '../shared/secrets';
+import { canonicalEmail, legacyEmailSpellings } from './canonical-email';
 
 /**
  * People who asked to be removed, by keyed hash of their email or phone: imports refuse anyone on
@@ -28,10 +29,26 @@ export const suppressionKey = (pool: pg.Pool): Promise<Buffer> => serverSecret(p
 
 const hmac = (key: Buffer, value: string) => createHmac('sha256', key).update(value, 'utf8').digest('hex');
 
-/** Emails compare trimmed and lower-cased; null when there is no address. */
+/**
+ * Emails compare as their mailbox (`canonicalEmail`: case, `+tag`, Gmail's dots); null when there
+ * is no address. This is the hash events store.
+ */
 export function hashEmail(key: Buffer, email: string | null | undefined): string | null {
-  const normalised = email?.trim().toLowerCase();
-  return normalised ? hmac(key, normalised) : null;
+  const canonical = canonicalEmail(email);
+  return canonical ? hmac(key, canonical) : null;
+}
+
+/**
+ * Every hash an address may be on the suppression list under: its canonical hash (first: `hashEmail`)
+ * and the hashes of the spellings earlier versions hashed for it (docs/adr/0040). Removals write them all and lookups
+ * ask for them all, as for phones: an entry made before canonical addresses still refuses what it
+ * refused, and the address with a `+tag` added.
+ */
+export function emailHashes(key: Buffer, email: string | null | undefined): string[] {
+  const canonical = canonicalEmail(email);
+  if (!canonical) return [];
+  // Most addresses are their own canonical and legacy spelling: one HMAC, not three.
+  return [...new Set([canonical, ...legacyEmailSpellings(email)])].map((spelling) => hmac(key, spelling));
 }
 
 /**
@@ -55,6 +72,10 @@ export function phoneHashes(key: Buffer, phone: string | null | undefined): stri
 }
 
 export type ContactHash = { kind: SuppressionKind; hash: string };
+
+/** An address's suppression-list entries, as `suppress` and `filterSuppressed` take them. */
+export const emailContactHashes = (key: Buffer, email: string | null | undefined): ContactHash[] =>
+  emailHashes(key, email).map((hash) => ({ kind: 'email', hash }));
 
 /** A number's suppression-list entries, as `suppress` and `filterSuppressed` take them. */
 export const phoneContactHashes = (key: Buffer, phone: string | null | undefined): ContactHash[] =>

@@ -1,4 +1,4 @@
-import { MailDeliveryError, type MailMessage } from '../shared/mailer';
+import { MailDeliveryError, type MailMessage, secretLink } from '../shared/mailer';
 import type { Identity } from './identity';
 import type { UserState } from './user.decider';
 
@@ -7,7 +7,7 @@ type ActiveAccount = Extract<UserState, { status: 'active' }>;
 export type MailedAccount = Pick<ActiveAccount, 'userId' | 'email'>;
 
 const link = (identity: Identity, path: string, token: string) =>
-  `${identity.settings.publicUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+  secretLink(identity.settings.publicUrl, path, token);
 
 /**
  * Mail being down must not fail a sign-up, and a failed reset mail must not tell a caller that the

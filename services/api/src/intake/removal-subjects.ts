@@ -1,6 +1,7 @@
 import { streamName } from '@healthtal/contracts';
 import type pg from 'pg';
-import { type ContactHash, hashEmail, phoneHashes } from '../directory/suppression';
+import { canonicalEmail } from '../directory/canonical-email';
+import { type ContactHash, emailHashes, phoneHashes } from '../directory/suppression';
 import { submissionStream } from './resume-decisions';
 
 /** A person's data to erase: its personal-data subject and the stream its `PersonalDataErased` goes on. */
@@ -18,10 +19,10 @@ type Contacts = { email_hash: string | null; phone_hash: string | null } & {
 };
 
 /**
- * Every directory record with this address (personal or work, by value or by the import's hash),
- * and every resume submission with it (pending ones never reached the directory), with the hashes
- * of every email and phone they hold: an import or a resume keyed on any of them is refused later.
- * The address's own hash is always among them.
+ * Every directory record with this address (personal or work, by value or by the import's hash,
+ * as typed or as its mailbox: canonical-email.ts), and every resume submission with it (pending ones
+ * never reached the directory), with every hash of every email and phone they hold: an import or a
+ * resume keyed on any of them is refused later. The address's own hashes are always among them.
  *
  * The directory has no index on the addresses, so this scans its contacts: acceptable for a
  * rate-limited public form, and the same work whether or not the address is known.
@@ -31,21 +32,23 @@ export async function findRemovalSubjects(
   key: Buffer,
   email: string,
 ): Promise<RemovalSubjects> {
-  const normalised = email.trim().toLowerCase();
-  const emailHash = hashEmail(key, normalised)!;
+  // The address as typed and as its mailbox; its hashes are the canonical one and the legacy ones.
+  const spellings = [...new Set([email.trim().toLowerCase(), canonicalEmail(email)!])];
+  const addressHashes = emailHashes(key, email);
   const [directory, submissions] = await Promise.all([
     pool.query<Contacts>(
       `select candidate_id as id, array[personal_email, work_email] as emails,
          array[phone, direct_phone] as phones, encode(email_hash, 'hex') as email_hash,
          encode(phone_hash, 'hex') as phone_hash
        from directory_contacts
-       where email_hash = decode($1, 'hex') or lower(btrim(personal_email)) = $2 or lower(btrim(work_email)) = $2`,
-      [emailHash, normalised],
+       where email_hash in (select decode(h, 'hex') from unnest($1::text[]) as h)
+         or lower(btrim(personal_email)) = any($2) or lower(btrim(work_email)) = any($2)`,
+      [addressHashes, spellings],
     ),
     pool.query<Contacts>(
       `select id, array[email] as emails, array[phone] as phones, email_hash, phone_hash
-       from resume_submissions where email_hash = $1 or lower(btrim(email)) = $2`,
-      [emailHash, normalised],
+       from resume_submissions where email_hash = any($1) or lower(btrim(email)) = any($2)`,
+      [addressHashes, spellings],
     ),
   ]);
 
@@ -53,10 +56,10 @@ export async function findRemovalSubjects(
   const add = (kind: ContactHash['kind'], hash: string | null) => {
     if (hash) hashes.set(`${kind}:${hash}`, { kind, hash });
   };
-  add('email', emailHash);
+  for (const hash of addressHashes) add('email', hash);
   for (const row of [...directory.rows, ...submissions.rows]) {
     add('email', row.email_hash);
-    for (const address of row.emails) add('email', hashEmail(key, address));
+    for (const address of row.emails) for (const hash of emailHashes(key, address)) add('email', hash);
     add('phone', row.phone_hash);
     for (const phone of row.phones) for (const hash of phoneHashes(key, phone)) add('phone', hash);
   }

@@ -3,7 +3,7 @@ import type { EventStore } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { hashEmail, suppress, suppressionKey } from '../directory/suppression';
 import { type CommandContext, handleCommand, toEnvelopes } from '../shared/command-handler';
-import { MailDeliveryError, type Mailer } from '../shared/mailer';
+import { MailDeliveryError, type Mailer, secretLink } from '../shared/mailer';
 import { type RemovalState, RemovalTokenUsed, removalRequestDecider } from './removal-request.decider';
 import { findRemovalSubjects } from './removal-subjects';
 import { newRemovalToken, removalIdOf, removalTokenHash } from './removal-tokens';
@@ -53,7 +53,7 @@ export async function requestRemoval(
 }
 
 async function sendConfirmationMail(deps: RemovalDependencies, email: string, token: string) {
-  const url = `${deps.publicUrl.replace(/\/$/, '')}/confirm-removal?token=${token}`;
+  const url = secretLink(deps.publicUrl, '/confirm-removal', token);
   try {
     await deps.mailer.send({
       kind: 'removal-confirmation',

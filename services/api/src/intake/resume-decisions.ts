@@ -1,7 +1,13 @@
 import { type ResumeSubmissionId, type ResumeSubmitted, streamName } from '@healthtal/contracts';
 import { WrongExpectedVersion } from '@healthtal/eventstore';
 import type { ApiDependencies } from '../dependencies';
-import { type ContactHash, filterSuppressed } from '../directory/suppression';
+import {
+  type ContactHash,
+  emailContactHashes,
+  filterSuppressed,
+  phoneContactHashes,
+  suppressionKey,
+} from '../directory/suppression';
 import { type CommandContext, handleCommand } from '../shared/command-handler';
 import { DomainError } from '../shared/domain-error';
 import { type ResumeDecision, resumeSubmissionDecider } from './resume-submission.decider';
@@ -32,12 +38,22 @@ export function resumeDecisions({
   pool,
   logger,
 }: Pick<ApiDependencies, 'store' | 'pool' | 'logger'>): ResumeDecisions {
-  /** Whether the submitter went on the suppression list since they submitted (a removal request). */
+  /**
+   * Whether the submitter went on the suppression list since they submitted (a removal request): by
+   * the hashes the submission stored, and by its address and phone hashed as lookups hash them now
+   * (a submission stored before canonical addresses kept the hash of its address as typed).
+   */
   const contactSuppressed = async (id: string): Promise<boolean> => {
     const submitted = (await store.readStream(submissionStream(id), { limit: 1 }))[0];
     if (submitted?.type !== 'ResumeSubmitted') return false;
-    const { emailHash, phoneHash } = submitted.data as ResumeSubmitted['data'];
-    return (await filterSuppressed(pool, contactHashesOf(emailHash, phoneHash))).size > 0;
+    const { emailHash, phoneHash, email, phone } = submitted.data as ResumeSubmitted['data'];
+    const key = await suppressionKey(pool);
+    const hashes = [
+      ...contactHashesOf(emailHash, phoneHash),
+      ...emailContactHashes(key, email),
+      ...phoneContactHashes(key, phone),
+    ];
+    return (await filterSuppressed(pool, hashes)).size > 0;
   };
 
   const decide = async (id: ResumeSubmissionId, action: ResumeDecision, context: CommandContext) => {

@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { ApiDependencies, ApiServices } from '../dependencies';
 import {
+  emailContactHashes,
   filterSuppressed,
   hashEmail,
   hashPhone,
@@ -26,7 +27,7 @@ import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
 import { HttpProblem, notFound } from '../shared/problem';
 import { anonymousWriteChecks } from '../shared/rate-limit';
-import { contactHashesOf, type ResumeDecisions, resumeDecisions, submissionStream } from './resume-decisions';
+import { type ResumeDecisions, resumeDecisions, submissionStream } from './resume-decisions';
 import { resumeSubmissionDecider } from './resume-submission.decider';
 import {
   countResumeSubmissions,
@@ -54,7 +55,7 @@ export function resumeSubmissionRoutes(
     const key = await suppressionKey(pool);
     const emailHash = hashEmail(key, form.email);
     const phoneHash = hashPhone(key, form.phone);
-    await refuseSuppressed(deps, key, emailHash, form.phone);
+    await refuseSuppressed(deps, key, form);
     const context = commandContext(req);
     // With an Idempotency-Key the id follows from the command, so a retry lands on the same submission.
     const submissionId = (
@@ -138,11 +139,10 @@ function registerDecision(routes: RouteRegistrar, decisions: ResumeDecisions, ac
 async function refuseSuppressed(
   { pool }: Pick<ApiDependencies, 'pool'>,
   key: Buffer,
-  emailHash: string | null,
-  phone: string,
+  { email, phone }: { email: string; phone: string },
 ): Promise<void> {
   const hits = await filterSuppressed(pool, [
-    ...contactHashesOf(emailHash, null),
+    ...emailContactHashes(key, email),
     ...phoneContactHashes(key, phone),
   ]);
   if (hits.size === 0) return;

@@ -12,6 +12,22 @@ export type MailMessage = {
   kind: MailKind;
 };
 
+/**
+ * A link that works once for whoever holds it (verify an address, reset a password, confirm a
+ * removal): its token is the recipient's alone. Built here, so `withoutLinkTokens` knows its shape.
+ */
+export function secretLink(publicUrl: string, path: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * A mail as others than its recipient may read it: the secret links' tokens removed, so no admin (nor
+ * anyone reading the database, for mail that went out through SMTP) can verify, reset or remove for
+ * someone else. The message itself goes out whole.
+ */
+export const withoutLinkTokens = (text: string): string =>
+  text.replace(/([?&](?:amp;)?token=)[^&\s"'<>]+/g, '$1[removed]');
+
 /** Where mail goes: SMTP when configured, otherwise the outbox the admin console shows. */
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
@@ -57,16 +73,25 @@ export const mailMigrations: readonly Migration[] = [
   },
 ];
 
-/** Keeps every message in `mail_outbox` instead of sending it: the default without SMTP settings. */
+/**
+ * Keeps every message in `mail_outbox` instead of sending it: the default without SMTP settings.
+ * The row is the message whole (it is the only copy there is; the console shows it without its
+ * links' tokens). `onKept` also hands it to whoever runs the product locally (`healthtal start`
+ * prints it in its terminal in the embedded development mode).
+ */
 export class OutboxMailer implements Mailer {
   readonly transport = 'outbox';
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly options: { onKept?: (message: MailMessage) => void } = {},
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
     await this.pool.query(
       'insert into mail_outbox (recipient, subject, body_text, body_html, kind) values ($1, $2, $3, $4, $5)',
       [message.to, message.subject, message.text, message.html ?? null, message.kind],
     );
+    this.options.onKept?.(message);
   }
 }

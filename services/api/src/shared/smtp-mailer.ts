@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import nodemailer, { type NodemailerError } from 'nodemailer';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { MailDeliveryError, type Mailer, type MailMessage } from './mailer';
+import { MailDeliveryError, type Mailer, type MailMessage, withoutLinkTokens } from './mailer';
 
 /** `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465`, or the parts. */
 export type SmtpConnection =
@@ -131,13 +131,6 @@ export class SmtpMailer implements Mailer {
     return Number(rows[0]!.id);
   }
 }
-
-/**
- * A verification or reset link is a credential until used. The recipient got it by mail; the copy an
- * admin (or anyone reading the database) sees must not be usable to take over the account.
- */
-export const withoutLinkTokens = (text: string): string =>
-  text.replace(/([?&](?:amp;)?token=)[^&\s"'<>]+/g, '$1[removed]');
 
 /** An SMTP reply says itself whether it is permanent; without one, it depends on what failed. */
 const worthRetrying = (failure: NodemailerError): boolean =>

@@ -28,40 +28,45 @@ export async function runImportCommand(
 ): Promise<number> {
   if (command === 'import' && isNppesImport(args)) return runNppesImport(args, config);
   const source = await sourceFromArgs(command, args);
-  return withDirectoryDatabase(config, async (pool) => {
-    const store = createEventStore(pool, undefined, config);
-    const bar = new ProgressBar();
-    let rejectedShown = 0;
-    const stop = new AbortController();
-    const onSignal = () => {
-      process.stderr.write(
-        '\n  stopping after the batches in flight; run the same command again to resume\n',
-      );
-      stop.abort();
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      const summary = await importCandidates({
-        pool,
-        store,
-        source,
-        signal: stop.signal,
-        onProgress: (tick) => bar.update(tick),
-        onRejected: ({ line, reason }) => {
-          if (rejectedShown++ < SHOWN_REJECTS) bar.note(`line ${line} skipped: ${reason}`);
-        },
-      });
-      if (summary.rows > 0)
-        bar.finish({ rows: summary.rows, total: summary.rows, elapsedMs: summary.elapsedMs });
-      console.log(describeSummary(summary, rejectedShown));
-      return summary.complete ? 0 : 130;
-    } finally {
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
-      await store.close();
-    }
-  });
+  const usedBy = `\`healthtal ${command}\``;
+  return withDirectoryDatabase(
+    config,
+    async (pool) => {
+      const store = createEventStore(pool, undefined, config);
+      const bar = new ProgressBar();
+      let rejectedShown = 0;
+      const stop = new AbortController();
+      const onSignal = () => {
+        process.stderr.write(
+          '\n  stopping after the batches in flight; run the same command again to resume\n',
+        );
+        stop.abort();
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      try {
+        const summary = await importCandidates({
+          pool,
+          store,
+          source,
+          signal: stop.signal,
+          onProgress: (tick) => bar.update(tick),
+          onRejected: ({ line, reason }) => {
+            if (rejectedShown++ < SHOWN_REJECTS) bar.note(`line ${line} skipped: ${reason}`);
+          },
+        });
+        if (summary.rows > 0)
+          bar.finish({ rows: summary.rows, total: summary.rows, elapsedMs: summary.elapsedMs });
+        console.log(describeSummary(summary, rejectedShown));
+        return summary.complete ? 0 : 130;
+      } finally {
+        process.removeListener('SIGINT', onSignal);
+        process.removeListener('SIGTERM', onSignal);
+        await store.close();
+      }
+    },
+    usedBy,
+  );
 }
 
 async function sourceFromArgs(command: 'import' | 'seed', args: string[]): Promise<CandidateSource> {

@@ -1,7 +1,7 @@
 import {
   type ContactHash,
+  emailHashes as emailHashesOf,
   filterSuppressed,
-  hashEmail,
   phoneHashes as phoneHashesOf,
   suppressionKey,
 } from '@healthtal/api';
@@ -172,15 +172,21 @@ async function prepareBatch(
   const hashes = rows.map((row) => {
     // A number's hashes, its E.164 one first (the event's phoneHash), worked out once per row.
     const phoneHashes = phoneHashesOf(key, cleanValue(row.phone) ?? cleanValue(row.directPhone));
+    // Both addresses, each as its mailbox and as earlier versions hashed it (docs/adr/0040): a
+    // removal listed every address the person's records held. The first address's canonical hash
+    // (first of its hashes) is the event's emailHash.
+    const personal = emailHashesOf(key, cleanValue(row.personalEmail));
+    const work = emailHashesOf(key, cleanValue(row.workEmail));
     return {
-      emailHash: hashEmail(key, cleanValue(row.personalEmail) ?? cleanValue(row.workEmail)),
+      emailHash: personal[0] ?? work[0] ?? null,
+      emailHashes: [...personal, ...work],
       phoneHash: phoneHashes[0] ?? null,
       phoneHashes,
     };
   });
   const lookups: ContactHash[] = [];
   for (const h of hashes) {
-    if (h.emailHash) lookups.push({ kind: 'email', hash: h.emailHash });
+    for (const hash of h.emailHashes) lookups.push({ kind: 'email', hash });
     // Every hash the number may be suppressed under, the digits-only ones of earlier versions too.
     for (const hash of h.phoneHashes) lookups.push({ kind: 'phone', hash });
   }
@@ -191,9 +197,9 @@ async function prepareBatch(
   let refused = 0;
   let duplicates = 0;
   rows.forEach((row, i) => {
-    const { emailHash, phoneHash, phoneHashes } = hashes[i]!;
+    const { emailHash, emailHashes, phoneHash, phoneHashes } = hashes[i]!;
     if (
-      (emailHash && suppressed.has(`email:${emailHash}`)) ||
+      emailHashes.some((hash) => suppressed.has(`email:${hash}`)) ||
       phoneHashes.some((hash) => suppressed.has(`phone:${hash}`))
     ) {
       refused++;

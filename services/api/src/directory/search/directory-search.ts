@@ -8,6 +8,7 @@ import { type IndexQuery, PREFIX_EXPANSION, prefixForms } from './search-query';
 import { readModelState, SearchReplica } from './search-replica';
 import { toIndexQuery } from './search-request';
 import { hitsOf, type SearchShard, type ShardAnswer, snapshotFileOf } from './search-shard';
+import { keepSnapshotsPrivate } from './search-snapshot';
 import { WorkerShard } from './search-workers';
 import { readUuid } from './uuid-bytes';
 
@@ -25,11 +26,14 @@ export type SearchPage = { count: number; hits: { seq: number; id: string }[] };
 export class DirectorySearch {
   private readonly shards: SearchShard[];
 
+  private readonly snapshotDir: string | null;
+
   constructor(
     private readonly pool: pg.Pool,
-    logger: Logger,
+    private readonly logger: Logger,
     { workers = 0, snapshotDir = null }: { workers?: number; snapshotDir?: string | null } = {},
   ) {
+    this.snapshotDir = snapshotDir;
     const whole = { part: 0, of: 1 };
     this.shards =
       workers === 0
@@ -61,6 +65,11 @@ export class DirectorySearch {
 
   /** Loads the index and keeps it in step with the read model in the background. */
   async start(): Promise<void> {
+    // A snapshot directory this user cannot make private is still used, as before, and said so.
+    if (this.snapshotDir)
+      await keepSnapshotsPrivate(this.snapshotDir).catch((error: unknown) =>
+        this.logger.warn({ err: error, dir: this.snapshotDir }, 'search index snapshots not made private'),
+      );
     await Promise.all(this.shards.map((shard) => shard.start()));
   }
 

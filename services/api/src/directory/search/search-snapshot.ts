@@ -1,4 +1,4 @@
-import { type FileHandle, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, type FileHandle, mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { FilterVocabulary, type VocabularySnapshot } from './filter-vocabulary';
@@ -64,16 +64,32 @@ export async function writeSnapshot(file: string, meta: SnapshotMeta, index: Sea
   const prefix = Buffer.alloc(8);
   prefix.write(MAGIC, 0, 'latin1');
   prefix.writeUInt32LE(header.length, 4);
-  await mkdir(path.dirname(file), { recursive: true });
+  // The directory's people, readable by the product's user alone (issue 32).
+  await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
   const temporary = `${file}.${process.pid}-${threadId}.tmp`;
   try {
-    await writeFile(temporary, [prefix, header, padding(header.length), ...bodies]);
+    await writeFile(temporary, [prefix, header, padding(header.length), ...bodies], { mode: PRIVATE_FILE });
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
   }
   return prefix.length + header.length + offset;
+}
+
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Makes the snapshot directory and the snapshots in it readable by the product's user alone, as
+ * `writeSnapshot` makes new ones: those an earlier version wrote were world-readable until rewritten.
+ */
+export async function keepSnapshotsPrivate(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+  await chmod(dir, PRIVATE_DIR);
+  for (const entry of await readdir(dir, { withFileTypes: true }))
+    if (entry.isFile() && /\.(idx|tmp)$/.test(entry.name))
+      await chmod(path.join(dir, entry.name), PRIVATE_FILE);
 }
 
 type SnapshotArray = Float64Array | Uint32Array | Uint8Array;

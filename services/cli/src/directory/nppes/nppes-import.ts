@@ -1,4 +1,10 @@
-import { type ContactHash, filterSuppressed, hashEmail, suppressionKey } from '@healthtal/api';
+import {
+  type ContactHash,
+  emailHashes as emailHashesOf,
+  filterSuppressed,
+  hashEmail,
+  suppressionKey,
+} from '@healthtal/api';
 import { NPI_REGISTRY_SOURCE } from '@healthtal/contracts';
 import type { EventStore, NewEvent, NewStream } from '@healthtal/eventstore';
 import type pg from 'pg';
@@ -168,6 +174,8 @@ type Active = {
   record: NppesRecord;
   fields: RegistryFields;
   emailHash: string | null;
+  /** Every hash the address may be on the suppression list under (docs/adr/0040). */
+  emailHashes: string[];
   phoneHash: string | null;
   /** Every hash the phone may be on the suppression list under. */
   phoneHashes: string[];
@@ -199,17 +207,18 @@ async function importBatch(context: BatchContext, records: readonly NppesRecord[
     if (!listInUse) {
       // Nothing to look up: only the hash the event keeps (two HMACs a row fewer, no lookup query).
       const phoneHash = registryPhoneHash(context.key, fields.phone);
-      active.push({ record, fields, emailHash, phoneHash, phoneHashes: [] });
+      active.push({ record, fields, emailHash, emailHashes: [], phoneHash, phoneHashes: [] });
       continue;
     }
     const phoneHashes = registryPhoneHashes(context.key, fields.phone);
-    if (emailHash) lookups.push({ kind: 'email', hash: emailHash });
+    const emailHashes = emailHashesOf(context.key, fields.workEmail);
+    for (const hash of emailHashes) lookups.push({ kind: 'email', hash });
     for (const hash of phoneHashes) lookups.push({ kind: 'phone', hash });
-    active.push({ record, fields, emailHash, phoneHash: phoneHashes[0] ?? null, phoneHashes });
+    active.push({ record, fields, emailHash, emailHashes, phoneHash: phoneHashes[0] ?? null, phoneHashes });
   }
   const suppressed = listInUse ? await filterSuppressed(pool, lookups) : new Set<string>();
   const isSuppressed = (a: Active) =>
-    (a.emailHash !== null && suppressed.has(`email:${a.emailHash}`)) ||
+    a.emailHashes.some((hash) => suppressed.has(`email:${hash}`)) ||
     a.phoneHashes.some((hash) => suppressed.has(`phone:${hash}`));
 
   const plan = new BatchPlan(context);

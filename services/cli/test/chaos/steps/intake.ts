@@ -14,6 +14,23 @@ import {
 } from '../world';
 import { all, Step } from './step';
 
+/** The resume form of one person: `handle` makes their LinkedIn URL. */
+const resumeForm = (email: string, lastName: string, handle: string, phone = '(512) 555-0147') => ({
+  firstName: 'Maya',
+  lastName,
+  title: 'Family Nurse Practitioner',
+  companyName: 'Chaos Clinic',
+  specialty: 'Nurse Practitioner',
+  email,
+  phone,
+  city: 'Austin',
+  state: 'Texas',
+  country: 'United States',
+  linkedinUrl: `https://www.linkedin.com/in/${handle}`,
+  education: [{ school: 'University of Texas at Austin', degree: 'MSN' }],
+  skills: ['Telehealth'],
+});
+
 /** A resume submitted, then approvals and rejections of it at once: exactly one decision wins. */
 export class ResumeRace extends Step {
   constructor(readonly decisions: ('approve' | 'reject')[]) {
@@ -26,23 +43,8 @@ export class ResumeRace extends Step {
     const n = model.resumes.length;
     const email = `resume-${model.tag}-${n}@chaos-resumes.test`;
     const lastName = `Resumez${model.tag}x${n}q`;
-    const form = {
-      firstName: 'Maya',
-      lastName,
-      title: 'Family Nurse Practitioner',
-      companyName: 'Chaos Clinic',
-      specialty: 'Nurse Practitioner',
-      email,
-      phone: '(512) 555-0147',
-      city: 'Austin',
-      state: 'Texas',
-      country: 'United States',
-      linkedinUrl: `https://www.linkedin.com/in/resume-${model.tag}-${n}`,
-      education: [{ school: 'University of Texas at Austin', degree: 'MSN' }],
-      skills: ['Telehealth'],
-    };
     const submitted = await world.client.call('resume-submit', 'POST', '/api/v1/resume-submissions', {
-      json: form,
+      json: resumeForm(email, lastName, `resume-${model.tag}-${n}`),
     });
     expectAnswers(world, 'submitting a resume: 201', [submitted], (e) => e.status === 201);
     if (submitted.status !== 201) return;
@@ -147,5 +149,19 @@ export class RemovalRace extends Step {
       },
     );
     expectAnswers(world, 'an erased candidate has no profile: 404', [profile], (e) => e.status === 404);
+    // The suppression list knows her mailbox, not its spelling (issue 32): under another case and a
+    // +tag, with a phone of no one's, she is still refused. Only once a confirmation was answered:
+    // one cut off by a kill may not have put her on the list yet.
+    if (count(known, 200) === 0) return;
+    const [local, domain] = candidate.email.split('@');
+    const returning = await world.client.call('resume-submit', 'POST', '/api/v1/resume-submissions', {
+      json: resumeForm(
+        `${local!.toUpperCase()}+again@${domain}`,
+        candidate.lastName,
+        `returning-${candidate.id}`,
+        `(737) 555-${String(1000 + (model.erasedCandidates.size % 9000))}`,
+      ),
+    });
+    expectAnswers(world, 'a removed person under a +tag spelling: 422', [returning], (e) => e.status === 422);
   }
 }
