@@ -30,7 +30,8 @@ export type SubscriptionCommand =
       refuseWhileSubscribedAt?: Date;
     })
   | (Source & { type: 'Renew'; invoiceId: string; currentPeriodEnd: Date })
-  | (Source & { type: 'ChangePlan'; priceId: PriceId })
+  /** `currentPeriodEnd`: the new plan's period, when the biller says the change started one. */
+  | (Source & { type: 'ChangePlan'; priceId: PriceId; currentPeriodEnd?: Date })
   | (Source & { type: 'Cancel'; endsAt: Date })
   | (Source & { type: 'Expire' })
   | (Source & { type: 'RecordPaymentFailure'; invoiceId: string; attempt: number })
@@ -121,7 +122,13 @@ const evolve = (state: SubscriptionState, event: SubscriptionEvent): Subscriptio
         ? base
         : { ...base, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd };
     case 'SubscriptionPlanChanged':
-      return base.status === 'none' ? base : { ...base, priceId: event.data.priceId };
+      return base.status === 'none'
+        ? base
+        : {
+            ...base,
+            priceId: event.data.priceId,
+            currentPeriodEnd: event.data.currentPeriodEnd ?? base.currentPeriodEnd,
+          };
     case 'SubscriptionCanceled':
       return base.status === 'none'
         ? base
@@ -217,8 +224,14 @@ export const subscriptionDecider = (
       case 'ChangePlan': {
         if (state.processed.has(key('SubscriptionPlanChanged', command.sourceEventId))) return [];
         if (!known || known.status === 'expired' || known.priceId === command.priceId) return [];
-        const { priceId } = command;
-        return [{ type: 'SubscriptionPlanChanged', data: { ...data, priceId, tier: PLANS[priceId].tier } }];
+        const { priceId, currentPeriodEnd } = command;
+        const period = currentPeriodEnd ? { currentPeriodEnd: currentPeriodEnd.toISOString() } : {};
+        return [
+          {
+            type: 'SubscriptionPlanChanged',
+            data: { ...data, priceId, tier: PLANS[priceId].tier, ...period },
+          },
+        ];
       }
       case 'Cancel': {
         if (state.processed.has(key('SubscriptionCanceled', command.sourceEventId))) return [];
