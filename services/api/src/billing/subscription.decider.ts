@@ -1,15 +1,19 @@
 import {
   type BillingEvent,
+  type ExportStarted,
   PLANS,
   type PriceId,
   type RefundRequestStatus,
   type UserId,
 } from '@healthtal/contracts';
+import type { z } from 'zod';
 import type { Decider } from '../shared/command-handler';
 import { DomainError } from '../shared/domain-error';
+import { decideExportStart, type StartExportCommand } from './export-start';
 import { decideRefundRequest, evolveRefundRequest, type RefundRequestCommand } from './refund-request';
 
-export type SubscriptionEvent = BillingEvent;
+/** The billing facts, and the export starts the money-back guarantee is decided with (ADR 0038). */
+export type SubscriptionEvent = BillingEvent | z.infer<typeof ExportStarted>;
 
 /** What told us, and about which subscription: every command after checkout carries both. */
 type Source = { sourceEventId: string; subscriptionId: string };
@@ -36,7 +40,8 @@ export type SubscriptionCommand =
   | (Source & { type: 'Expire' })
   | (Source & { type: 'RecordPaymentFailure'; invoiceId: string; attempt: number })
   | (Source & { type: 'Refund'; amount: number; refundedBy: string })
-  | RefundRequestCommand;
+  | RefundRequestCommand
+  | StartExportCommand;
 
 type Paid = {
   subscriptionId: string;
@@ -92,6 +97,8 @@ export function hasCurrentSubscription(state: SubscriptionState, now: Date): boo
 }
 
 const evolve = (state: SubscriptionState, event: SubscriptionEvent): SubscriptionState => {
+  // Counted where the guarantee is decided (refund-eligibility.ts reads the history), not in state.
+  if (event.type === 'ExportStarted') return state;
   if (event.type === 'RefundRequested' || event.type === 'RefundApproved' || event.type === 'RefundRejected')
     return { ...state, refundRequest: evolveRefundRequest(state.refundRequest, event) };
   const sourceKey =
@@ -184,6 +191,11 @@ export const subscriptionDecider = (
       command.type === 'RejectRefund'
     )
       return decideRefundRequest(userId, command, state);
+    if (command.type === 'StartExport')
+      return decideExportStart(userId, command, {
+        ...state,
+        subscribedNow: hasCurrentSubscription(state, command.now),
+      });
     const data = { userId, subscriptionId: command.subscriptionId, sourceEventId: command.sourceEventId };
     const known = thisSubscription(state, command.subscriptionId);
     switch (command.type) {
