@@ -69,7 +69,7 @@ export function stepArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[]
       )
       .map(([a, r, d]) => new RefundRace(a, r, d)),
     fc
-      .tuple(fc.nat(), fc.integer({ min: 1, max: 4 }), mask, fc.boolean())
-      .map(([a, n, m, first]) => new ExportRefundRace(a, n, m, first)),
+      .tuple(fc.nat(), fc.integer({ min: 1, max: 4 }), mask, fc.boolean(), fc.constantFrom(0, 5, 20, 50))
+      .map(([a, n, m, first, delay]) => new ExportRefundRace(a, n, m, first, delay)),
   ];
 }

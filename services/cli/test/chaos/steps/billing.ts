@@ -70,6 +70,8 @@ export class RefundRace extends Step {
   }
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Checkout of the Annual plan in the billing simulator; false when a kill left it unanswered. */
 async function subscribeAnnual(world: World, token: string): Promise<boolean> {
   const started = await world.client.call('checkout', 'POST', '/api/v1/billing/checkout', {
@@ -97,13 +99,15 @@ export class ExportRefundRace extends Step {
     readonly exports: number,
     readonly mask: number,
     readonly requestFirst: boolean,
+    /** The exports leave this long after the refund's requests, so that either side may go first. */
+    readonly delayMs: number,
   ) {
     super();
   }
   check = (model: Readonly<Model>) =>
     liveAccounts(model as Model).some((a) => a.role === 'free') && liveCandidates(model as Model).length > 0;
   label = () =>
-    `ExportRefundRace(account ${this.account}, ${this.exports} exports of mask ${this.mask}${this.requestFirst ? ', request first' : ''})`;
+    `ExportRefundRace(account ${this.account}, ${this.exports} exports of mask ${this.mask}${this.requestFirst ? ', request first' : ''}, ${this.delayMs} ms later)`;
 
   async act(model: Model, world: World) {
     const account = pick(
@@ -117,12 +121,7 @@ export class ExportRefundRace extends Step {
     const ask = () =>
       world.client.call('refund-request', 'POST', '/api/v1/billing/refund-requests', { token, json: {} });
     const askedFirst = this.requestFirst ? await ask() : null;
-    const [exports, decision] = await Promise.all([
-      all(
-        Array.from({ length: this.exports }, () =>
-          world.client.call('export', 'POST', '/api/v1/exports', { token, json: { candidateIds } }),
-        ),
-      ),
+    const [decision, exports] = await Promise.all([
       (async () => {
         const asked = askedFirst ?? (await ask());
         const approved = await world.client.call(
@@ -133,6 +132,13 @@ export class ExportRefundRace extends Step {
         );
         return { asked, approved };
       })(),
+      sleep(this.delayMs).then(() =>
+        all(
+          Array.from({ length: this.exports }, () =>
+            world.client.call('export', 'POST', '/api/v1/exports', { token, json: { candidateIds } }),
+          ),
+        ),
+      ),
     ]);
     this.checkAnswers(world, exports, decision);
     const took = exports.some((e) => e.status === 200);
