@@ -9,12 +9,24 @@ export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', 
 /** The account page's Exports tab shows this many, newest first (recruiter-directory §9). */
 export const RECENT_EXPORTS_SHOWN = 5;
 
+/**
+ * Where an export stands: `started` (its file is going out, or the server stopped before it
+ * could say how it ended), `completed` (every row went out), `aborted` (the client left, or the
+ * file failed, part-way). An export counts from its start, however it ended.
+ */
+export const ExportStatus = z.enum(['started', 'completed', 'aborted']);
+export type ExportStatus = z.infer<typeof ExportStatus>;
+
 /** One row of the user's export history (the export_logs of the first version, plus what we know). */
 export const ExportLogEntry = z.object({
   id: z.uuid(),
+  /** When the export started. */
   exportDate: z.iso.datetime(),
-  /** Rows in the file. */
+  /** Rows sent (all of the file's rows once it completed). */
   exportCount: z.number().int().min(0),
+  /** Rows the export set out to send. */
+  rowsIntended: z.number().int().min(0),
+  status: ExportStatus,
   format: ExportFormat,
   fileName: z.string(),
   scope: z.enum(['selection', 'search', 'list']),

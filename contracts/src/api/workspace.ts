@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SearchLimits } from '../domain/directory';
 import { ListLimits, WorkspaceMessages as M, SavedSearchLimits } from '../domain/workspace';
 import { CandidateCard, SearchRequest } from './directory';
+import { ExportStatus } from './exports';
 
 const ListName = z
   .string(M.listNameRequired)
@@ -196,7 +197,10 @@ export const ActivityEntry = z.discriminatedUnion('kind', [
     id: z.uuid(),
     at: z.iso.datetime(),
     exportId: z.uuid(),
+    /** Rows sent; `rowsIntended` the rows the export set out to send. */
     count: z.number().int(),
+    rowsIntended: z.number().int(),
+    status: ExportStatus,
     format: z.enum(['csv', 'xlsx']),
     fileName: z.string(),
     scope: z.enum(['selection', 'search', 'list']),

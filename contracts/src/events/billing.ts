@@ -35,9 +35,19 @@ export const SubscriptionRenewed = event(
   'SubscriptionRenewed',
   z.object({ ...SubscriptionRef, invoiceId: z.string(), currentPeriodEnd: z.iso.datetime() }),
 );
+/**
+ * The subscription moved to another plan. `currentPeriodEnd`: the new plan's paid period when the
+ * change started one (a change of billing interval resets the billing cycle, in Stripe and in the
+ * simulator); absent where the biller's next renewal tells it, and in events written before.
+ */
 export const SubscriptionPlanChanged = event(
   'SubscriptionPlanChanged',
-  z.object({ ...SubscriptionRef, priceId: z.enum(PRICE_IDS), tier: z.enum(TIERS) }),
+  z.object({
+    ...SubscriptionRef,
+    priceId: z.enum(PRICE_IDS),
+    tier: z.enum(TIERS),
+    currentPeriodEnd: z.iso.datetime().optional(),
+  }),
 );
 /** Canceled: the customer asked to stop; access lasts until `endsAt`. */
 export const SubscriptionCanceled = event(

@@ -2,22 +2,50 @@ import { z } from 'zod';
 import { UserId } from '../domain/ids';
 import { event } from './envelope';
 
+const ExportOf = {
+  userId: UserId,
+  exportId: z.uuid(),
+  format: z.enum(['csv', 'xlsx']),
+  /** How the rows were chosen: picked ids, a whole search, or a list. */
+  scope: z.enum(['selection', 'search', 'list']),
+  fileName: z.string(),
+  /** The rows the export set out to send: the ids chosen, the search's matches, the list's members. */
+  rowsIntended: z.number().int().min(0),
+};
+
 /**
- * A user exported candidates (CSV or Excel). Appended to the user's `exports-<userId>` stream, so a
- * user's export history (the account page, the money-back guarantee) is one stream read.
+ * A user's export began: recorded before the file's first byte, on the customer's subscription
+ * stream (`subscription-<userId>`), where the money-back guarantee is decided: an export start and
+ * a refund request or approval are ordered by that one stream's version (ADR 0042).
+ */
+export const ExportStarted = event('ExportStarted', z.object(ExportOf));
+
+/**
+ * How an export ended, on the user's `exports-<userId>` stream: `count` rows went out, then the
+ * file was complete, or the client left (or the file failed) part-way. Version 2; version 1 was
+ * written only for complete files and had neither `rowsIntended` nor `outcome` (upcast below).
  */
 export const CandidatesExported = event(
   'CandidatesExported',
   z.object({
-    userId: UserId,
-    exportId: z.uuid(),
-    format: z.enum(['csv', 'xlsx']),
+    ...ExportOf,
+    /** Rows sent. */
     count: z.number().int().min(0),
-    /** How the rows were chosen: picked ids, a whole search, or a list. */
-    scope: z.enum(['selection', 'search', 'list']),
-    fileName: z.string(),
+    outcome: z.enum(['completed', 'aborted']),
   }),
 );
+
+/** CandidatesExported as stored before exports were recorded at their start: a complete file. */
+export const CANDIDATES_EXPORTED_VERSIONS = {
+  currentVersion: 2,
+  upcasters: {
+    // Fills only what version 1 lacked, so data already in the current shape passes unchanged.
+    1: (data: unknown) => {
+      const v1 = data as { count: number; rowsIntended?: number; outcome?: string };
+      return { ...v1, rowsIntended: v1.rowsIntended ?? v1.count, outcome: v1.outcome ?? 'completed' };
+    },
+  },
+} as const;
 
 const text = z.string().max(2000).nullable();
 const day = z.iso.date();
@@ -257,6 +285,7 @@ export const DirectoryEvent = z.discriminatedUnion('type', [
   CandidateDeactivated,
   CandidateReactivated,
   ImportCompleted,
+  ExportStarted,
   CandidatesExported,
   ContactRevealed,
   SearchFailed,

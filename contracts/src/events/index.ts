@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { AccessEvent } from './access';
 import { AdminEvent } from './admin';
 import { BillingEvent } from './billing';
-import { CANDIDATE_IMPORTED_STORED_FIELDS, CANDIDATE_PERSONAL_FIELDS, DirectoryEvent } from './directory';
-import type { EventDefinition, PersonalDataSpec } from './envelope';
+import {
+  CANDIDATE_IMPORTED_STORED_FIELDS,
+  CANDIDATE_PERSONAL_FIELDS,
+  CANDIDATES_EXPORTED_VERSIONS,
+  DirectoryEvent,
+} from './directory';
+import type { EventDefinition, PersonalDataSpec, Upcasters } from './envelope';
 import { IdentityEvent, identityPersonalData } from './identity';
 import { IntakeEvent, RESUME_PERSONAL_FIELDS } from './intake';
 import { OutreachEvent, outreachPersonalData } from './outreach';
@@ -74,6 +79,14 @@ const storedFields: Partial<Record<HealthTalEventType, readonly string[]>> = {
 };
 
 /**
+ * Types whose data changed shape: the version written now, and how older stored shapes are read.
+ * Every other type is at version 1. An old event is upcast on read, never rewritten.
+ */
+const versions: Partial<Record<HealthTalEventType, { currentVersion: number; upcasters: Upcasters }>> = {
+  CandidatesExported: CANDIDATES_EXPORTED_VERSIONS,
+};
+
+/**
  * The registry the event store validates appends against, upcasts reads with and learns personal
  * fields from. A type missing here cannot be appended.
  */
@@ -82,11 +95,13 @@ export const eventDefinitions: Readonly<Record<string, EventDefinition>> = Objec
     const type = schema.shape.type.value;
     const personal = personalData[type];
     const stored = storedFields[type];
+    const version = versions[type];
     return [
       type,
       {
         schema,
-        currentVersion: 1,
+        currentVersion: version?.currentVersion ?? 1,
+        ...(version ? { upcasters: version.upcasters } : {}),
         ...(personal ? { personalData: personal } : {}),
         ...(stored ? { storedFields: stored } : {}),
       },

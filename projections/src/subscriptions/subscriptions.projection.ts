@@ -84,10 +84,14 @@ export const subscriptionsProjection = defineProjection({
       ]);
     },
     async SubscriptionPlanChanged(client, { data, metadata }) {
-      await set(client, data.userId, metadata.occurredAt, 'price_id = $3, tier = $4', [
-        data.priceId,
-        data.tier,
-      ]);
+      // A change that started the new plan's period says so; one that did not keeps the period.
+      await set(
+        client,
+        data.userId,
+        metadata.occurredAt,
+        'price_id = $3, tier = $4, current_period_end = coalesce($5, current_period_end)',
+        [data.priceId, data.tier, data.currentPeriodEnd ?? null],
+      );
     },
     async SubscriptionCanceled(client, { data, metadata }) {
       await set(client, data.userId, metadata.occurredAt, `status = 'canceled', current_period_end = $3`, [

@@ -1,3 +1,4 @@
+import type { ExportStatus } from '@healthtal/contracts';
 import { defineProjection, forget, forgottenTableSql, isForgotten, isUuid, type Recorded } from '../runtime';
 
 const FORGOTTEN = 'user_activity_forgotten';
@@ -11,20 +12,28 @@ export type UserActivityTable = {
   candidate_id: string | null;
   via_demo_grant: boolean | null;
   export_id: string | null;
+  /** Rows sent: 0 until the export's end is recorded. */
   export_count: number | null;
-  format: Recorded<'CandidatesExported'>['data']['format'] | null;
+  rows_intended: number | null;
+  status: ExportStatus | null;
+  format: Recorded<'ExportStarted'>['data']['format'] | null;
   file_name: string | null;
-  scope: Recorded<'CandidatesExported'>['data']['scope'] | null;
+  scope: Recorded<'ExportStarted'>['data']['scope'] | null;
 };
 
+const EXPORT_UPSERT = `insert into user_activity (id, user_id, kind, occurred_at, export_id, export_count,
+    rows_intended, status, format, file_name, scope)
+  values ($1, $2, 'export', $3, $1, $4, $5, $6, $7, $8, $9)`;
+
 /**
- * Each user's own contact reveals and exports, one row per event: the activity history auditors
- * and compliance officers ask for. Deleting a user removes theirs; erasing a candidate keeps the
+ * Each user's own contact reveals and exports: one row per reveal, and one per export (keyed by the
+ * export id) from its start, with its rows sent and outcome once it ends. The activity history
+ * auditors and compliance officers ask for. Deleting a user removes theirs; erasing a candidate keeps the
  * reveals of them (the user's usage) without saying whom they were of.
  */
 export const activityProjection = defineProjection({
   name: 'user_activity',
-  version: 3,
+  version: 4,
   tables: ['user_activity', FORGOTTEN],
   createSql: `
     create table user_activity (
@@ -36,6 +45,8 @@ export const activityProjection = defineProjection({
       via_demo_grant boolean,
       export_id uuid,
       export_count int,
+      rows_intended int,
+      status text,
       format text,
       file_name text,
       scope text
@@ -61,12 +72,36 @@ export const activityProjection = defineProjection({
         ],
       );
     },
+    async ExportStarted(client, { data: d, metadata }) {
+      if (await isForgotten(client, FORGOTTEN, d.userId)) return;
+      await client.query(`${EXPORT_UPSERT} on conflict (id) do nothing`, [
+        d.exportId,
+        d.userId,
+        metadata.occurredAt,
+        0,
+        d.rowsIntended,
+        'started',
+        d.format,
+        d.fileName,
+        d.scope,
+      ]);
+    },
     async CandidatesExported(client, { data: d, metadata }) {
       if (await isForgotten(client, FORGOTTEN, d.userId)) return;
+      // The start came first and keeps its time; a version 1 event (no start) makes the row.
       await client.query(
-        `insert into user_activity (id, user_id, kind, occurred_at, export_id, export_count, format, file_name, scope)
-         values ($1, $2, 'export', $3, $4, $5, $6, $7, $8) on conflict (id) do nothing`,
-        [metadata.eventId, d.userId, metadata.occurredAt, d.exportId, d.count, d.format, d.fileName, d.scope],
+        `${EXPORT_UPSERT} on conflict (id) do update set export_count = excluded.export_count, status = excluded.status`,
+        [
+          d.exportId,
+          d.userId,
+          metadata.occurredAt,
+          d.count,
+          d.rowsIntended,
+          d.outcome,
+          d.format,
+          d.fileName,
+          d.scope,
+        ],
       );
     },
     async UserDeleted(client, { data }) {

@@ -21,6 +21,8 @@ const exported = (userId: string, count: number, occurredAt: string) =>
       exportId: crypto.randomUUID(),
       format: 'csv',
       count,
+      rowsIntended: count,
+      outcome: 'completed',
       scope: 'search',
       fileName: 'nurses.csv',
     },

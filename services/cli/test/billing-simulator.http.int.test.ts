@@ -219,13 +219,13 @@ describe('billing without Stripe: the local billing simulator', () => {
     it('is void after an export', async () => {
       const user = await app.signUp();
       await subscribeSimulated(user, 'price_annual');
-      await append(user, 'exports', 'CandidatesExported', {
+      await append(user, 'subscription', 'ExportStarted', {
         userId: user.userId,
         exportId: randomUUID(),
         format: 'csv',
-        count: 250,
         scope: 'search',
         fileName: 'nurses.csv',
+        rowsIntended: 250,
       });
       const result = await eligibility(user);
       expect(result.eligible).toBe(false);

@@ -25,6 +25,22 @@ const eligibility = async (app: TestApp, user: SignedIn) =>
   (await (await app.request('/api/v1/billing/refund-eligibility', { as: user })).json()) as RefundEligibility;
 const typesOf = async (app: TestApp, user: SignedIn) =>
   (await app.store.readStream(`subscription-${user.userId}`)).map((e) => e.type);
+/** An export's start as the product records it: on the subscription stream, before its first byte. */
+const startedExport = (app: TestApp, user: SignedIn) =>
+  app.store.append(`subscription-${user.userId}`, [
+    {
+      type: 'ExportStarted',
+      data: {
+        userId: user.userId,
+        exportId: randomUUID(),
+        format: 'csv',
+        scope: 'selection',
+        fileName: 'nurses.csv',
+        rowsIntended: 3,
+      },
+      metadata: testMetadata(),
+    },
+  ]);
 const problem = async (response: Response, status: number) => {
   expect(response.status, await response.clone().text()).toBe(status);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
@@ -152,41 +168,15 @@ describe('refunds under the money-back guarantee (billing simulator)', () => {
     expect((await problem(await requestRefund(app, free), 422)).detail).toContain('nothing to refund');
 
     const exporter = await annualCustomer();
-    await app.store.append(`exports-${exporter.userId}`, [
-      {
-        type: 'CandidatesExported',
-        data: {
-          userId: exporter.userId,
-          exportId: randomUUID(),
-          format: 'csv',
-          count: 3,
-          scope: 'selection',
-          fileName: 'nurses',
-        },
-        metadata: testMetadata(),
-      },
-    ]);
+    await startedExport(app, exporter);
     expect((await problem(await requestRefund(app, exporter), 422)).detail).toContain('export');
-    expect(await typesOf(app, exporter)).toEqual(['SubscriptionActivated']);
+    expect(await typesOf(app, exporter)).toEqual(['SubscriptionActivated', 'ExportStarted']);
   });
 
   it('refuses to approve once an export was made after the request, and answers 404 for nobody’s request', async () => {
     const user = await annualCustomer();
     expect((await requestRefund(app, user)).status).toBe(201);
-    await app.store.append(`exports-${user.userId}`, [
-      {
-        type: 'CandidatesExported',
-        data: {
-          userId: user.userId,
-          exportId: randomUUID(),
-          format: 'csv',
-          count: 1,
-          scope: 'selection',
-          fileName: 'x',
-        },
-        metadata: testMetadata(),
-      },
-    ]);
+    await startedExport(app, user);
     expect((await problem(await decide(app, user, 'approve'), 422)).detail).toContain(
       'Reject the request instead',
     );

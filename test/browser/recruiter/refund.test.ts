@@ -58,6 +58,9 @@ describe('refunds under the money-back guarantee', { timeout: 120_000 }, () => {
     await suite.app.caughtUp();
     await page.reload();
     await expectText(subscription, 'Free plan');
+    // Issue 32, finding 18: the plan is gone, so nothing renews; the panel says it ended.
+    await expectVisible(subscription.getByText('Your subscription has ended.', { exact: true }));
+    await expectHidden(subscription.getByText('Renews on', { exact: false }));
     await expectText(page.getByTestId('refund-status'), 'Refund approved');
     await expectText(page.getByTestId('refund-status'), '$2,995.00 was refunded');
     await expectHidden(subscription.getByRole('button', { name: 'Manage subscription' }));

@@ -1,4 +1,4 @@
-import { RECENT_EXPORTS_SHOWN, RecentExports, shortDate } from '@healthtal/contracts';
+import { type ExportLogEntry, RECENT_EXPORTS_SHOWN, RecentExports, shortDate } from '@healthtal/contracts';
 import {
   CircularProgress,
   Table,
@@ -10,6 +10,17 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../app/api';
+
+/**
+ * The rows an export sent. An export counts from its start: one the client left part-way shows
+ * what it sent of what it meant to, and one whose end the server never recorded says so.
+ */
+function rowsSent(row: ExportLogEntry): string {
+  const intended = row.rowsIntended.toLocaleString();
+  if (row.status === 'aborted') return `${row.exportCount.toLocaleString()} of ${intended} (stopped)`;
+  if (row.status === 'started') return `up to ${intended} (not finished)`;
+  return row.exportCount.toLocaleString();
+}
 
 /** The 5 most recent exports, newest first; a failed load just stops the spinner (spec). */
 export function ExportsTab() {
@@ -35,7 +46,7 @@ export function ExportsTab() {
           <TableRow key={row.id}>
             <TableCell>{shortDate(row.exportDate)}</TableCell>
             <TableCell>{row.fileName}</TableCell>
-            <TableCell align="right">{row.exportCount.toLocaleString()}</TableCell>
+            <TableCell align="right">{rowsSent(row)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

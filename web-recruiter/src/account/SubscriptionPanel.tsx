@@ -27,6 +27,7 @@ export function SubscriptionPanel() {
   const paidPlan = Boolean(subscription?.subscribed && subscription.billing_interval);
   // A refunded customer is back on the free plan and still sees how the request ended.
   const refund = useRefundEligibility(paidPlan || (Boolean(auth.me) && !subscription?.subscribed));
+  const period = periodLine(subscription);
 
   const openPortal = async () => {
     setOpening(true);
@@ -58,10 +59,9 @@ export function SubscriptionPanel() {
             {planSummary(subscription, paidPlan)}{' '}
             <Chip size="small" label={`Tier: ${auth.me?.tier ?? 'free'}`} sx={{ ml: 1 }} />
           </Typography>
-          {subscription?.current_period_end ? (
+          {period ? (
             <Typography variant="body2" color="text.secondary">
-              {subscription.status === 'canceled' ? 'Access until' : 'Renews on'}{' '}
-              {shortDate(subscription.current_period_end)}
+              {period}
             </Typography>
           ) : null}
           {auth.me?.revealQuota.limit != null ? (
@@ -90,6 +90,18 @@ export function SubscriptionPanel() {
       {refund.data ? <RefundSection eligibility={refund.data} paidPlan={paidPlan} /> : null}
     </Paper>
   );
+}
+
+/**
+ * Where the paid period stands: when it renews, when a cancellation takes effect, or that it is over
+ * (refunded, expired, or canceled and past its end). A plan that is gone renews on no date.
+ */
+function periodLine(subscription: SubscriptionInfo | undefined): string | null {
+  if (!subscription?.status) return null;
+  const end = subscription.current_period_end;
+  if (subscription.status === 'expired' || !end || Date.parse(end) <= Date.now())
+    return 'Your subscription has ended.';
+  return `${subscription.status === 'canceled' ? 'Access until' : 'Renews on'} ${shortDate(end)}`;
 }
 
 function planSummary(subscription: SubscriptionInfo | undefined, paidPlan: boolean): string {

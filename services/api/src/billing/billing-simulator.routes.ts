@@ -129,7 +129,11 @@ export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, pu
     res.redirect(303, `${app}${session.returnPath ?? '/pricing'}`);
   });
 
-  /** Like Stripe's prorated update: the running simulated subscription moves to the other plan. */
+  /**
+   * Like Stripe's prorated update: the running simulated subscription moves to the other plan. The
+   * plans differ in billing interval, and a change of interval starts a new period (Stripe resets
+   * the billing cycle anchor): the new plan is paid for one of its periods from now.
+   */
   async function confirmPlanChange(session: SimulatorSession, req: Request, res: Response) {
     const done = `${app}${upgradedPath(session.returnPath)}`;
     // A second click lands where the first did; the decider appends nothing twice.
@@ -145,6 +149,7 @@ export function billingSimulatorRoutes(routes: RouteRegistrar, { store, pool, pu
       sourceEventId: `sim_${session.id}`,
       subscriptionId: current.subscriptionId,
       priceId,
+      currentPeriodEnd: simulatedPeriodEnd(priceId, new Date()),
     } as const;
     await apply(session.userId, command, req);
     await closeSimulatorSession(pool, session.id, 'completed');

@@ -183,15 +183,20 @@ export function billingRoutes(
     }
     if (!gateway || current.simulated) throw managedElsewhere();
     const sourceEventId = `plan_change_${context.commandId}`;
-    await gateway.changePlan(current.subscriptionId, priceId, sourceEventId).catch((error: unknown) => {
-      req.log.error({ err: error }, 'Stripe plan change failed');
-      throw planChangeFailed();
-    });
+    const changed = await gateway
+      .changePlan(current.subscriptionId, priceId, sourceEventId)
+      .catch((error: unknown) => {
+        req.log.error({ err: error }, 'Stripe plan change failed');
+        throw planChangeFailed();
+      });
+    // Stripe's answer holds the period the change runs in (a new one when the interval changed).
+    const periodEnd = changed.items.data[0]?.current_period_end;
     const command = {
       type: 'ChangePlan',
       sourceEventId,
       subscriptionId: current.subscriptionId,
       priceId,
+      ...(periodEnd ? { currentPeriodEnd: new Date(periodEnd * 1000) } : {}),
     } as const;
     await changeSubscription(store, userId, command, sourcedContext(userId, command, String(req.id)));
     // Absolute, so the browser loads the app afresh and reads the new plan.

@@ -8,6 +8,7 @@ import {
   type UserId,
 } from '@healthtal/contracts';
 import type { EventStore, RecordedEvent } from '@healthtal/eventstore';
+import { exportsMadeOf } from './export-start';
 import { type SubscriptionEvent, subscriptionDecider } from './subscription.decider';
 
 const DAY_MS = 86_400_000;
@@ -19,9 +20,12 @@ const shortDate = (date: Date) =>
 
 /**
  * The money-back guarantee (admin-intake-outreach, "Money-back guarantee"), decided from the events
- * alone: the Annual plan only; asked within 30 days of the initial purchase (the user's first
- * activation ever); no CSV or mass export on the account; the account in good standing (no payment
- * overdue); once per customer. Every rule that fails is named, in the customer's words.
+ * alone: the Annual plan only, bought as the initial purchase (the user's first activation ever; a
+ * later move from Monthly to Annual is a plan change, not a purchase the guarantee covers); asked
+ * within 30 days of that purchase; no CSV or mass export on the account (started, even if not
+ * finished: the export starts are on the subscription stream, so the decision reads them); the account in good
+ * standing (no payment overdue); once per customer. Every rule that fails is named, in the
+ * customer's words.
  */
 export function refundEligibility(
   userId: UserId,
@@ -47,9 +51,16 @@ export function refundEligibility(
   const purchasedAt = new Date(firstPurchase.metadata.occurredAt);
   const refundableUntil = new Date(purchasedAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
   const reasons: string[] = [];
+  const initialPlan = (firstPurchase.data as DataOf<'SubscriptionActivated'>).priceId;
   if (state.priceId !== 'price_annual') {
     reasons.push(
       `The money-back guarantee covers the Annual plan only; your plan is ${PLANS[state.priceId].name}.`,
+    );
+  } else if (initialPlan !== 'price_annual') {
+    // A move to Annual is not a purchase the guarantee starts from (ADR 0042).
+    reasons.push(
+      'The money-back guarantee covers an Annual plan bought as the initial purchase; your initial ' +
+        `purchase was the ${PLANS[initialPlan].name} plan, and a change of plan is not a new purchase.`,
     );
   }
   if (now > refundableUntil) {
@@ -58,7 +69,8 @@ export function refundEligibility(
         `(${shortDate(purchasedAt)}); that window closed on ${shortDate(refundableUntil)}.`,
     );
   }
-  const exports = exportHistory.filter((e) => e.type === 'CandidatesExported').length;
+  // An export counts from its start (ExportStarted), finished or not.
+  const exports = exportsMadeOf(subscriptionHistory, exportHistory);
   if (exports > 0) {
     reasons.push(
       `${exports === 1 ? 'An export was' : `${exports} exports were`} made from this account, and a CSV or ` +

@@ -7,6 +7,7 @@ import { type CommandContext, loadAggregate, retryOnConflict, toEnvelopes } from
 import { MailDeliveryError, type Mailer } from '../shared/mailer';
 import { HttpProblem } from '../shared/problem';
 import { streamQueue } from '../shared/stream-queue';
+import { exportsMadeOf } from './export-start';
 import { refundEligibility, refundRequestOf } from './refund-eligibility';
 import type { StripeGateway } from './stripe-gateway';
 import {
@@ -53,6 +54,7 @@ function decideOnSubscription(
   });
 }
 
+/** Exports logged before exports were recorded at their start (exportsMadeOf). */
 const exportsOf = (store: EventStore, userId: UserId) => store.readStream(streamName('exports', userId));
 
 /** The customer asks for the money-back guarantee (Account → Request a refund). */
@@ -112,13 +114,13 @@ export function approveRefund(
   const decider = subscriptionDecider(userId);
   return streamQueue.run([subscriptionStream(userId)], async () => {
     const approvedBy = context.userId ?? 'admin';
-    const { state } = await decideOnSubscription(store, userId, context, async (current) => {
+    const { state } = await decideOnSubscription(store, userId, context, async (current, history) => {
       // Refused before anything is recorded: an approval the server cannot carry out stays pending.
       if (current.status !== 'none' && !current.simulated && !deps.gateway)
         throw new HttpProblem(503, 'Billing is not configured', 'Stripe is not configured on this server.');
-      const exportsMade = (await exportsOf(store, userId)).filter(
-        (e) => e.type === 'CandidatesExported',
-      ).length;
+      // Export starts are on this stream, read at the version the approval is appended at: an
+      // export that starts meanwhile makes the append conflict, and the approval is decided again.
+      const exportsMade = exportsMadeOf(history, await exportsOf(store, userId));
       return decider.decide({ type: 'ApproveRefund', approvedBy, exportsMade }, current);
     });
     if (state.status === 'none') throw new NothingToRefund();

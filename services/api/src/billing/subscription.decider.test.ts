@@ -221,6 +221,27 @@ describe('Subscription: plan change, cancellation, expiry, failed payment', () =
         },
       ]));
 
+  it('starts the new plan’s period when the biller says the change started one', () =>
+    given(decider, [activated()])
+      .when({
+        type: 'ChangePlan',
+        sourceEventId: 'evt_p',
+        subscriptionId,
+        priceId: 'price_monthly',
+        currentPeriodEnd: nextPeriodEnd,
+      })
+      .thenEmits([
+        {
+          type: 'SubscriptionPlanChanged',
+          data: {
+            ...ref('evt_p'),
+            priceId: 'price_monthly',
+            tier: 'basic',
+            currentPeriodEnd: nextPeriodEnd.toISOString(),
+          },
+        },
+      ]));
+
   it('appends nothing when the plan did not change', () =>
     given(decider, [activated()])
       .when({ type: 'ChangePlan', sourceEventId: 'evt_p', subscriptionId, priceId: 'price_annual' })

@@ -1,15 +1,19 @@
 import {
   type BillingEvent,
+  type ExportStarted,
   PLANS,
   type PriceId,
   type RefundRequestStatus,
   type UserId,
 } from '@healthtal/contracts';
+import type { z } from 'zod';
 import type { Decider } from '../shared/command-handler';
 import { DomainError } from '../shared/domain-error';
+import { decideExportStart, type StartExportCommand } from './export-start';
 import { decideRefundRequest, evolveRefundRequest, type RefundRequestCommand } from './refund-request';
 
-export type SubscriptionEvent = BillingEvent;
+/** The billing facts, and the export starts the money-back guarantee is decided with (ADR 0042). */
+export type SubscriptionEvent = BillingEvent | z.infer<typeof ExportStarted>;
 
 /** What told us, and about which subscription: every command after checkout carries both. */
 type Source = { sourceEventId: string; subscriptionId: string };
@@ -30,12 +34,14 @@ export type SubscriptionCommand =
       refuseWhileSubscribedAt?: Date;
     })
   | (Source & { type: 'Renew'; invoiceId: string; currentPeriodEnd: Date })
-  | (Source & { type: 'ChangePlan'; priceId: PriceId })
+  /** `currentPeriodEnd`: the new plan's period, when the biller says the change started one. */
+  | (Source & { type: 'ChangePlan'; priceId: PriceId; currentPeriodEnd?: Date })
   | (Source & { type: 'Cancel'; endsAt: Date })
   | (Source & { type: 'Expire' })
   | (Source & { type: 'RecordPaymentFailure'; invoiceId: string; attempt: number })
   | (Source & { type: 'Refund'; amount: number; refundedBy: string })
-  | RefundRequestCommand;
+  | RefundRequestCommand
+  | StartExportCommand;
 
 type Paid = {
   subscriptionId: string;
@@ -91,6 +97,8 @@ export function hasCurrentSubscription(state: SubscriptionState, now: Date): boo
 }
 
 const evolve = (state: SubscriptionState, event: SubscriptionEvent): SubscriptionState => {
+  // Counted where the guarantee is decided (refund-eligibility.ts reads the history), not in state.
+  if (event.type === 'ExportStarted') return state;
   if (event.type === 'RefundRequested' || event.type === 'RefundApproved' || event.type === 'RefundRejected')
     return { ...state, refundRequest: evolveRefundRequest(state.refundRequest, event) };
   const sourceKey =
@@ -121,7 +129,13 @@ const evolve = (state: SubscriptionState, event: SubscriptionEvent): Subscriptio
         ? base
         : { ...base, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd };
     case 'SubscriptionPlanChanged':
-      return base.status === 'none' ? base : { ...base, priceId: event.data.priceId };
+      return base.status === 'none'
+        ? base
+        : {
+            ...base,
+            priceId: event.data.priceId,
+            currentPeriodEnd: event.data.currentPeriodEnd ?? base.currentPeriodEnd,
+          };
     case 'SubscriptionCanceled':
       return base.status === 'none'
         ? base
@@ -177,6 +191,11 @@ export const subscriptionDecider = (
       command.type === 'RejectRefund'
     )
       return decideRefundRequest(userId, command, state);
+    if (command.type === 'StartExport')
+      return decideExportStart(userId, command, {
+        ...state,
+        subscribedNow: hasCurrentSubscription(state, command.now),
+      });
     const data = { userId, subscriptionId: command.subscriptionId, sourceEventId: command.sourceEventId };
     const known = thisSubscription(state, command.subscriptionId);
     switch (command.type) {
@@ -217,8 +236,14 @@ export const subscriptionDecider = (
       case 'ChangePlan': {
         if (state.processed.has(key('SubscriptionPlanChanged', command.sourceEventId))) return [];
         if (!known || known.status === 'expired' || known.priceId === command.priceId) return [];
-        const { priceId } = command;
-        return [{ type: 'SubscriptionPlanChanged', data: { ...data, priceId, tier: PLANS[priceId].tier } }];
+        const { priceId, currentPeriodEnd } = command;
+        const period = currentPeriodEnd ? { currentPeriodEnd: currentPeriodEnd.toISOString() } : {};
+        return [
+          {
+            type: 'SubscriptionPlanChanged',
+            data: { ...data, priceId, tier: PLANS[priceId].tier, ...period },
+          },
+        ];
       }
       case 'Cancel': {
         if (state.processed.has(key('SubscriptionCanceled', command.sourceEventId))) return [];

@@ -2,16 +2,19 @@ import { type ExportLogEntry, RECENT_EXPORTS_SHOWN } from '@healthtal/contracts'
 import type { ExportLogsTable } from '@healthtal/projections';
 import type pg from 'pg';
 
-type Row = Pick<ExportLogsTable, 'id' | 'export_date' | 'export_count' | 'format' | 'file_name' | 'scope'>;
+type Row = Pick<
+  ExportLogsTable,
+  'id' | 'export_date' | 'export_count' | 'rows_intended' | 'status' | 'format' | 'file_name' | 'scope'
+>;
 
-/** The account page's Exports tab: the user's most recent exports, newest first. */
+/** The account page's Exports tab: the user's most recent exports, newest first (started ones too). */
 export async function recentExports(
   pool: pg.Pool,
   userId: string,
   limit = RECENT_EXPORTS_SHOWN,
 ): Promise<ExportLogEntry[]> {
   const { rows } = await pool.query<Row>(
-    `select id, export_date, export_count, format, file_name, scope from export_logs
+    `select id, export_date, export_count, rows_intended, status, format, file_name, scope from export_logs
      where user_id = $1 order by export_date desc, id limit $2`,
     [userId, limit],
   );
@@ -19,6 +22,8 @@ export async function recentExports(
     id: row.id,
     exportDate: row.export_date.toISOString(),
     exportCount: row.export_count,
+    rowsIntended: row.rows_intended,
+    status: row.status,
     format: row.format,
     fileName: row.file_name,
     scope: row.scope,

@@ -162,20 +162,28 @@ export function exportFileParts(
 
 /**
  * The export file of these candidates, read from the directory a chunk at a time as it is written;
- * null when none of them is in the directory. `progress.rows` counts the rows written so far.
+ * null when none of them is in the directory. `progress.rows` counts the rows written so far. The
+ * first chunk is read already (to know there is something to export).
  */
 export async function openCandidateExport(
   pool: pg.Pool,
   ids: readonly string[],
   format: ExportFormat,
   policy: FieldPolicy,
-): Promise<{ parts: AsyncGenerator<Buffer>; progress: { rows: number } } | null> {
+): Promise<{
+  parts: AsyncGenerator<Buffer>;
+  progress: { rows: number };
+  /** Lets go of the file unsent (the export was refused): the read ahead settles, nothing leaks. */
+  discard: () => Promise<void>;
+} | null> {
   const fetchRows = async (chunk: readonly string[]) =>
     (await exportRowsOf(pool, chunk)).map((row) => withVisibleExportFields(row, policy));
-  const rows = await nonEmptyRows(rowsInChunks(fetchRows, ids));
+  const chunks = rowsInChunks(fetchRows, ids);
+  const rows = await nonEmptyRows(chunks);
   if (!rows) return null;
   const progress = { rows: 0 };
-  return { parts: exportFileParts(format, rows, progress), progress };
+  const discard = async () => void (await chunks.return(undefined));
+  return { parts: exportFileParts(format, rows, progress), progress, discard };
 }
 
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {

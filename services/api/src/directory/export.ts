@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type CandidatesExported, type ExportRequest, streamName, type UserId } from '@healthtal/contracts';
+import {
+  type CandidatesExported,
+  type ExportRequest,
+  type ExportStarted,
+  streamName,
+  type UserId,
+} from '@healthtal/contracts';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
+import { changeSubscription } from '../billing/subscription-stream';
 import type { ApiDependencies } from '../dependencies';
 import { toEnvelopes } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
@@ -11,35 +18,48 @@ import { HttpProblem } from '../shared/problem';
 import { EXPORT_CONTENT_TYPES, exportFileName, openCandidateExport } from './export-writer';
 import { fieldPolicyOf } from './field-policy';
 
-/** A user's exports, one stream per user: the account page's history and the money-back rule read it. */
+/**
+ * A user's export history, one stream per user: how each export ended (CandidatesExported). Its
+ * start is on the customer's subscription stream, where the money-back guarantee is decided.
+ */
 export const exportsStream = (userId: string) => streamName('exports', userId);
 
+type ExportOutcome = z.infer<typeof CandidatesExported>['data']['outcome'];
+
 /**
- * Streams the file; `record` runs once every row has been handed to the response and before it
- * ends, so a client that has the whole file can already see the export in its history.
+ * Streams the file, then `end` records how it went: `completed` once every row has been handed to
+ * the response and before it ends (a client that has the whole file can already see it in its
+ * history), `aborted` when the client left or the file failed part-way: the rows sent are taken
+ * all the same, and recorded.
  */
 async function sendExport(
   req: Request,
   res: Response,
   parts: AsyncGenerator<Buffer>,
-  record: () => Promise<void>,
+  end: (outcome: ExportOutcome) => Promise<void>,
 ) {
+  let ended = false;
   async function* thenRecord() {
     yield* parts;
-    await record();
+    ended = true;
+    await end('completed');
   }
   try {
     await pipeline(Readable.from(thenRecord(), { objectMode: false, highWaterMark: 64 * 1024 }), res);
   } catch (error) {
+    if (!ended)
+      await end('aborted').catch((failure: unknown) =>
+        req.log.error({ err: failure }, 'could not record the end of an aborted export'),
+      );
     if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && req.socket.destroyed) {
-      req.log.info('export abandoned by the client; not recorded');
+      req.log.info('export abandoned by the client; recorded as aborted');
       return;
     }
     throw error;
   }
 }
 
-type ExportScope = z.infer<typeof CandidatesExported>['data']['scope'];
+type ExportScope = z.infer<typeof ExportStarted>['data']['scope'];
 export type CandidateExport = {
   ids: readonly string[];
   format: ExportRequest['format'];
@@ -48,8 +68,10 @@ export type CandidateExport = {
 };
 
 /**
- * Streams the file of these candidates (in this order) and logs the export in the user's exports
- * stream once every row is out. The one export path: a selection, a whole search, a list.
+ * Streams the file of these candidates (in this order). The export is recorded before its first
+ * byte (ExportStarted on the subscription stream, with the rows it means to send: refused there
+ * once a refund is approved) and its end after (CandidatesExported on the exports stream). The one
+ * export path: a selection, a whole search, a list.
  */
 export async function sendCandidateExport(
   { pool, store }: Pick<ApiDependencies, 'pool' | 'store'>,
@@ -61,20 +83,31 @@ export async function sendCandidateExport(
   const userId = context.userId as UserId;
   const file = await openCandidateExport(pool, ids, format, fieldPolicyOf(req.accessProfile));
   if (!file) throw new HttpProblem(404, 'Nothing to export', 'No data was returned from the export function');
-  const fileName = exportFileName(format, askedName);
-  // From the command id: a retry with the same Idempotency-Key is the same export, logged once.
-  const exportId = uuidFromName(`export/${context.commandId}`);
+  const started = {
+    // From the command id: a retry with the same Idempotency-Key is the same export, logged once.
+    exportId: uuidFromName(`export/${context.commandId}`),
+    format,
+    scope,
+    fileName: exportFileName(format, askedName),
+    rowsIntended: ids.length,
+  };
+  await changeSubscription(store, userId, { type: 'StartExport', started, now: context.now }, context).catch(
+    async (error: unknown) => {
+      await file.discard(); // refused: not a byte of the file goes out
+      throw error;
+    },
+  );
   res.status(200).set({
     'Content-Type': EXPORT_CONTENT_TYPES[format],
-    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Content-Disposition': `attachment; filename="${started.fileName}"`,
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    'X-Export-Id': exportId,
+    'X-Export-Id': started.exportId,
   });
-  await sendExport(req, res, file.parts, async () => {
+  await sendExport(req, res, file.parts, async (outcome) => {
     const exported: z.infer<typeof CandidatesExported> = {
       type: 'CandidatesExported',
-      data: { userId, exportId, format, count: file.progress.rows, scope, fileName },
+      data: { userId, ...started, count: file.progress.rows, outcome },
     };
     const stream = exportsStream(userId);
     await store.append(stream, toEnvelopes(stream, [exported], context), { expectedVersion: 'any' });

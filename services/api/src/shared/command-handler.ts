@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@healthtal/contracts';
+import { type DomainEvent, eventDefinitions } from '@healthtal/contracts';
 import {
   type EventStore,
   type ExpectedVersion,
@@ -133,7 +133,8 @@ export function toEnvelopes(streamId: string, events: DomainEvent[], context: Co
       ...(context.userId ? { userId: context.userId } : {}),
       correlationId: context.correlationId,
       causationId: context.commandId,
-      schemaVersion: 1,
+      // The shape written now: a reader upcasts older versions (contracts' eventDefinitions).
+      schemaVersion: eventDefinitions[event.type]?.currentVersion ?? 1,
     },
   }));
 }

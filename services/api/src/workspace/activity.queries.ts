@@ -11,6 +11,8 @@ type Row = Pick<
   | 'via_demo_grant'
   | 'export_id'
   | 'export_count'
+  | 'rows_intended'
+  | 'status'
   | 'format'
   | 'file_name'
   | 'scope'
@@ -36,6 +38,8 @@ function toEntry(row: Row): ActivityEntry {
     at,
     exportId: row.export_id!,
     count: row.export_count ?? 0,
+    rowsIntended: row.rows_intended ?? row.export_count ?? 0,
+    status: row.status ?? 'completed',
     format: row.format ?? 'csv',
     fileName: row.file_name ?? '',
     scope: row.scope ?? 'selection',
@@ -56,7 +60,7 @@ export async function activityOf(
   const [page, count] = await Promise.all([
     pool.query<Row>(
       `select a.id, a.kind, a.occurred_at, a.candidate_id, d.first_name, d.last_name, a.via_demo_grant,
-         a.export_id, a.export_count, a.format, a.file_name, a.scope
+         a.export_id, a.export_count, a.rows_intended, a.status, a.format, a.file_name, a.scope
        from user_activity a left join directory_candidates d on d.id = a.candidate_id
        ${WHERE} order by a.occurred_at desc, a.id offset $3 limit $4`,
       [userId, kind ?? null, offset, limit],

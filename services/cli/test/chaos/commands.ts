@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Model } from './model';
 import { CheckoutRace, DemoRace } from './steps/access';
-import { RefundRace } from './steps/billing';
+import { ExportRefundRace, RefundRace } from './steps/billing';
 import { DeleteUserRace, PasswordResetRace, SignUpRace } from './steps/identity';
 import { RemovalRace, ResumeRace } from './steps/intake';
 import {
@@ -70,5 +70,8 @@ export function stepArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[]
         fc.array(fc.constantFrom('approve' as const, 'reject' as const), { minLength: 1, maxLength: 3 }),
       )
       .map(([a, r, d]) => new RefundRace(a, r, d)),
+    fc
+      .tuple(fc.nat(), fc.integer({ min: 1, max: 4 }), mask, fc.boolean(), fc.constantFrom(0, 5, 20, 50))
+      .map(([a, n, m, first, delay]) => new ExportRefundRace(a, n, m, first, delay)),
   ];
 }

@@ -9,6 +9,7 @@ import {
 } from '@healthtal/projections';
 import type pg from 'pg';
 import type { Exchange } from './client';
+import { exportLogsMatch, exportsAndRefunds } from './export-invariants';
 
 export type Violation = { invariant: string; detail: string };
 
@@ -163,6 +164,9 @@ export class InvariantChecker {
     await this.demoUsesWithinMax(events);
     this.oneSubscriptionPerUser(events);
     this.refundsDecidedOnce(events);
+    const check = this.check.bind(this);
+    exportsAndRefunds(events, check);
+    await exportLogsMatch(events, this.pool, check);
     await this.erasedAreGone(erasures);
   }
 

@@ -42,6 +42,9 @@ export type Model = {
   erasedStrings: Set<string>;
   erasedCandidates: Set<string>;
   deletedUsers: Set<string>;
+  /** Customers an export answered 200 (they took data), and those a refund approval answered 200. */
+  exporters: Set<string>;
+  refunded: Set<string>;
   emailCounter: number;
 };
 
@@ -57,6 +60,8 @@ export const newModel = (tag: string, recruiters: Session[], candidates: Candida
   erasedStrings: new Set(),
   erasedCandidates: new Set(),
   deletedUsers: new Set(),
+  exporters: new Set(),
+  refunded: new Set(),
   emailCounter: 0,
 });
 
