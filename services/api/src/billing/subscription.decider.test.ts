@@ -242,6 +242,11 @@ describe('Subscription: plan change, cancellation, expiry, failed payment', () =
         },
       ]));
 
+  it('records no payment failure of an invoice already paid, however late its webhook decides', () =>
+    given(decider, [activated(), renewed('evt_r')])
+      .when(failPayment('evt_f'))
+      .thenEmits([]));
+
   it('appends nothing when the plan did not change', () =>
     given(decider, [activated()])
       .when({ type: 'ChangePlan', sourceEventId: 'evt_p', subscriptionId, priceId: 'price_annual' })

@@ -60,6 +60,8 @@ type Paid = {
  */
 export type SubscriptionState = {
   processed: ReadonlySet<string>;
+  /** Invoices Stripe told us were paid: a failure of one, decided after the payment, is stale. */
+  paidInvoices: ReadonlySet<string>;
   refunded: boolean;
   /** The customer's money-back request (refund-request.ts); like `refunded`, it outlives the subscription. */
   refundRequest: RefundRequestStatus | null;
@@ -114,6 +116,7 @@ const evolve = (state: SubscriptionState, event: SubscriptionEvent): Subscriptio
       const { subscriptionId, customerId, priceId, currentPeriodEnd, simulated } = event.data;
       return {
         processed,
+        paidInvoices: state.paidInvoices,
         refunded: state.refunded,
         refundRequest: state.refundRequest,
         status: 'active',
@@ -124,10 +127,12 @@ const evolve = (state: SubscriptionState, event: SubscriptionEvent): Subscriptio
         simulated,
       };
     }
-    case 'SubscriptionRenewed':
+    case 'SubscriptionRenewed': {
+      const paidInvoices = new Set(state.paidInvoices).add(event.data.invoiceId);
       return base.status === 'none'
-        ? base
-        : { ...base, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd };
+        ? { ...base, paidInvoices }
+        : { ...base, paidInvoices, status: 'active', currentPeriodEnd: event.data.currentPeriodEnd };
+    }
     case 'SubscriptionPlanChanged':
       return base.status === 'none'
         ? base
@@ -176,7 +181,13 @@ const thisSubscription = (state: SubscriptionState, subscriptionId: string): Kno
 export const subscriptionDecider = (
   userId: UserId,
 ): Decider<SubscriptionCommand, SubscriptionState, SubscriptionEvent> => ({
-  initialState: { status: 'none', processed: new Set(), refunded: false, refundRequest: null },
+  initialState: {
+    status: 'none',
+    processed: new Set(),
+    paidInvoices: new Set(),
+    refunded: false,
+    refundRequest: null,
+  },
   evolve,
   decide: (command, state) => {
     if (command.type === 'StartCheckout') {
@@ -262,6 +273,8 @@ export const subscriptionDecider = (
         // A subscription canceled at period end runs, and is billed, until then (a prorated plan
         // change, a retried invoice): its failures count. An expired one is over.
         if (!known || known.status === 'expired') return [];
+        // Read as open before its payment, appended after it: the payment stands.
+        if (state.paidInvoices.has(command.invoiceId)) return [];
         const { invoiceId, attempt } = command;
         return [{ type: 'PaymentFailed', data: { ...data, invoiceId, attempt: Math.max(1, attempt) } }];
       }
