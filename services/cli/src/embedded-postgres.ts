@@ -149,6 +149,12 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (line: string) => void;
   /** What this start did that an operator should know of (a server a previous run left, stopped). */
   onWarning?: (line: string) => void;
+  /**
+   * Commits without waiting for the WAL flush, for a server nothing acknowledged to anyone lives on
+   * (the test suite's). Otherwise commits are flushed, PostgreSQL's default: a 2xx answer survives
+   * the server's crash (ADR 0038).
+   */
+  fastCommits?: boolean;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -174,11 +180,10 @@ export async function startEmbeddedPostgres(options: {
       '-c',
       'shared_buffers=1GB',
       '-c',
-      'synchronous_commit=off',
-      '-c',
       'max_wal_size=8GB',
       '-c',
       'checkpoint_timeout=20min',
+      ...(options.fastCommits ? ['-c', 'synchronous_commit=off'] : []),
     ],
     onLog: (message) => log(String(message).trimEnd()),
     onError: (error) => log(`[error] ${String(error)}`),

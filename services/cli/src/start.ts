@@ -15,6 +15,7 @@ import {
   type EventStore,
   eventStoreMigrations,
   PersonalDataKeys,
+  reportConnectionErrors,
   runMigrations,
 } from '@healthtal/eventstore';
 import { Projector, projectionMigrations, projections } from '@healthtal/projections';
@@ -89,7 +90,7 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     if (embedded) stack.push(() => embedded.stop());
 
     const pool = new pg.Pool({ connectionString: databaseUrl, max: config.DATABASE_POOL_SIZE });
-    pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+    reportConnectionErrors(pool, (error) => logger.warn({ err: error }, 'database connection failed'));
     stack.push(() => endPool(pool));
     await migrate(pool);
     // An index rebuild the last run's seed did not finish (bulk-load.ts) leaves a copy to drop.
@@ -144,7 +145,10 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
       awaitProjections: awaitProjections(pool, projectors, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
       readinessChecks: {
         projections: () =>
-          projectorLag(pool, store, projectors, { maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS }),
+          projectorLag(pool, store, projectors, {
+            maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,
+            ...(projectorThread ? { thread: projectorThread.state } : {}),
+          }),
       },
       readModels: createReadModels(pool, store, projections, {
         maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,

@@ -26,10 +26,12 @@ export class ProductProcess {
   private constructor(
     readonly databaseUrl: string,
     readonly port: number,
+    /** Settings over the ones below (a fault test's bounds). */
+    private readonly settings: Record<string, string>,
   ) {}
 
-  static async start(databaseUrl: string): Promise<ProductProcess> {
-    const product = new ProductProcess(databaseUrl, await freePort());
+  static async start(databaseUrl: string, settings: Record<string, string> = {}): Promise<ProductProcess> {
+    const product = new ProductProcess(databaseUrl, await freePort(), settings);
     await product.restart();
     return product;
   }
@@ -79,6 +81,7 @@ export class ProductProcess {
         // The client gives each caller its own X-Forwarded-For, and premium users pay in the simulator.
         TRUST_PROXY: 'loopback',
         BILLING_SIMULATOR: 'on',
+        ...this.settings,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
