@@ -42,7 +42,7 @@ function describe(state: ReadModelState): string {
   if (state.status === 'parked')
     return `${state.name} has ${state.parked} parked event${state.parked === 1 ? '' : 's'}`;
   if (state.status === 'stalled')
-    return `${state.name} stands still while ${state.lagEvents} events wait (the oldest for ${state.lagSeconds} s)`;
+    return `${state.name} stands still while ${state.lagEvents === 1 ? '1 event waits' : `${state.lagEvents} events wait`} (the oldest for ${state.lagSeconds} s)`;
   if (state.status === 'lagging')
     return `${state.name} lags ${state.lagSeconds} s (${state.lagEvents} events)`;
   return `${state.name} is ${state.status}`;
