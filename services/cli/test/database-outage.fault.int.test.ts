@@ -50,10 +50,11 @@ let product: ProductProcess;
 let pool: pg.Pool;
 let store: EventStore;
 let recruiterToken = '';
+let databaseUrl = '';
 
 beforeAll(async () => {
   postgres = await RestartablePostgres.start();
-  const databaseUrl = await ensureDatabase(postgres.adminUrl, 'healthtal');
+  databaseUrl = await ensureDatabase(postgres.adminUrl, 'healthtal');
   product = await ProductProcess.start(databaseUrl, { DATABASE_POOL_SIZE: '8' });
   pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   // The outages end this pool's idle connections too.
@@ -258,4 +259,50 @@ describe('a PostgreSQL outage under load', () => {
       expect(catchUpMs).toBeLessThan(CATCH_UP_BOUND_MS);
     });
   }
+
+  it('a command the outage cut off answers 503, and its retry with the same Idempotency-Key is carried out once PostgreSQL is back', async () => {
+    // Holds the command between its Idempotency-Key's claim and its append while the database goes.
+    const blocker = new pg.Client({ connectionString: databaseUrl });
+    blocker.on('error', () => undefined);
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table eventstore.events in exclusive mode');
+    const body = JSON.stringify(contactMessage());
+    const key = randomUUID();
+    const send = () =>
+      fetch(`${product.url}/api/v1/contact-messages`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': key,
+          'x-forwarded-for': '10.32.255.2',
+        },
+        body,
+      });
+    const cutOff = send();
+    await expect
+      .poll(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        );
+        return rows[0]!.n;
+      })
+      .toBeGreaterThan(0);
+    await postgres.takeDown('SIGKILL');
+    const first = await cutOff;
+    expect({ status: first.status, retryAfter: first.headers.get('retry-after') }).toEqual({
+      status: 503,
+      retryAfter: '5',
+    });
+
+    await postgres.bringBack();
+    const retried = await send();
+    expect(retried.status, await retried.clone().text()).toBe(201);
+    const { id } = (await retried.json()) as { id: string };
+    await expect
+      .poll(async () => (await pool.query('select 1 from contact_messages where id = $1', [id])).rowCount, {
+        timeout: CATCH_UP_BOUND_MS,
+      })
+      .toBe(1);
+  }, 60_000);
 });

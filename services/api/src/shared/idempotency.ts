@@ -81,6 +81,12 @@ const carriesCredentials = (res: Parameters<RequestHandler>[1], body: unknown) =
  * with another body is refused, and so is a retry while the first is still running.
  */
 export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestHandler {
+  /**
+   * The claims this process is handling now. One of its own claims that is not among them was left
+   * by a request that ended without storing or releasing it (the database went away under it): a
+   * retry takes it over, as it would a dead process's.
+   */
+  const handling = new Set<string>();
   return async (req, res, next) => {
     const header = req.get('idempotency-key');
     if (header === undefined) {
@@ -107,8 +113,11 @@ export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestH
        on conflict (scope, key) do nothing`,
       [scope, parsed.data, hash, liveness.id],
     );
+    const claim = `${scope}\n${parsed.data}`;
     if (claimed.rowCount === 0) {
-      const takenOver = await takeOverFromTheDead(pool, liveness, scope, parsed.data, hash);
+      const abandoned = (owner: string) =>
+        owner === liveness.id ? !handling.has(claim) : liveness.isAlive(owner).then((alive) => !alive);
+      const takenOver = await takeOverAbandoned(pool, liveness, scope, parsed.data, hash, abandoned);
       if (!takenOver) return replay(pool, scope, parsed.data, hash, res);
     }
 
@@ -116,6 +125,9 @@ export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestH
     const send = res.json.bind(res);
     let answeredWithJson = false;
     let released: Promise<void> | null = null;
+    let stored: Promise<unknown> = Promise.resolve();
+    /** Whatever the answer did to the claim (stored, released, or failed to), done. */
+    const settled = () => Promise.allSettled([stored, released]);
     req.releaseIdempotencyKey = () => {
       released ??= pool
         .query('delete from idempotency_keys where scope = $1 and key = $2 and status is null', [
@@ -135,7 +147,7 @@ export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestH
     });
     res.json = (body: unknown) => {
       answeredWithJson = true;
-      const stored =
+      stored =
         res.statusCode < 500 && !carriesCredentials(res, body)
           ? pool.query(
               'update idempotency_keys set status = $3, response = $4 where scope = $1 and key = $2',
@@ -151,28 +163,34 @@ export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestH
       );
       return res;
     };
+    handling.add(claim);
+    // After the release above: the claim is this request's until what its answer did to it is done.
+    res.once('close', () => void settled().finally(() => handling.delete(claim)));
     next();
   };
 }
 
 /**
- * A claim still without an answer whose process is gone (killed mid-request: its liveness lock is
- * free) passes to this retry, which runs the request again with the same command id: the events the
- * dead process may have appended carry the same ids, so nothing is written twice.
+ * A claim still without an answer that nobody handles any more passes to this retry, which runs the
+ * request again with the same command id: the events the first attempt may have appended carry the
+ * same ids, so nothing is written twice. Abandoned: its process is gone (killed mid-request: its
+ * liveness lock is free), or it is this process's and its request ended without storing or releasing
+ * it (the database went away under it, ADR 0038).
  */
-async function takeOverFromTheDead(
+async function takeOverAbandoned(
   pool: pg.Pool,
   liveness: InstanceLiveness,
   scope: string,
   key: string,
   hash: string,
+  abandoned: (owner: string) => boolean | Promise<boolean>,
 ): Promise<boolean> {
   const { rows } = await pool.query<{ owner: string | null }>(
     'select owner from idempotency_keys where scope = $1 and key = $2 and status is null and request_hash = $3',
     [scope, key, hash],
   );
   const owner = rows[0]?.owner;
-  if (!owner || owner === liveness.id || (await liveness.isAlive(owner))) return false;
+  if (!owner || !(await abandoned(owner))) return false;
   const moved = await pool.query(
     `update idempotency_keys set owner = $4 where scope = $1 and key = $2 and status is null and owner = $3`,
     [scope, key, owner, liveness.id],
