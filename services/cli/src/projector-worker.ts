@@ -1,11 +1,6 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import {
-  type EventStore,
-  PersonalDataKeys,
-  REBUILDABLE_COMMITS,
-  reportConnectionErrors,
-} from '@healthtal/eventstore';
+import { type EventStore, PersonalDataKeys, reportConnectionErrors } from '@healthtal/eventstore';
 import { Projector, type ProjectorLogger, projections } from '@healthtal/projections';
 import pg from 'pg';
 import { createEventStore } from './event-store';
@@ -47,8 +42,7 @@ let opened: Opened | null = null;
 
 async function open({ connection, poolSize, eventStore }: ProjectorThreadSettings): Promise<void> {
   if (opened) throw new Error("the projectors' thread is open already");
-  // Read-model rows and checkpoints are rebuilt from the events: their commits need no flush.
-  const pool = new pg.Pool({ ...connection, ...REBUILDABLE_COMMITS, max: poolSize });
+  const pool = new pg.Pool({ ...connection, max: poolSize });
   reportConnectionErrors(pool, (error) => logger.error({ err: error.message }, 'database connection failed'));
   const personalData = new PersonalDataKeys(pool);
   const store = createEventStore(pool, personalData, eventStore);

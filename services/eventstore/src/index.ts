@@ -12,7 +12,6 @@ export {
 } from './personal-data';
 export { PersonalDataProtector } from './personal-data-protector';
 export { compactIndexesAfterBulkLoad, dropInterruptedIndexRebuilds } from './postgres/bulk-load';
-export { REBUILDABLE_COMMITS } from './postgres/commit-durability';
 export {
   errorCauses,
   isDatabaseUnavailable,

@@ -3,7 +3,6 @@ import {
   compactIndexesAfterBulkLoad,
   isAfter,
   PersonalDataKeys,
-  REBUILDABLE_COMMITS,
   reportConnectionErrors,
 } from '@healthtal/eventstore';
 import { directoryProjection, readCheckpoint } from '@healthtal/projections';
@@ -49,13 +48,7 @@ const pause = (ms: number) =>
   });
 
 const POOL_SIZE = 4;
-// The seed resumes from its own progress after a crash: its commits need no flush.
-const pool = new pg.Pool({
-  ...connection,
-  ...REBUILDABLE_COMMITS,
-  max: POOL_SIZE,
-  application_name: SEED_APPLICATION_NAME,
-});
+const pool = new pg.Pool({ ...connection, max: POOL_SIZE, application_name: SEED_APPLICATION_NAME });
 // A connection lost: the next query reconnects, or fails and is reported.
 reportConnectionErrors(pool, () => undefined);
 const lowered = new Set<number>();

@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../../src/start';
 const MAIN = path.join(REPO_ROOT, 'services/cli/src/main.ts');
 const START_TIMEOUT_MS = 90_000;
 /** Enough of the product's output to explain a failure, not the whole run's. */
-const KEPT_OUTPUT = 20_000;
+const KEPT_OUTPUT = 200_000;
 
 export const CHAOS_ADMIN_EMAIL = 'admin@chaos.test';
 export const CHAOS_DEMO_EMAIL = 'demo@chaos.test';

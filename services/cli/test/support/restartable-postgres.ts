@@ -18,7 +18,8 @@ export type Outage = 'SIGKILL' | 'shutdown';
 export class RestartablePostgres {
   private database: EmbeddedDatabase | null = null;
   private constructor(
-    private readonly dir: string,
+    /** Its data directory is `dir/data`; the whole of `dir` goes at `stop`. */
+    readonly dir: string,
     readonly port: number,
     readonly adminUrl: string,
   ) {}
