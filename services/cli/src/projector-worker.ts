@@ -1,6 +1,11 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { type EventStore, PersonalDataKeys, reportConnectionErrors } from '@healthtal/eventstore';
+import {
+  DATABASE_CONNECT_TIMEOUT_MS,
+  type EventStore,
+  PersonalDataKeys,
+  reportConnectionErrors,
+} from '@healthtal/eventstore';
 import { Projector, type ProjectorLogger, projections } from '@healthtal/projections';
 import pg from 'pg';
 import { createEventStore } from './event-store';
@@ -42,7 +47,11 @@ let opened: Opened | null = null;
 
 async function open({ connection, poolSize, eventStore }: ProjectorThreadSettings): Promise<void> {
   if (opened) throw new Error("the projectors' thread is open already");
-  const pool = new pg.Pool({ ...connection, max: poolSize });
+  const pool = new pg.Pool({
+    ...connection,
+    max: poolSize,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+  });
   reportConnectionErrors(pool, (error) => logger.error({ err: error.message }, 'database connection failed'));
   const personalData = new PersonalDataKeys(pool);
   const store = createEventStore(pool, personalData, eventStore);

@@ -11,6 +11,7 @@ import {
 } from '@healthtal/api';
 import { isAppRoute } from '@healthtal/contracts';
 import {
+  DATABASE_CONNECT_TIMEOUT_MS,
   dropInterruptedIndexRebuilds,
   type EventStore,
   eventStoreMigrations,
@@ -89,7 +90,11 @@ export async function startHealthTal({ config, logger, resolvePrincipal }: Start
     const { databaseUrl, embedded } = await connectDatabase(config, logger);
     if (embedded) stack.push(() => embedded.stop());
 
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: config.DATABASE_POOL_SIZE });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: config.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    });
     reportConnectionErrors(pool, (error) => logger.warn({ err: error }, 'database connection failed'));
     stack.push(() => endPool(pool));
     await migrate(pool);

@@ -13,6 +13,7 @@ export {
 export { PersonalDataProtector } from './personal-data-protector';
 export { compactIndexesAfterBulkLoad, dropInterruptedIndexRebuilds } from './postgres/bulk-load';
 export {
+  DATABASE_CONNECT_TIMEOUT_MS,
   errorCauses,
   isDatabaseUnavailable,
   reportConnectionErrors,

@@ -59,6 +59,13 @@ export function errorCauses(error: unknown, depth = 0): unknown[] {
 }
 
 /**
+ * How long a pool waits for a connection (a server that does not answer, or every connection busy)
+ * before its caller hears "timeout exceeded when trying to connect" — the database is unavailable —
+ * instead of waiting for ever: a request answers 503 rather than hanging (ADR 0038).
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
  * Reports a pool's connection errors instead of letting one end the process. The pool itself
  * reports an idle connection's error; a connection that is checked out but between two queries (a
  * transaction's code running, a held lock) emits its error on the client, where node-postgres has no
