@@ -3,13 +3,15 @@ import { AdminIdFilter } from './admin';
 
 /**
  * A read model's state, worst first: `not installed` (no checkpoint yet), `parked` (events it could
- * not apply are set aside, docs/adr/0018-projector-dead-letters.md), `lagging` (its oldest unapplied
- * event is older than PROJECTION_MAX_LAG_SECONDS), `catching up` (behind, within that), `caught up`.
- * Any of the first three makes `/readyz` answer 503.
+ * not apply are set aside, docs/adr/0018-projector-dead-letters.md), `stalled` (events wait and its
+ * checkpoint has not moved for seconds: its projector is not running, ADR 0043), `lagging` (its
+ * oldest unapplied event is older than PROJECTION_MAX_LAG_SECONDS), `catching up` (behind, within
+ * that), `caught up`. Any of the first four makes `/readyz` answer 503.
  */
 export const READ_MODEL_STATUSES = [
   'not installed',
   'parked',
+  'stalled',
   'lagging',
   'catching up',
   'caught up',

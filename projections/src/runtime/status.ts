@@ -6,6 +6,12 @@ import type { Projection } from './projection';
 
 /** How old the oldest unapplied event may get before a read model counts as lagging. */
 export const DEFAULT_MAX_LAG_SECONDS = 300;
+/**
+ * How long events may wait while the checkpoint stands still before a read model counts as stalled
+ * (its projector is not running, or fails every batch). A working projector moves its checkpoint
+ * with every batch, a second or so apart even in an import's catch-up (ADR 0043).
+ */
+export const DEFAULT_STALL_SECONDS = 10;
 
 export type ReadModelState = {
   name: string;
@@ -26,7 +32,11 @@ export async function readModelStates(
   pool: pg.Pool,
   store: EventStore,
   projections: readonly Pick<Projection, 'name' | 'handles'>[],
-  { maxLagSeconds = DEFAULT_MAX_LAG_SECONDS, now = () => new Date() } = {},
+  {
+    maxLagSeconds = DEFAULT_MAX_LAG_SECONDS,
+    stallSeconds = DEFAULT_STALL_SECONDS,
+    now = () => new Date(),
+  } = {},
 ): Promise<ReadModelState[]> {
   const [checkpoints, parked] = await Promise.all([
     pool.query<CheckpointRow>(
@@ -58,14 +68,17 @@ export async function readModelStates(
       const lagSeconds = first
         ? Math.max(0, Math.floor((now().getTime() - first.recordedAt.getTime()) / 1000))
         : 0;
+      const standingSeconds = (now().getTime() - checkpoint.updated_at.getTime()) / 1000;
       const status: ReadModelStatus =
         parkedCount > 0
           ? 'parked'
-          : lagSeconds > maxLagSeconds
-            ? 'lagging'
-            : lagEvents > 0
-              ? 'catching up'
-              : 'caught up';
+          : lagSeconds > stallSeconds && standingSeconds > stallSeconds
+            ? 'stalled'
+            : lagSeconds > maxLagSeconds
+              ? 'lagging'
+              : lagEvents > 0
+                ? 'catching up'
+                : 'caught up';
       return {
         name,
         status,

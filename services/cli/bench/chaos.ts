@@ -1,17 +1,25 @@
 /**
  * The concurrency chaos run for as long as asked: model-based runs of concurrent commands against
- * `healthtal start` in a child process, half of them with SIGKILLs, each followed by every invariant.
+ * `healthtal start` in a child process, without faults, with SIGKILLs of the product and with the
+ * database killed under it, each run followed by every invariant.
  *
- *   npm run chaos -- --seconds 300            five minutes, then the counts
- *   npm run chaos -- --seed 42 --path 3:1     replay one failing run (printed by a failure)
- *   npm run chaos -- --kills | --no-kills     only one of the two modes
+ *   npm run chaos -- --seconds 300                   five minutes, then the counts
+ *   npm run chaos -- --seed 42 --path 3:1 --kills    replay one failing run (printed by a failure)
+ *   npm run chaos -- --kills | --no-kills | --database-kills     only one of the modes
  *
- * On DATABASE_URL's server when set, otherwise an embedded PostgreSQL in a temp directory; one fresh
- * `chaos_*` database and one product process serve both modes (see services/cli/test/chaos/README.md).
+ * On DATABASE_URL's server when set (no database kills: the run does not own that server),
+ * otherwise an embedded PostgreSQL in a temp directory that the database kills take away and bring
+ * back; one fresh `chaos_*` database and one product process serve every mode (see
+ * services/cli/test/chaos/README.md).
  */
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ChaosReport, openChaos, runChaos } from '../test/chaos/run';
-import { benchServer, onTeardown, teardown } from './lib/database';
+import { RestartablePostgres } from '../test/support/restartable-postgres';
+import { onTeardown, teardown } from './lib/database';
+import { cleanUpAfterExit } from './lib/watchdog';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +28,7 @@ const { values } = parseArgs({
     path: { type: 'string' },
     kills: { type: 'boolean' },
     'no-kills': { type: 'boolean' },
+    'database-kills': { type: 'boolean' },
   },
 });
 const seconds = Number(values.seconds);
@@ -32,17 +41,47 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const modes = values.kills ? [true] : values['no-kills'] ? [false] : [false, true];
-const totals = { runs: 0, commands: 0, interleavings: 0, kills: 0, checks: 0, divergences: 0, violations: 0 };
+type Mode = 'none' | 'product' | 'database';
+const MODE_TITLES: Record<Mode, string> = {
+  none: 'without kills',
+  product: 'with SIGKILLs of the product',
+  database: 'with the database killed',
+};
+const ownServer = !process.env.DATABASE_URL;
+const modes: Mode[] = values.kills
+  ? ['product']
+  : values['no-kills']
+    ? ['none']
+    : values['database-kills']
+      ? ['database']
+      : ownServer
+        ? ['none', 'product', 'database']
+        : ['none', 'product'];
+if (modes.includes('database') && !ownServer)
+  throw new Error('--database-kills needs the embedded mode: unset DATABASE_URL');
+const totals = {
+  runs: 0,
+  commands: 0,
+  interleavings: 0,
+  kills: 0,
+  outages: 0,
+  unavailable: 0,
+  checks: 0,
+  divergences: 0,
+  violations: 0,
+};
 let failed = false;
 try {
-  const session = await openChaos(await benchServer());
+  const server = await chaosServer();
+  const session = await openChaos(server.adminUrl, server.database);
   onTeardown('stop the product and drop its database', () => session.close());
-  for (const kills of modes) {
+  for (const mode of modes) {
     const budget = seconds / modes.length;
-    console.log(`\n${kills ? 'with SIGKILLs' : 'without kills'}: ${Math.round(budget)} s`);
+    const kills = mode !== 'none';
+    console.log(`\n${MODE_TITLES[mode]}: ${Math.round(budget)} s`);
     const report: ChaosReport = await runChaos(session, {
       kills,
+      databaseKills: mode === 'database',
       numRuns: values.path ? 1 : 1_000_000,
       seconds: budget,
       maxCommands: 12,
@@ -54,6 +93,8 @@ try {
     totals.commands += report.commands;
     totals.interleavings += report.interleavings;
     totals.kills += report.kills;
+    totals.outages += report.databaseOutages;
+    totals.unavailable += report.unavailableAnswers;
     totals.checks += report.invariantChecks;
     totals.divergences += report.divergences;
     totals.violations += report.violations.length;
@@ -69,11 +110,17 @@ try {
       console.log(`  VIOLATION ×${n} ${invariant}`);
       for (const detail of details) console.log(`      ${detail}`);
     }
+    if (report.failures.length > 0) {
+      // The product's last words (its warnings and errors) explain most failures.
+      const file = path.join(tmpdir(), `chaos-product-${report.seed}.log`);
+      await writeFile(file, session.product.recentOutput());
+      console.log(`  the product's recent output: ${file}`);
+    }
     for (const failure of report.failures) {
       failed = true;
       console.log(`  failing run: steps ${failure.steps}`);
       console.log(
-        `  replay: npm run chaos -- --seed ${failure.seed} --path ${failure.path} ${kills ? '--kills' : '--no-kills'}`,
+        `  replay: npm run chaos -- --seed ${failure.seed} --path ${failure.path} ${{ none: '--no-kills', product: '--kills', database: '--database-kills' }[mode]}`,
       );
     }
   }
@@ -85,7 +132,20 @@ runs: ${totals.runs}
 commands run: ${totals.commands}
 interleavings: ${totals.interleavings}
 kills: ${totals.kills}
+database outages: ${totals.outages} (503s met and retried: ${totals.unavailable})
 invariant checks: ${totals.checks}
 divergences: ${totals.divergences}
 violations: ${totals.violations}`);
 process.exit(failed || totals.violations > 0 ? 1 : 0);
+
+/**
+ * DATABASE_URL's server, or an embedded one in a temp directory that this run owns and may take
+ * away (stopped, and its directory removed, at teardown or by the watchdog).
+ */
+async function chaosServer(): Promise<{ adminUrl: string; database?: RestartablePostgres }> {
+  if (!ownServer) return { adminUrl: process.env.DATABASE_URL! };
+  const database = await RestartablePostgres.start();
+  cleanUpAfterExit(database.dir);
+  onTeardown('stop embedded PostgreSQL', () => database.stop());
+  return { adminUrl: database.adminUrl, database };
+}

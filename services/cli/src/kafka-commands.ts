@@ -1,4 +1,4 @@
-import { PersonalDataKeys } from '@healthtal/eventstore';
+import { PersonalDataKeys, reportConnectionErrors } from '@healthtal/eventstore';
 import { Projector, projections } from '@healthtal/projections';
 import pg from 'pg';
 import { type Config, ConfigError, loadConfig } from './config';
@@ -40,7 +40,7 @@ async function runUntilSignal(run: (parts: Parts) => Promise<() => Promise<void>
   const config = kafkaConfig();
   const logger = createLogger(config);
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  reportConnectionErrors(pool, (error) => logger.warn({ err: error }, 'database connection failed'));
   const personalData = new PersonalDataKeys(pool);
   const store = createEventStore(pool, personalData, config);
   try {

@@ -2,28 +2,38 @@ import type { ReadModelReadiness } from '@healthtal/contracts';
 import type { EventStore } from '@healthtal/eventstore';
 import { type Projection, type ReadModelState, readModelStates } from '@healthtal/projections';
 import type pg from 'pg';
+import type { ProjectorThreadState } from './projector-thread';
 
 /**
  * Readiness detail: each read model's state, lag (events and seconds) and parked events. Not ready
- * while one is not installed, has parked events, or lags more than `maxLagSeconds`; the reason names
- * them. A read model catching up within the bound is ready.
+ * while one is not installed, has parked events, has stalled (events wait and its checkpoint stands
+ * still) or lags more than `maxLagSeconds`, nor while the projectors' thread of this process is not
+ * running (it is being started again, ADR 0043); the reason names them. A read model catching up
+ * within the bounds is ready.
  */
 export async function projectorLag(
   pool: pg.Pool,
   store: EventStore,
   projections: readonly Pick<Projection, 'name' | 'handles'>[],
-  { maxLagSeconds }: { maxLagSeconds: number },
+  { maxLagSeconds, thread }: { maxLagSeconds: number; thread?: () => ProjectorThreadState },
 ) {
   const states = await readModelStates(pool, store, projections, { maxLagSeconds });
   const detail: Record<string, ReadModelReadiness> = {};
   for (const { name, status, lagEvents, lagSeconds, parked } of states)
     detail[name] = { status, lagEvents, lagSeconds, parked };
-  const blocking = states.filter((state) => !servable(state));
+  const reasons = states.filter((state) => !servable(state)).map(describe);
+  const threadState = thread?.();
+  if (threadState && !threadState.running) reasons.unshift(describeThread(threadState));
   return {
-    ready: blocking.length === 0,
+    ready: reasons.length === 0,
     detail,
-    ...(blocking.length > 0 ? { reason: blocking.map(describe).join('; ') } : {}),
+    ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
   };
+}
+
+function describeThread(state: Extract<ProjectorThreadState, { running: false }>): string {
+  const seconds = Math.round((Date.now() - state.since.getTime()) / 1000);
+  return `the projectors' thread is not running for ${seconds} s (${state.attempts} restarts tried; last: ${state.lastError})`;
 }
 
 const servable = (state: ReadModelState) => state.status === 'caught up' || state.status === 'catching up';
@@ -31,6 +41,8 @@ const servable = (state: ReadModelState) => state.status === 'caught up' || stat
 function describe(state: ReadModelState): string {
   if (state.status === 'parked')
     return `${state.name} has ${state.parked} parked event${state.parked === 1 ? '' : 's'}`;
+  if (state.status === 'stalled')
+    return `${state.name} stands still while ${state.lagEvents === 1 ? '1 event waits' : `${state.lagEvents} events wait`} (the oldest for ${state.lagSeconds} s)`;
   if (state.status === 'lagging')
     return `${state.name} lags ${state.lagSeconds} s (${state.lagEvents} events)`;
   return `${state.name} is ${state.status}`;

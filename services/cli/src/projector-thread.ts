@@ -34,13 +34,27 @@ export type RunningProjectors = {
   forget(subject: string): Promise<void>;
 };
 
+/** Whether the projectors' thread runs its projectors now; readiness is 503 while it does not. */
+export type ProjectorThreadState =
+  | { running: true }
+  | { running: false; since: Date; attempts: number; lastError: string };
+
 export type ProjectorThread = {
   /** Connects, installs every read model (rebuilding one after a version bump) and tails the store. */
   start(options: { pool: pg.Pool; eventStore: EventStoreSettings }): Promise<RunningProjectors>;
+  state(): ProjectorThreadState;
   stop(): Promise<void>;
 };
 
-const RESTART_PAUSE_MS = 1000;
+export type ProjectorThreadOptions = {
+  /** Told of each thread started (a test ends one, as a crash would). */
+  onThread?: (thread: Worker) => void;
+};
+
+/** The pause before starting the projectors again: doubling from the first, never over the last. */
+const RESTART_BACKOFF_MS = { first: 250, max: 5000 };
+export const restartPauseMs = (attempt: number) =>
+  Math.min(RESTART_BACKOFF_MS.first * 2 ** attempt, RESTART_BACKOFF_MS.max);
 
 /**
  * Every read model's projector on a worker thread of its own (projector-worker.ts, ADR 0034): a
@@ -48,15 +62,21 @@ const RESTART_PAUSE_MS = 1000;
  * and the API's thread. The thread is created here, so that it loads its modules while the database
  * starts and migrates; `start` then gives it its connections (a pool the size of the API's) and
  * resolves once every read model tails the store. Read-your-writes waits on the checkpoints it writes
- * (projection-waits.ts), as for projectors in other processes. A thread that dies after it started
- * is started again.
+ * (projection-waits.ts), as for projectors in other processes.
+ *
+ * Supervised for ever (ADR 0043): a thread that ends after it started is started again, and when its
+ * projectors cannot start (the database is still down) it is tried again, pausing 250 ms doubling to
+ * 5 s, until they run; a database that comes back is tailed again within seconds.
  */
-export function createProjectorThread(logger: Logger): ProjectorThread {
+export function createProjectorThread(logger: Logger, options: ProjectorThreadOptions = {}): ProjectorThread {
   const pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
   let nextId = 0;
   let settings: ProjectorThreadSettings | null = null;
   let closing = false;
   let worker: Worker | null = null;
+  /** Since when the projectors have not been running, and the restarts tried since; null while they run. */
+  let down: { since: Date; attempts: number; lastError: string } | null = null;
+  let restartTimer: NodeJS.Timeout | null = null;
 
   const request = (body: DistributiveOmit<ProjectorRequest, 'id'>) =>
     new Promise<void>((resolve, reject) => {
@@ -76,6 +96,7 @@ export function createProjectorThread(logger: Logger): ProjectorThread {
   const spawn = () => {
     const thread = startWorkerThread(import.meta.url, 'projector-worker', {});
     worker = thread;
+    options.onThread?.(thread);
     thread.on('message', (reply: ProjectorReply) => {
       if ('log' in reply) logger[reply.log](reply.details, reply.message);
       else answer(reply);
@@ -87,15 +108,33 @@ export function createProjectorThread(logger: Logger): ProjectorThread {
       pending.clear();
       if (closing || !settings) return;
       logger.error({ code }, "the projectors' thread stopped; starting it again");
-      setTimeout(restart, RESTART_PAUSE_MS);
+      stopped("the projectors' thread stopped");
     });
   };
-  const restart = () => {
-    if (closing || !settings) return;
-    spawn();
-    request({ op: 'open', ...settings }).catch((error) =>
-      logger.error({ err: error }, "the projectors' thread did not start again"),
-    );
+
+  /** The projectors are not running: tried again after the pause, for as long as it takes. */
+  const stopped = (reason: string) => {
+    down = { since: down?.since ?? new Date(), attempts: down?.attempts ?? 0, lastError: reason };
+    if (restartTimer || closing) return;
+    restartTimer = setTimeout(restart, restartPauseMs(down.attempts));
+  };
+  const restart = async () => {
+    restartTimer = null;
+    if (closing || !settings || !down) return;
+    if (!worker) spawn();
+    const attempts = ++down.attempts;
+    try {
+      await request({ op: 'open', ...settings });
+      logger.info({ attempts }, "the projectors' thread runs its projectors again");
+      down = null;
+    } catch (error) {
+      const message = (error as Error).message.split('\n')[0] ?? '';
+      logger.warn(
+        { err: message, attempts, retryInMs: restartPauseMs(attempts) },
+        "the projectors' thread did not start again; trying again",
+      );
+      stopped(message);
+    }
   };
   spawn();
 
@@ -116,8 +155,10 @@ export function createProjectorThread(logger: Logger): ProjectorThread {
         forget: (subject) => request({ op: 'forget', subject }).catch(() => undefined),
       };
     },
+    state: () => (down ? { running: false, ...down } : { running: true }),
     async stop() {
       closing = true;
+      if (restartTimer) clearTimeout(restartTimer);
       await request({ op: 'close' }).catch(() => undefined);
       await worker?.terminate();
     },

@@ -1,6 +1,11 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { type EventStore, PersonalDataKeys } from '@healthtal/eventstore';
+import {
+  DATABASE_CONNECT_TIMEOUT_MS,
+  type EventStore,
+  PersonalDataKeys,
+  reportConnectionErrors,
+} from '@healthtal/eventstore';
 import { Projector, type ProjectorLogger, projections } from '@healthtal/projections';
 import pg from 'pg';
 import { createEventStore } from './event-store';
@@ -42,20 +47,31 @@ let opened: Opened | null = null;
 
 async function open({ connection, poolSize, eventStore }: ProjectorThreadSettings): Promise<void> {
   if (opened) throw new Error("the projectors' thread is open already");
-  const pool = new pg.Pool({ ...connection, max: poolSize });
-  pool.on('error', (error) => logger.error({ err: error.message }, 'idle database connection failed'));
+  const pool = new pg.Pool({
+    ...connection,
+    max: poolSize,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+  });
+  reportConnectionErrors(pool, (error) => logger.error({ err: error.message }, 'database connection failed'));
   const personalData = new PersonalDataKeys(pool);
   const store = createEventStore(pool, personalData, eventStore);
   const projectors = new Map(
     projections.map((projection) => [projection.name, new Projector({ pool, store, projection, logger })]),
   );
   opened = { pool, personalData, store, projectors };
-  for (const projector of projectors.values()) await projector.start();
+  try {
+    for (const projector of projectors.values()) await projector.start();
+  } catch (error) {
+    // Closed again, so the supervisor's next `open` starts afresh (projector-thread.ts).
+    await close().catch(() => undefined);
+    throw error;
+  }
 }
 
 async function close(): Promise<void> {
   if (!opened) return;
   const { pool, store, projectors } = opened;
+  opened = null;
   await Promise.all([...projectors.values()].map((projector) => projector.stop()));
   await store.close();
   await pool.end();

@@ -12,10 +12,12 @@ import {
 } from '@healthtal/api';
 import { isAppRoute } from '@healthtal/contracts';
 import {
+  DATABASE_CONNECT_TIMEOUT_MS,
   dropInterruptedIndexRebuilds,
   type EventStore,
   eventStoreMigrations,
   PersonalDataKeys,
+  reportConnectionErrors,
   runMigrations,
 } from '@healthtal/eventstore';
 import { Projector, projectionMigrations, projections } from '@healthtal/projections';
@@ -97,8 +99,12 @@ export async function startHealthTal({
     const { databaseUrl, embedded } = await connectDatabase(config, logger);
     if (embedded) stack.push(() => embedded.stop());
 
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: config.DATABASE_POOL_SIZE });
-    pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: config.DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    });
+    reportConnectionErrors(pool, (error) => logger.warn({ err: error }, 'database connection failed'));
     stack.push(() => endPool(pool));
     await migrate(pool);
     // An index rebuild the last run's seed did not finish (bulk-load.ts) leaves a copy to drop.
@@ -154,7 +160,10 @@ export async function startHealthTal({
       awaitProjections: awaitProjections(pool, projectors, { timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS }),
       readinessChecks: {
         projections: () =>
-          projectorLag(pool, store, projectors, { maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS }),
+          projectorLag(pool, store, projectors, {
+            maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,
+            ...(projectorThread ? { thread: projectorThread.state } : {}),
+          }),
       },
       readModels: createReadModels(pool, store, projections, {
         maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,

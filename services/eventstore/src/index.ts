@@ -12,6 +12,12 @@ export {
 } from './personal-data';
 export { PersonalDataProtector } from './personal-data-protector';
 export { compactIndexesAfterBulkLoad, dropInterruptedIndexRebuilds } from './postgres/bulk-load';
+export {
+  DATABASE_CONNECT_TIMEOUT_MS,
+  errorCauses,
+  isDatabaseUnavailable,
+  reportConnectionErrors,
+} from './postgres/database-unavailable';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { EVENTS_CHANNEL, eventStoreMigrations } from './postgres/schema';
 export { EventRegistry } from './registry';

@@ -17,6 +17,7 @@ const statusColor: Record<ReadModelStatus, 'success' | 'warning' | 'error'> = {
   'caught up': 'success',
   'catching up': 'warning',
   lagging: 'error',
+  stalled: 'error',
   parked: 'error',
   'not installed': 'error',
 };

@@ -1,4 +1,4 @@
-import { EventStoreError, WrongExpectedVersion } from '@healthtal/eventstore';
+import { EventStoreError, isDatabaseUnavailable, WrongExpectedVersion } from '@healthtal/eventstore';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError } from '../shared/domain-error';
 import { HttpProblem } from '../shared/problem';
@@ -32,7 +32,28 @@ export function toProblem(error: unknown): HttpProblem | null {
     });
   const type = (error as { type?: unknown })?.type;
   if (typeof type === 'string' && bodyParserProblems[type]) return bodyParserProblems[type]();
+  if (isDatabaseUnavailable(error)) return new DatabaseUnavailable();
   return clientErrorOf(error);
+}
+
+/** How long a client is asked to wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot be reached (down, restarting, out of connections): nothing is wrong with the
+ * request, and the same request can work in a few seconds, so a 503 with Retry-After rather than a
+ * 500. A command that met it may or may not have been stored: with its Idempotency-Key, the retry
+ * finds out (ADR 0004).
+ */
+class DatabaseUnavailable extends HttpProblem {
+  readonly retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
+  constructor() {
+    super(
+      503,
+      'Service temporarily unavailable',
+      'We cannot reach our database right now. Please try again in a few seconds.',
+    );
+  }
 }
 
 /**
@@ -77,11 +98,14 @@ export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const known = toProblem(error);
   const problem = known ?? new HttpProblem(500, 'Internal Server Error', 'Something went wrong on our side.');
   if (!known || error instanceof EventStoreError) req.log.error({ err: error }, 'request failed');
+  else if (problem instanceof DatabaseUnavailable) req.log.warn({ err: error }, 'database unavailable');
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  const retryAfter =
+    (problem as { retryAfterSeconds?: unknown }).retryAfterSeconds ??
+    (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
   if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
   res
     .status(problem.status)

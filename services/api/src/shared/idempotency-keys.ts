@@ -31,6 +31,8 @@ export const idempotencyMigrations: readonly Migration[] = [
   },
 ];
 
+const handlingKey = ({ scope, key }: Pick<KeyClaim, 'scope' | 'key'>) => `${scope}\n${key}`;
+
 /** A key is remembered this long; after that the same key starts a new request. */
 const KEY_TTL = '24 hours';
 
@@ -55,6 +57,13 @@ export type ClaimOutcome =
  * and response). Only expiry deletes a row: a key is never freed for a different request.
  */
 export class IdempotencyKeys {
+  /**
+   * The claims this process is handling now. One of its own claims that is not among them was left
+   * by a request that ended without storing or releasing it (the database went away under it,
+   * ADR 0043): a retry takes it over, as it would a dead process's.
+   */
+  private readonly handling = new Set<string>();
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly liveness: InstanceLiveness,
@@ -74,7 +83,7 @@ export class IdempotencyKeys {
          on conflict (scope, key) do nothing`,
         [scope, key, requestHash, this.liveness.id, commandId],
       );
-      if (claimed.rowCount === 1) return { kind: 'claimed', commandId };
+      if (claimed.rowCount === 1) return this.handle({ scope, key, requestHash }, commandId);
       const existing = await this.joinExisting({ scope, key, requestHash });
       if (existing) return existing;
     }
@@ -103,14 +112,29 @@ export class IdempotencyKeys {
     if (row.request_hash !== requestHash) return { kind: 'other-request' };
     if (row.status !== null) return { kind: 'answered', status: row.status, response: row.response };
     const free =
-      row.owner === null || (row.owner !== this.liveness.id && !(await this.liveness.isAlive(row.owner)));
+      row.owner === null ||
+      (row.owner === this.liveness.id
+        ? !this.handling.has(handlingKey({ scope, key }))
+        : !(await this.liveness.isAlive(row.owner)));
     if (!free) return { kind: 'running' };
     const taken = await this.pool.query(
       `update idempotency_keys set owner = $4
        where scope = $1 and key = $2 and status is null and owner is not distinct from $3`,
       [scope, key, row.owner, this.liveness.id],
     );
-    return taken.rowCount === 1 ? { kind: 'claimed', commandId: row.command_id } : { kind: 'running' };
+    return taken.rowCount === 1
+      ? this.handle({ scope, key, requestHash }, row.command_id)
+      : { kind: 'running' };
+  }
+
+  private handle(claim: KeyClaim, commandId: string): ClaimOutcome {
+    this.handling.add(handlingKey(claim));
+    return { kind: 'claimed', commandId };
+  }
+
+  /** The request of this claim is over, and what its answer did to the key is done (or failed). */
+  finished(claim: KeyClaim): void {
+    this.handling.delete(handlingKey(claim));
   }
 
   /** Keeps the answer for replay. */

@@ -128,10 +128,15 @@ export function idempotency(pool: pg.Pool, liveness: InstanceLiveness): RequestH
   };
 }
 
-/** Stores the request's JSON answer under its key; any other ending releases the key for a retry. */
+/**
+ * Stores the request's JSON answer under its key; any other ending releases the key for a retry.
+ * The claim is this request's until the response is over and what its answer did to the key is
+ * done; then, if neither took (the database went away under it), a retry takes the claim over.
+ */
 function keepTheAnswer(req: Request, res: Response, keys: IdempotencyKeys, claim: KeyClaim) {
   const send = res.json.bind(res);
   let answeredWithJson = false;
+  let stored: Promise<void> = Promise.resolve();
   let released: Promise<void> | null = null;
   req.releaseIdempotencyKey = () => {
     released ??= keys.release(claim);
@@ -146,9 +151,10 @@ function keepTheAnswer(req: Request, res: Response, keys: IdempotencyKeys, claim
       .releaseIdempotencyKey?.()
       .catch((error: unknown) => req.log.error({ err: error }, 'could not release the idempotency key'));
   });
+  res.once('close', () => void Promise.allSettled([stored, released]).finally(() => keys.finished(claim)));
   res.json = (body: unknown) => {
     answeredWithJson = true;
-    const stored =
+    stored =
       isTheRequestsAnswer(res.statusCode) && !carriesCredentials(res, body)
         ? keys.answer(claim, res.statusCode, body)
         : keys.release(claim);

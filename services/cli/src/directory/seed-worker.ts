@@ -1,5 +1,10 @@
 import os from 'node:os';
-import { compactIndexesAfterBulkLoad, isAfter, PersonalDataKeys } from '@healthtal/eventstore';
+import {
+  compactIndexesAfterBulkLoad,
+  isAfter,
+  PersonalDataKeys,
+  reportConnectionErrors,
+} from '@healthtal/eventstore';
 import { directoryProjection, readCheckpoint } from '@healthtal/projections';
 import pg from 'pg';
 import { createEventStore } from '../event-store';
@@ -44,7 +49,8 @@ const pause = (ms: number) =>
 
 const POOL_SIZE = 4;
 const pool = new pg.Pool({ ...connection, max: POOL_SIZE, application_name: SEED_APPLICATION_NAME });
-pool.on('error', () => undefined); // an idle connection lost: the next query reconnects, or fails and is reported
+// A connection lost: the next query reconnects, or fails and is reported.
+reportConnectionErrors(pool, () => undefined);
 const lowered = new Set<number>();
 /** Cancels what this process's connections are running (a stop during the index rebuild). */
 async function cancelOwnQueries(): Promise<void> {

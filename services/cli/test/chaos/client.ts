@@ -11,6 +11,8 @@ export type Exchange = {
   body: unknown;
   /** Sent again after a crash with the same Idempotency-Key and request id. */
   retries: number;
+  /** 503s with Retry-After met on the way (the database was away), each followed by a retry. */
+  unavailable: number;
   title?: string;
 };
 
@@ -25,6 +27,15 @@ export type CallOptions = {
 /** Attempts after a crash before the outcome is left unknown. */
 const MAX_RETRIES = 4;
 const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * A 503 with Retry-After (the database is away) is sent again this often, sooner than the header
+ * asks (a client may), for at most this long: longer than any outage a run makes.
+ */
+const UNAVAILABLE_RETRY_MS = 250;
+const UNAVAILABLE_BOUND_MS = 60_000;
+
+const SAFE = new Set(['GET', 'HEAD']);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let ipCounter = 0;
 /** A fresh client address per request (trust proxy is loopback): per-IP limits do not pool chaos users. */
@@ -54,7 +65,17 @@ export class ChaosClient {
       ...(key ? { 'idempotency-key': key } : {}),
       ...options.headers,
     };
-    const exchange: Exchange = { kind, method, path, requestId, status: 0, body: null, retries: 0 };
+    const exchange: Exchange = {
+      kind,
+      method,
+      path,
+      requestId,
+      status: 0,
+      body: null,
+      retries: 0,
+      unavailable: 0,
+    };
+    const unavailableUntil = Date.now() + UNAVAILABLE_BOUND_MS;
     for (let attempt = 0; attempt <= MAX_RETRIES; attempt++) {
       await this.product.ready();
       try {
@@ -71,6 +92,18 @@ export class ChaosClient {
         exchange.body = type.includes('json') && text ? JSON.parse(text) : text;
         const title = (exchange.body as { title?: unknown } | null)?.title;
         if (typeof title === 'string') exchange.title = title;
+        if (response.status === 503 && response.headers.has('retry-after') && Date.now() < unavailableUntil) {
+          // The database is away: the command may or may not have been stored, so only the same
+          // command (its key) or a read may be sent again; anything else is left without an answer.
+          exchange.unavailable++;
+          exchange.status = 0;
+          if (!key && !SAFE.has(method)) break;
+          // Counted as a retry (rate limits, a stuck key): it reaches the product again.
+          exchange.retries++;
+          attempt--;
+          await sleep(UNAVAILABLE_RETRY_MS);
+          continue;
+        }
         break;
       } catch {
         // Killed mid-request (or not yet back): the same command again, unless it may not be repeated.

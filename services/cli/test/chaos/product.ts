@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../../src/start';
 const MAIN = path.join(REPO_ROOT, 'services/cli/src/main.ts');
 const START_TIMEOUT_MS = 90_000;
 /** Enough of the product's output to explain a failure, not the whole run's. */
-const KEPT_OUTPUT = 20_000;
+const KEPT_OUTPUT = 200_000;
 
 export const CHAOS_ADMIN_EMAIL = 'admin@chaos.test';
 export const CHAOS_DEMO_EMAIL = 'demo@chaos.test';
@@ -26,10 +26,12 @@ export class ProductProcess {
   private constructor(
     readonly databaseUrl: string,
     readonly port: number,
+    /** Settings over the ones below (a fault test's bounds). */
+    private readonly settings: Record<string, string>,
   ) {}
 
-  static async start(databaseUrl: string): Promise<ProductProcess> {
-    const product = new ProductProcess(databaseUrl, await freePort());
+  static async start(databaseUrl: string, settings: Record<string, string> = {}): Promise<ProductProcess> {
+    const product = new ProductProcess(databaseUrl, await freePort(), settings);
     await product.restart();
     return product;
   }
@@ -79,6 +81,7 @@ export class ProductProcess {
         // The client gives each caller its own X-Forwarded-For, and premium users pay in the simulator.
         TRUST_PROXY: 'loopback',
         BILLING_SIMULATOR: 'on',
+        ...this.settings,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

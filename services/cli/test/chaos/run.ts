@@ -4,8 +4,10 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { ensureDatabase } from '../../src/embedded-postgres';
 import { createEventStore } from '../../src/event-store';
+import type { RestartablePostgres } from '../support/restartable-postgres';
 import { ChaosClient } from './client';
 import { stepArbitraries } from './commands';
+import { DatabaseOutages, databaseKills, waitingOutOutages } from './database-faults';
 import { type Erasures, InvariantChecker, type Violation } from './invariants';
 import { type Model, newModel } from './model';
 import { ProductProcess } from './product';
@@ -22,6 +24,11 @@ import {
 export type ChaosOptions = {
   /** SIGKILL the product at random moments of the steps (and restart it on the same database). */
   kills: boolean;
+  /**
+   * With kills: take the database server away instead (SIGKILL or shutdown, back after a while);
+   * the session must own its server (openChaos with a RestartablePostgres).
+   */
+  databaseKills?: boolean;
   numRuns: number;
   /** Stop starting new runs after this long (the run under way finishes). */
   seconds?: number;
@@ -37,6 +44,10 @@ export type ChaosReport = {
   commands: number;
   interleavings: number;
   kills: number;
+  /** Times the database server was taken away (databaseKills). */
+  databaseOutages: number;
+  /** 503s with Retry-After the client met and retried (while the database was away). */
+  unavailableAnswers: number;
   invariantChecks: number;
   divergences: number;
   violations: Violation[];
@@ -72,6 +83,8 @@ const DIRECTORY_SIZE = 8;
 /** One database and one product process, shared by the runs of both modes. */
 export type ChaosSession = {
   product: ProductProcess;
+  /** The database server's outages, when the session owns its server (database kills). */
+  outages: DatabaseOutages | null;
   pool: pg.Pool;
   store: EventStore;
   client: ChaosClient;
@@ -81,12 +94,15 @@ export type ChaosSession = {
   close(): Promise<void>;
 };
 
-/** A fresh `chaos_*` database on the server and `healthtal start` on it. */
-export async function openChaos(adminUrl: string): Promise<ChaosSession> {
+/**
+ * A fresh `chaos_*` database on the server and `healthtal start` on it. Given a server the run may
+ * take away (`database`), runs can kill the database instead of the product.
+ */
+export async function openChaos(adminUrl: string, database?: RestartablePostgres): Promise<ChaosSession> {
   const name = `chaos_${Date.now()}_${randomUUID().slice(0, 8)}`;
   const databaseUrl = await ensureDatabase(adminUrl, name);
   const product = await ProductProcess.start(databaseUrl);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
+  const pool = waitingOutOutages(new pg.Pool({ connectionString: databaseUrl, max: 6 }));
   pool.on('error', () => undefined);
   const store = createEventStore(pool);
   const client = new ChaosClient(product);
@@ -104,6 +120,7 @@ export async function openChaos(adminUrl: string): Promise<ChaosSession> {
   };
   return {
     product,
+    outages: database ? new DatabaseOutages(database) : null,
     pool,
     store,
     client,
@@ -142,12 +159,18 @@ export async function runChaos(session: ChaosSession, options: ChaosOptions): Pr
     kills: options.kills,
   };
   const killsBefore = product.kills;
+  const outagesBefore = session.outages?.count ?? 0;
+  const exchangesBefore = client.exchanges.length;
+  if (options.databaseKills && !session.outages)
+    throw new Error('database kills need a database server the run owns (the embedded mode)');
   const seed = options.seed ?? Date.now() ^ (Math.random() * 0x7fffffff);
   const report: ChaosReport = {
     runs: 0,
     commands: 0,
     interleavings: 0,
     kills: 0,
+    databaseOutages: 0,
+    unavailableAnswers: 0,
     invariantChecks: 0,
     divergences: 0,
     violations: checker.violations,
@@ -162,10 +185,13 @@ export async function runChaos(session: ChaosSession, options: ChaosOptions): Pr
         .noBias(fc.commands(stepArbitraries(), { maxCommands: options.maxCommands ?? 12 }))
         // A run of none or one step races nothing against nothing.
         .filter((steps) => [...steps].length >= 2),
-      // With kills: the moments (ms after the first step starts) the product is SIGKILLed.
-      options.kills
-        ? fc.array(fc.integer({ min: 50, max: 6000 }), { minLength: 1, maxLength: 2 })
-        : fc.constant([] as number[]),
+      // With kills: the moments (ms after the first step starts) the product is SIGKILLed, or the
+      // database is taken away.
+      options.databaseKills
+        ? databaseKills()
+        : options.kills
+          ? fc.array(fc.integer({ min: 50, max: 6000 }), { minLength: 1, maxLength: 2 })
+          : fc.constant([] as number[]),
       async (steps, killAt) => {
         report.runs++;
         const started = Date.now();
@@ -185,7 +211,12 @@ export async function runChaos(session: ChaosSession, options: ChaosOptions): Pr
         }
         const model = newModel(tag, recruiters, await importDirectory(world, tag, DIRECTORY_SIZE));
         const firstExchange = client.exchanges.length;
-        await withKills(world, killAt, () => fc.asyncModelRun(() => ({ model, real: world }), steps));
+        const kills: Kill[] = killAt.map((kill) =>
+          typeof kill === 'number'
+            ? { at: kill, make: () => world.product.crashAndRestart() }
+            : { at: kill.at, make: () => session.outages!.make(kill) },
+        );
+        await withKills(kills, () => fc.asyncModelRun(() => ({ model, real: world }), steps));
         // Commands: the state-changing requests the steps sent (their bursts are the interleavings).
         base.counts.commands += client.exchanges
           .slice(firstExchange)
@@ -195,7 +226,7 @@ export async function runChaos(session: ChaosSession, options: ChaosOptions): Pr
         const found = checker.violations.slice(before);
         log(
           `  run ${report.runs}: ${steps.toString().split(',').length} steps in ${Math.round((ran - started) / 1000)} s` +
-            ` (kills so far ${product.kills}), checks in ${Math.round((Date.now() - ran) / 1000)} s: ${found.length} violations`,
+            ` (kills so far ${product.kills}, database outages ${session.outages?.count ?? 0}), checks in ${Math.round((Date.now() - ran) / 1000)} s: ${found.length} violations`,
         );
         if (found.length > 0) {
           throw new Error(
@@ -220,7 +251,7 @@ export async function runChaos(session: ChaosSession, options: ChaosOptions): Pr
         seed: runSeed,
         path: details.counterexamplePath ?? '0',
         steps: details.counterexample
-          ? `${String(details.counterexample[0])}${options.kills ? `; SIGKILLs at ${JSON.stringify(details.counterexample[1])} ms` : ''}`
+          ? `${String(details.counterexample[0])}${options.kills ? `; ${options.databaseKills ? 'database kills' : 'SIGKILLs at (ms)'} ${JSON.stringify(details.counterexample[1])}` : ''}`
           : '',
       });
       if (
@@ -234,31 +265,39 @@ export async function runChaos(session: ChaosSession, options: ChaosOptions): Pr
     report.commands = base.counts.commands;
     report.interleavings = base.counts.interleavings;
     report.kills = product.kills - killsBefore;
+    report.databaseOutages = (session.outages?.count ?? 0) - outagesBefore;
+    report.unavailableAnswers = client.exchanges
+      .slice(exchangesBefore)
+      .reduce((n, exchange) => n + exchange.unavailable, 0);
     report.invariantChecks = checker.checks;
     report.divergences = checker.divergences;
   }
   return report;
 }
 
+/** A fault at a moment of the steps: the product SIGKILLed and restarted, or the database taken away. */
+type Kill = { at: number; make: () => Promise<void> };
+
 /**
- * Runs the steps with a SIGKILL of the product at each moment given; a moment the steps did not
- * reach kills the product when they end, so every run with kills has them.
+ * Runs the steps with each kill at its moment (ms after they start); a moment the steps did not
+ * reach kills when they end, so every run with kills has them. Resolves once every kill is over
+ * (the product answers again, the database is back).
  */
-async function withKills(world: World, killAt: number[], steps: () => Promise<void>): Promise<void> {
-  const pending = new Set(killAt.map((_, i) => i));
-  const crashes: Promise<void>[] = [];
-  const timers = killAt.map((ms, i) =>
+async function withKills(kills: Kill[], steps: () => Promise<void>): Promise<void> {
+  const pending = new Set(kills);
+  const made: Promise<void>[] = [];
+  const timers = kills.map((kill) =>
     setTimeout(() => {
-      pending.delete(i);
-      crashes.push(world.product.crashAndRestart());
-    }, ms),
+      pending.delete(kill);
+      made.push(kill.make());
+    }, kill.at),
   );
   try {
     await steps();
   } finally {
     for (const timer of timers) clearTimeout(timer);
-    for (const _ of pending) crashes.push(world.product.crashAndRestart());
-    await Promise.all(crashes);
+    for (const kill of pending) made.push(kill.make());
+    await Promise.all(made);
   }
 }
 

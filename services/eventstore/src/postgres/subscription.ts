@@ -61,6 +61,9 @@ export class EventNotifier {
         return;
       }
       this.client = client;
+      // Notifications sent while nobody listened are lost: the subscriptions read now rather than
+      // after a poll or an error's backoff (a database that came back is tailed again at once).
+      for (const listener of this.listeners) listener();
     } catch {
       client.end().catch(() => undefined);
       this.scheduleReconnect();

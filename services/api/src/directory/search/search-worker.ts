@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { reportConnectionErrors } from '@healthtal/eventstore';
 import pg from 'pg';
 import { pino } from 'pino';
 import { answer } from './in-process-shard';
@@ -14,7 +15,7 @@ const { connection, part, logLevel, snapshotDir } = workerData as SearchWorkerDa
 const port = parentPort!;
 const logger = pino({ level: logLevel }).child({ searchWorker: `${part.part + 1} of ${part.of}` });
 const pool = new pg.Pool({ ...connection, max: 2 });
-pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+reportConnectionErrors(pool, (error) => logger.warn({ err: error }, 'database connection failed'));
 /** A query's answer hands its uuid bytes over rather than copying them. */
 const post = (message: WorkerMessage) => {
   const result = 'result' in message ? (message.result as Partial<ShardAnswer>) : null;
@@ -31,7 +32,13 @@ const replica = new SearchReplica(
 port.on('message', ({ id, request }: { id: number; request: ShardRequest | typeof STOP }) => {
   (request === STOP ? replica.stop().then(() => pool.end()) : answer(replica, request)).then(
     (result) => post({ id, result }),
-    (error: unknown) => post({ id, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      post({ id, error: error instanceof Error ? error.message : String(error), ...codeOf(error) }),
   );
 });
+function codeOf(error: unknown): { code?: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? { code } : {};
+}
+
 replica.start().catch((error) => logger.error({ err: error }, 'search index failed to load'));

@@ -26,7 +26,8 @@ export type SearchWorkerData = {
 /** What a worker posts back: an answer to request `id`, or a change of its status. */
 export type WorkerMessage =
   | { id: number; result: unknown }
-  | { id: number; error: string }
+  /** `code`: the error's (a SQLSTATE, ECONNREFUSED), so the API still tells a database outage (503). */
+  | { id: number; error: string; code?: string }
   | { status: ShardStatus };
 
 /** A crashed worker is started again after this long (it reloads its part from the read model). */
@@ -104,7 +105,8 @@ export class WorkerShard implements SearchShard {
       }
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
-      if ('error' in message) waiting?.reject(new Error(message.error));
+      if ('error' in message)
+        waiting?.reject(Object.assign(new Error(message.error), { code: message.code }));
       else waiting?.resolve(message.result);
     });
     worker.on('error', (error) => this.logger.error({ err: error }, 'search worker failed'));
