@@ -1,6 +1,6 @@
 import { mapInSlices } from './cooperative';
 import type { NewEvent, RecordedEvent } from './event-store';
-import { type PersonalDataKeys, sealFields, unsealFields } from './personal-data';
+import { erasedFields, type PersonalDataKeys, SEALED_FIELD, sealFields, unsealFields } from './personal-data';
 import type { EventRegistry } from './registry';
 import { packData, unpackData } from './stored-data';
 
@@ -10,7 +10,8 @@ type Data = Record<string, unknown>;
  * Events as they sit at rest, in every adapter: the personal fields sealed on their way into the
  * store (one pd2 envelope per event, see personal-data.ts) and opened on the way out, and the data
  * of the types stored by position packed after sealing and unpacked before opening
- * (stored-data.ts). A field whose subject was erased reads as null, and is written as null.
+ * (stored-data.ts). A field whose subject was erased reads as null, and is written as null, also
+ * one an older version of its type kept in the clear (ADR 0038).
  */
 export class PersonalDataProtector {
   constructor(
@@ -40,7 +41,7 @@ export class PersonalDataProtector {
   }
 
   /** Opens a page of stored events, in slices (a page of a thousand imports is ~100 ms of work). */
-  async reveal(stored: RecordedEvent[]): Promise<RecordedEvent[]> {
+  async reveal<E extends { type: string; data: unknown }>(stored: E[]): Promise<E[]> {
     const events = await mapInSlices(stored, (event) => {
       const fields = this.registry.storedFieldsOf(event.type);
       return fields ? { ...event, data: unpackData(event.data as Data, fields) } : event;
@@ -52,7 +53,37 @@ export class PersonalDataProtector {
       const spec = this.registry.personalDataOf(event.type);
       if (!spec) return event;
       const key = keys.get(this.subjectOf(event.type, event.data)!);
-      return { ...event, data: unsealFields(key, event.data as Data, spec.fields) };
+      // null: the subject was erased. Whatever the event kept of them reads as null, sealed or not.
+      const data =
+        key === null
+          ? erasedFields(event.data as Data, spec.fields)
+          : unsealFields(key, event.data as Data, spec.fields);
+      return { ...event, data };
+    });
+  }
+
+  /**
+   * Stored data of erased subjects' events as it should sit at rest: what a reader gets (every
+   * personal field null, no envelope), packed again; undefined where the event holds nothing of an
+   * erased subject. What an erasure writes over events written before their type's fields were all
+   * sealed (ADR 0038), whose clear values would otherwise stay in the row.
+   */
+  async withoutErased(stored: { type: string; data: unknown }[]): Promise<(Data | undefined)[]> {
+    const events = stored.map(({ type, data }) => {
+      const fields = this.registry.storedFieldsOf(type);
+      return { type, data: (fields ? unpackData(data as Data, fields) : data) as Data };
+    });
+    const subjects = events.flatMap((event) => this.subjectOf(event.type, event.data) ?? []);
+    if (subjects.length === 0) return events.map(() => undefined);
+    const keys = await this.requireKeys().existing(subjects);
+    return events.map(({ type, data }) => {
+      const spec = this.registry.personalDataOf(type);
+      if (!spec || keys.get(spec.subject(data as never)) !== null) return undefined;
+      if (!(SEALED_FIELD in data) && spec.fields.every((field) => (data[field] ?? null) === null))
+        return undefined;
+      const erased = erasedFields(data, spec.fields);
+      const fields = this.registry.storedFieldsOf(type);
+      return fields ? packData(erased, fields) : erased;
     });
   }
 
