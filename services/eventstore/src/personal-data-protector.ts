@@ -41,7 +41,7 @@ export class PersonalDataProtector {
   }
 
   /** Opens a page of stored events, in slices (a page of a thousand imports is ~100 ms of work). */
-  async reveal<E extends { type: string; data: unknown }>(stored: E[]): Promise<E[]> {
+  async reveal(stored: RecordedEvent[]): Promise<RecordedEvent[]> {
     const events = await mapInSlices(stored, (event) => {
       const fields = this.registry.storedFieldsOf(event.type);
       return fields ? { ...event, data: unpackData(event.data as Data, fields) } : event;
