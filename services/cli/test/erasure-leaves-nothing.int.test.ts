@@ -4,18 +4,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { DirectorySearch } from '@healthtal/api';
+import { DirectorySearch, hashEmail, suppressionKey } from '@healthtal/api';
+import { CANDIDATE_PERSONAL_FIELDS, eventDefinitions } from '@healthtal/contracts';
+import { EventRegistry, PersonalDataKeys, PostgresEventStore } from '@healthtal/eventstore';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvSource } from '../src/directory/csv-source';
 import { importCandidates } from '../src/directory/import';
 import { createEventStore } from '../src/event-store';
 import { printEvents } from '../src/replay';
-import { nextIp, startTestApp, type TestApp } from './support/harness';
+import { candidate } from './support/directory-fixture';
+import { nextIp, startTestApp, type TestApp, testMetadata } from './support/harness';
 
 /*
  * Issue 32, finding 7: a removal leaves nothing of the person behind. Ysolde is in the directory
- * (a CSV row with every field), has a resume waiting, was revealed, listed and exported by a
+ * (a CSV row with every field, and a record an earlier version imported with most fields in the
+ * clear), has a resume waiting, was revealed, listed and exported by a
  * recruiter, and asked for removal twice (by her work address, then her personal one, which she
  * confirms). Afterwards none of her values is in any table of the database (every schema, every row
  * as text, bytea as hex), in the search index snapshot (rewritten, and after a restart of search),
@@ -94,6 +98,9 @@ const VALUES = [
   '555-0187',
   '5035550142',
   '555-0142',
+  // Her record imported by an earlier version.
+  '1497758544',
+  'rn5528831',
 ];
 const escaped = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PATTERNS = VALUES.map((value) => ({
@@ -116,6 +123,7 @@ const valuesIn = (text: string): string[] => {
 
 let app: TestApp;
 let snapshotDir = '';
+let registryRecord = '';
 const logLines: string[] = [];
 
 const post = (url: string, json: unknown, init: { as?: 'premium'; headers?: Record<string, string> } = {}) =>
@@ -137,6 +145,45 @@ async function importFile(rows: Record<string, string>[]) {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Her record with its NPI as an earlier version of HealthTal imported it: only her names, emails,
+ * phones and LinkedIn sealed, her NPI, licence, employer and ZIP in the clear.
+ */
+async function importedByAnEarlierVersion(): Promise<string> {
+  const current = eventDefinitions.CandidateImported!;
+  const earlier = new PostgresEventStore({
+    pool: app.pool,
+    registry: new EventRegistry({
+      ...eventDefinitions,
+      CandidateImported: {
+        ...current,
+        personalData: { ...current.personalData!, fields: CANDIDATE_PERSONAL_FIELDS.slice(0, 8) },
+      },
+    }),
+    personalData: new PersonalDataKeys(app.pool),
+  });
+  const record = candidate('ysolde-npi', {
+    source: 'nppes',
+    sourceRef: 'nppes:1497758544',
+    npi: '1497758544',
+    licenses: 'OR RN5528831',
+    firstName: 'Ysolde',
+    lastName: 'Thackeridge',
+    companyName: 'Brackwater Clinic',
+    officeZip: '97031',
+    personalEmail: ysolde.Personalemail,
+    workEmail: null,
+    phone: null,
+    emailHash: hashEmail(await suppressionKey(app.pool), ysolde.Personalemail),
+  });
+  await earlier.append(`candidate-${record.candidateId}`, [
+    { type: 'CandidateImported', data: record, metadata: testMetadata() },
+  ]);
+  await earlier.close();
+  await app.caughtUp();
+  return record.candidateId;
 }
 
 /** The search of the product's own kind, saving its index snapshot in `snapshotDir`, loaded. */
@@ -195,6 +242,7 @@ beforeAll(async () => {
   });
   app = await startTestApp({}, { logger: pino({ level: 'debug' }, log) });
   await importFile([ysolde, ...others]);
+  registryRecord = await importedByAnEarlierVersion();
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -233,6 +281,11 @@ describe('a confirmed removal', () => {
     expect(await snapshotsHoldHer(true)).not.toEqual([]);
     await search.stop();
     expect(await valuesInDatabase()).not.toEqual([]);
+    const { rows: stored } = await app.pool.query<{ data: string }>(
+      'select data::text as data from eventstore.events where stream_id = $1',
+      [`candidate-${registryRecord}`],
+    );
+    expect(valuesIn(stored[0]!.data)).toEqual(expect.arrayContaining(['brackwater', '97031', '1497758544']));
   }, 60_000);
 
   it('leaves none of her values in any table, snapshot, replay or log line', async () => {

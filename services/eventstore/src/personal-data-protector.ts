@@ -75,15 +75,15 @@ export class PersonalDataProtector {
     });
     const subjects = events.flatMap((event) => this.subjectOf(event.type, event.data) ?? []);
     if (subjects.length === 0) return events.map(() => undefined);
-    const keys = await this.requireKeys().existing(subjects);
+    const erased = await this.requireKeys().erasedAmong(subjects);
     return events.map(({ type, data }) => {
       const spec = this.registry.personalDataOf(type);
-      if (!spec || keys.get(spec.subject(data as never)) !== null) return undefined;
+      if (!spec || !erased.has(spec.subject(data as never))) return undefined;
       if (!(SEALED_FIELD in data) && spec.fields.every((field) => (data[field] ?? null) === null))
         return undefined;
-      const erased = erasedFields(data, spec.fields);
+      const asRead = erasedFields(data, spec.fields);
       const fields = this.registry.storedFieldsOf(type);
-      return fields ? packData(erased, fields) : erased;
+      return fields ? packData(asRead, fields) : asRead;
     });
   }
 

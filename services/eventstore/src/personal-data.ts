@@ -238,6 +238,18 @@ export class PersonalDataKeys {
   }
 
   /**
+   * Which of these subjects were erased, as the table says now (not this thread's cache, which may
+   * still hold a key another thread erased): what an erasure rewrites stored events for.
+   */
+  async erasedAmong(subjects: readonly string[]): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ subject: string }>(
+      'select subject from eventstore.personal_data_keys where subject = any($1::text[]) and key is null',
+      [[...new Set(subjects)]],
+    );
+    return new Set(rows.map((row) => row.subject));
+  }
+
+  /**
    * Drops the subject's key from this cache only: another thread whose store shares the database
    * (the projectors' thread) calls it after `erase` ran elsewhere, so it stops decrypting at once.
    */
