@@ -133,11 +133,11 @@ export interface EventStore {
   countEvents(options: CountEventsOptions): Promise<number>;
   subscribe(options: SubscribeOptions): Subscription;
   /**
-   * After a subject's key was erased: rewrites the stream's events about erased subjects at rest so
-   * that the rows hold exactly what every reader already gets (their personal fields null). Only
-   * events written before their type's personal fields were all sealed still hold a value there
-   * (ADR 0038); nothing else of an event changes. Returns how many events were rewritten. An adapter
-   * whose events cannot be rewritten (KurrentDB) rewrites none and says so with 0.
+   * After a subject's key was erased: removes from the stream's stored events about erased subjects
+   * the personal values an older version of their type kept in the clear (ADR 0038), which readers
+   * already get as null. Only those values change; an event whose personal fields are all sealed is
+   * never rewritten (without the key they are nothing). Returns how many events were rewritten. An
+   * adapter whose events cannot be rewritten (KurrentDB) rewrites none and says so with 0.
    */
   purgeErasedPersonalData(streamId: string): Promise<number>;
   close(): Promise<void>;

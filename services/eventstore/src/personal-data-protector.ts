@@ -1,6 +1,6 @@
 import { mapInSlices } from './cooperative';
 import type { NewEvent, RecordedEvent } from './event-store';
-import { erasedFields, type PersonalDataKeys, SEALED_FIELD, sealFields, unsealFields } from './personal-data';
+import { erasedFields, isEncrypted, type PersonalDataKeys, sealFields, unsealFields } from './personal-data';
 import type { EventRegistry } from './registry';
 import { packData, unpackData } from './stored-data';
 
@@ -63,10 +63,10 @@ export class PersonalDataProtector {
   }
 
   /**
-   * Stored data of erased subjects' events as it should sit at rest: what a reader gets (every
-   * personal field null, no envelope), packed again; undefined where the event holds nothing of an
-   * erased subject. What an erasure writes over events written before their type's fields were all
-   * sealed (ADR 0038), whose clear values would otherwise stay in the row.
+   * Stored data of erased subjects' events without the personal values an older version of their
+   * type kept in the clear (ADR 0038), packed again; undefined for an event that holds none (every
+   * personal field sealed, or its subject not erased): that one is never rewritten. Sealed values
+   * stay as they are: without the key they are nothing, and the log is changed no more than needed.
    */
   async withoutErased(stored: { type: string; data: unknown }[]): Promise<(Data | undefined)[]> {
     const events = stored.map(({ type, data }) => {
@@ -79,11 +79,14 @@ export class PersonalDataProtector {
     return events.map(({ type, data }) => {
       const spec = this.registry.personalDataOf(type);
       if (!spec || !erased.has(spec.subject(data as never))) return undefined;
-      if (!(SEALED_FIELD in data) && spec.fields.every((field) => (data[field] ?? null) === null))
-        return undefined;
-      const asRead = erasedFields(data, spec.fields);
+      const clear = spec.fields.filter(
+        (field) => (data[field] ?? null) !== null && !isEncrypted(data[field]),
+      );
+      if (clear.length === 0) return undefined;
+      const purged = { ...data };
+      for (const field of clear) purged[field] = null;
       const fields = this.registry.storedFieldsOf(type);
-      return fields ? packData(asRead, fields) : asRead;
+      return fields ? packData(purged, fields) : purged;
     });
   }
 
