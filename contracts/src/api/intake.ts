@@ -300,12 +300,13 @@ export const RemovalRequestStatus = z.enum(['open', 'confirmed', 'expired']);
 export type RemovalRequestStatus = z.infer<typeof RemovalRequestStatus>;
 
 /**
- * A row of the admin console's removal requests. `email` is null once the removal is done (it was
- * the person's too). `overdue`: not confirmed and older than the 30 days requests are answered in.
+ * A row of the admin console's removal requests: what answering it within 30 days needs, and not
+ * the requester's address (theirs too, and erased with them). `confirmed`: their removal is done,
+ * by this request's link or another one's for any of their addresses. `overdue`: not confirmed and
+ * older than the 30 days requests are answered in.
  */
 export const RemovalRequestRow = z.object({
   id: z.uuid(),
-  email: z.string().nullable(),
   status: RemovalRequestStatus,
   requestedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),

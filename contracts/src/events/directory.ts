@@ -71,9 +71,10 @@ const registryFields = {
 
 /**
  * A professional entered the directory (import, synthetic seed or an approved resume). Field by
- * field the spec's candidate record; values the source left empty are null. Names, emails, phones
- * and the LinkedIn URL are the person's data (encrypted per candidate); `emailHash`/`phoneHash`
- * (keyed hashes) let the suppression list refuse them later without keeping the values.
+ * field the spec's candidate record; values the source left empty are null. Everything said about
+ * the person is their data, encrypted per candidate (CANDIDATE_PERSONAL_FIELDS): only the ids, the
+ * source and its date, the email status and `emailHash`/`phoneHash` (keyed hashes, which let the
+ * suppression list refuse them later without keeping the values) stay readable once they are erased.
  */
 export const CandidateImported = event(
   'CandidateImported',
@@ -121,6 +122,13 @@ export const CandidateImported = event(
   }),
 );
 export type CandidateImported = z.infer<typeof CandidateImported>;
+/**
+ * The candidate's fields sealed in their personal-data envelope (EventDefinition personalData), for
+ * CandidateImported and CandidateUpdated alike. Append only: a stored envelope names the fields it
+ * holds by their position here. The first eight were the only ones sealed until the rest were
+ * appended (ADR 0044): events written before hold those in the clear, which reads as null once the
+ * candidate is erased, and the erasure removes them from the stored row.
+ */
 export const CANDIDATE_PERSONAL_FIELDS = [
   'firstName',
   'middleName',
@@ -130,6 +138,33 @@ export const CANDIDATE_PERSONAL_FIELDS = [
   'phone',
   'directPhone',
   'linkedinUrl',
+  'sourceRef',
+  'title',
+  'titleLevel',
+  'jobFunctions',
+  'specialty',
+  'companyName',
+  'companyEmployees',
+  'companyIndustry',
+  'companyRevenueRange',
+  'companyDomain',
+  'companyStartDate',
+  'city',
+  'state',
+  'officeCity',
+  'officeState',
+  'officeZip',
+  'location',
+  'connections',
+  'gender',
+  'skills',
+  'education',
+  'emailVerifiedAt',
+  'phoneVerifiedAt',
+  'npi',
+  'taxonomyCode',
+  'licenses',
+  'sourceUpdatedOn',
 ] as const;
 
 /**

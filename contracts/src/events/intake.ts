@@ -19,9 +19,9 @@ export type ContactMessageReceived = z.infer<typeof ContactMessageReceived>;
 /**
  * A healthcare professional submitted their resume (public form). The data is the form as parsed:
  * "Other" already replaced by the free-text specialty, the LinkedIn URL with its scheme, skills
- * de-duplicated. Names, email, phone and LinkedIn are the person's (encrypted, subject: the
- * submission id, which is also the id of the candidate an approval creates); the keyed hashes let
- * the suppression list and removal requests find them without the values.
+ * de-duplicated. All of it is the person's (encrypted, subject: the submission id, which is also
+ * the id of the candidate an approval creates) but the keyed hashes, which let the suppression list
+ * and removal requests find them without the values.
  */
 export const ResumeSubmitted = event(
   'ResumeSubmitted',
@@ -46,6 +46,7 @@ export const ResumeSubmitted = event(
   }),
 );
 export type ResumeSubmitted = z.infer<typeof ResumeSubmitted>;
+/** Append only, as CANDIDATE_PERSONAL_FIELDS (the last eight were appended by ADR 0044). */
 export const RESUME_PERSONAL_FIELDS = [
   'firstName',
   'middleName',
@@ -53,6 +54,14 @@ export const RESUME_PERSONAL_FIELDS = [
   'email',
   'phone',
   'linkedinUrl',
+  'title',
+  'companyName',
+  'specialty',
+  'city',
+  'state',
+  'country',
+  'education',
+  'skills',
 ] as const;
 
 /**

@@ -135,10 +135,10 @@ describe('A resume, approved, found, then removed at its owner’s request', () 
   it('stays gone after every read model is rebuilt from the log', async () => {
     for (const projection of projections) await rebuildProjection(app.pool, app.store, projection);
     await expectPriyaGone();
-    const { rows } = await app.pool.query<{ email: string | null; erased_count: number }>(
-      'select email, erased_count from removal_requests',
+    const { rows } = await app.pool.query<{ confirmed: boolean; erased_count: number }>(
+      'select confirmed_at is not null as confirmed, erased_count from removal_requests',
     );
-    expect(rows).toEqual([{ email: null, erased_count: 1 }]);
+    expect(rows).toEqual([{ confirmed: true, erased_count: 1 }]);
   });
 
   it('cannot be imported again, nor send her resume again', async () => {

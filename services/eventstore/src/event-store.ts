@@ -132,5 +132,13 @@ export interface EventStore {
    */
   countEvents(options: CountEventsOptions): Promise<number>;
   subscribe(options: SubscribeOptions): Subscription;
+  /**
+   * After a subject's key was erased: removes from the stream's stored events about erased subjects
+   * the personal values an older version of their type kept in the clear (ADR 0044), which readers
+   * already get as null. Only those values change; an event whose personal fields are all sealed is
+   * never rewritten (without the key they are nothing). Returns how many events were rewritten. An
+   * adapter whose events cannot be rewritten (KurrentDB) rewrites none and says so with 0.
+   */
+  purgeErasedPersonalData(streamId: string): Promise<number>;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { mapInSlices } from './cooperative';
 import type { NewEvent, RecordedEvent } from './event-store';
-import { type PersonalDataKeys, sealFields, unsealFields } from './personal-data';
+import { erasedFields, isEncrypted, type PersonalDataKeys, sealFields, unsealFields } from './personal-data';
 import type { EventRegistry } from './registry';
 import { packData, unpackData } from './stored-data';
 
@@ -10,7 +10,8 @@ type Data = Record<string, unknown>;
  * Events as they sit at rest, in every adapter: the personal fields sealed on their way into the
  * store (one pd2 envelope per event, see personal-data.ts) and opened on the way out, and the data
  * of the types stored by position packed after sealing and unpacked before opening
- * (stored-data.ts). A field whose subject was erased reads as null, and is written as null.
+ * (stored-data.ts). A field whose subject was erased reads as null, and is written as null, also
+ * one an older version of its type kept in the clear (ADR 0044).
  */
 export class PersonalDataProtector {
   constructor(
@@ -52,7 +53,40 @@ export class PersonalDataProtector {
       const spec = this.registry.personalDataOf(event.type);
       if (!spec) return event;
       const key = keys.get(this.subjectOf(event.type, event.data)!);
-      return { ...event, data: unsealFields(key, event.data as Data, spec.fields) };
+      // null: the subject was erased. Whatever the event kept of them reads as null, sealed or not.
+      const data =
+        key === null
+          ? erasedFields(event.data as Data, spec.fields)
+          : unsealFields(key, event.data as Data, spec.fields);
+      return { ...event, data };
+    });
+  }
+
+  /**
+   * Stored data of erased subjects' events without the personal values an older version of their
+   * type kept in the clear (ADR 0044), packed again; undefined for an event that holds none (every
+   * personal field sealed, or its subject not erased): that one is never rewritten. Sealed values
+   * stay as they are: without the key they are nothing, and the log is changed no more than needed.
+   */
+  async withoutErased(stored: { type: string; data: unknown }[]): Promise<(Data | undefined)[]> {
+    const events = stored.map(({ type, data }) => {
+      const fields = this.registry.storedFieldsOf(type);
+      return { type, data: (fields ? unpackData(data as Data, fields) : data) as Data };
+    });
+    const subjects = events.flatMap((event) => this.subjectOf(event.type, event.data) ?? []);
+    if (subjects.length === 0) return events.map(() => undefined);
+    const erased = await this.requireKeys().erasedAmong(subjects);
+    return events.map(({ type, data }) => {
+      const spec = this.registry.personalDataOf(type);
+      if (!spec || !erased.has(spec.subject(data as never))) return undefined;
+      const clear = spec.fields.filter(
+        (field) => (data[field] ?? null) !== null && !isEncrypted(data[field]),
+      );
+      if (clear.length === 0) return undefined;
+      const purged = { ...data };
+      for (const field of clear) purged[field] = null;
+      const fields = this.registry.storedFieldsOf(type);
+      return fields ? packData(purged, fields) : purged;
     });
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CANDIDATE_PERSONAL_FIELDS, RESUME_PERSONAL_FIELDS } from '@healthtal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encryptValue, SEALED_FIELD, sealFields, unsealFields } from '../src/personal-data';
+import { encryptValue, erasedFields, SEALED_FIELD, sealFields, unsealFields } from '../src/personal-data';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'tags'] as const;
 const key = randomBytes(32);
@@ -121,6 +121,34 @@ describe('personal data at rest (pd2: one envelope per event)', () => {
       'phone',
       'directPhone',
       'linkedinUrl',
+      // Appended by ADR 0044: everything else the source says about the person.
+      'sourceRef',
+      'title',
+      'titleLevel',
+      'jobFunctions',
+      'specialty',
+      'companyName',
+      'companyEmployees',
+      'companyIndustry',
+      'companyRevenueRange',
+      'companyDomain',
+      'companyStartDate',
+      'city',
+      'state',
+      'officeCity',
+      'officeState',
+      'officeZip',
+      'location',
+      'connections',
+      'gender',
+      'skills',
+      'education',
+      'emailVerifiedAt',
+      'phoneVerifiedAt',
+      'npi',
+      'taxonomyCode',
+      'licenses',
+      'sourceUpdatedOn',
     ]);
     expect(RESUME_PERSONAL_FIELDS).toEqual([
       'firstName',
@@ -129,6 +157,45 @@ describe('personal data at rest (pd2: one envelope per event)', () => {
       'email',
       'phone',
       'linkedinUrl',
+      // Appended by ADR 0044.
+      'title',
+      'companyName',
+      'specialty',
+      'city',
+      'state',
+      'country',
+      'education',
+      'skills',
     ]);
+  });
+
+  it('opens an envelope of the first eight fields with the list they were appended to', () => {
+    // An event written before ADR 0044: its envelope's mask names the first eight fields only.
+    const before = { firstName: 'Ada', companyName: 'Analytical Engines', phone: '+15555550100' };
+    const sealed = sealFields(key, before, CANDIDATE_PERSONAL_FIELDS.slice(0, 8));
+    expect(sealed.companyName).toBe('Analytical Engines');
+    expect(unsealFields(key, sealed, CANDIDATE_PERSONAL_FIELDS)).toEqual(before);
+  });
+
+  it('seals fields past the 31st (the mask is wider than a 32-bit integer)', () => {
+    const many = Array.from({ length: 53 }, (_, i) => `f${i}`);
+    const data = Object.fromEntries(many.map((field, i) => [field, i % 3 === 0 ? null : `${field} value`]));
+    const sealed = sealFields(key, data, many);
+    expect(Object.keys(sealed).filter((field) => sealed[field] !== null)).toEqual([SEALED_FIELD]);
+    expect(unsealFields(key, sealed, many)).toEqual(data);
+    expect(unsealFields(undefined, sealed, many)).toEqual(
+      Object.fromEntries(many.map((field) => [field, null])),
+    );
+  });
+
+  it('reads an erased subject’s fields as null, also those an older version kept in the clear', () => {
+    const stored = {
+      ...sealFields(key, { firstName: 'Ada' }, ['firstName']),
+      companyName: 'Analytical Engines',
+    };
+    expect(erasedFields(stored, ['firstName', 'companyName', 'zip'])).toEqual({
+      firstName: null,
+      companyName: null,
+    });
   });
 });

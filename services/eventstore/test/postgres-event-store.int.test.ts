@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractDefinitions } from '../src/contract/contract-support';
 import { contractRegistry, eventStoreContract, incremented } from '../src/contract/event-store.contract';
 import type { RecordedEvent } from '../src/event-store';
 import { START } from '../src/event-store';
@@ -8,6 +9,7 @@ import { PersonalDataKeys } from '../src/personal-data';
 import { compactIndexesAfterBulkLoad } from '../src/postgres/bulk-load';
 import { PostgresEventStore } from '../src/postgres/postgres-event-store';
 import { eventStoreMigrations } from '../src/postgres/schema';
+import { EventRegistry } from '../src/registry';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 eventStoreContract('PostgreSQL', async () => {
@@ -58,6 +60,70 @@ describe('PostgreSQL personal data at rest', () => {
       expect(rows[0].data).not.toContain('Grace Hopper');
       expect(rows[0].data).toContain('monthly');
     } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('PostgreSQL erasure of fields an older version kept in the clear', () => {
+  it('reads them as null once the person is erased, and removes them from the row', async () => {
+    const { database, store } = await storeWithPersonalData();
+    // The same type as an earlier version of the product declared it: only the email was sealed.
+    const person = contractDefinitions.PersonRegistered;
+    const before = new PostgresEventStore({
+      pool: database.pool,
+      registry: new EventRegistry({
+        PersonRegistered: { ...person, personalData: { ...person.personalData, fields: ['email'] } },
+      }),
+      personalData: new PersonalDataKeys(database.pool),
+    });
+    const registered = (personId: string, name: string) => ({
+      type: 'PersonRegistered',
+      data: { personId, email: `${personId}@example.org`, name, plan: 'monthly' },
+      metadata: incremented().metadata,
+    });
+    const stored = async (stream: string) =>
+      (
+        await database.pool.query<{ data: string }>(
+          'select data::text as data from eventstore.events where stream_id = $1',
+          [stream],
+        )
+      ).rows[0]!.data;
+    try {
+      await before.append('person-grace', [registered('grace', 'Grace Hopper')]);
+      await before.append('person-ada', [registered('ada', 'Ada Lovelace')]);
+      expect(await stored('person-grace')).toContain('Grace Hopper');
+      const keys = new PersonalDataKeys(database.pool);
+      await keys.erase('grace');
+
+      expect((await store.readStream('person-grace'))[0]!.data).toEqual({
+        personId: 'grace',
+        email: null,
+        name: null,
+        plan: 'monthly',
+      });
+      expect(await store.purgeErasedPersonalData('person-grace')).toBe(1);
+      expect(await stored('person-grace')).not.toContain('Grace Hopper');
+      // What was sealed stays as it was: without the key it is nothing.
+      expect(JSON.parse(await stored('person-grace'))).toEqual({
+        personId: 'grace',
+        name: null,
+        plan: 'monthly',
+        _pd: expect.stringMatching(/^pd2:/),
+      });
+      expect((await store.readStream('person-grace'))[0]!.data).toMatchObject({ email: null, name: null });
+      // Done once; an event sealed whole is never rewritten; someone not erased keeps every value.
+      expect(await store.purgeErasedPersonalData('person-grace')).toBe(0);
+      await store.append('person-grace', [registered('grace', 'Grace Again')]);
+      expect(await store.purgeErasedPersonalData('person-grace')).toBe(0);
+      expect(await store.purgeErasedPersonalData('person-ada')).toBe(0);
+      expect((await store.readStream('person-ada'))[0]!.data).toMatchObject({
+        email: 'ada@example.org',
+        name: 'Ada Lovelace',
+      });
+    } finally {
+      await before.close();
       await store.close();
       await database.drop();
     }

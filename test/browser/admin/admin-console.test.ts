@@ -1,4 +1,4 @@
-import { recordSearchFailure } from '@healthtal/api';
+import { recordSearchFailure, removalIdOf, removalTokenHash } from '@healthtal/api';
 import {
   type DemoGrantRow,
   formatPacificTime,
@@ -214,10 +214,15 @@ describe('the admin console', () => {
     expect(contact.status).toBe(201);
     await suite.app.caughtUp();
 
+    // The list names the request, never the requester's address.
+    const token = await suite.app.tokenFromMail('cosima.quillfeather@example.org', 'removal-confirmation');
     const page = await consolePage('admin', '/admin/removal-requests');
-    const request = page.getByRole('row').filter({ hasText: 'cosima.quillfeather@example.org' });
+    const request = page
+      .getByRole('row')
+      .filter({ hasText: `#${removalIdOf(removalTokenHash(token)).slice(0, 8)}` });
     await expectVisible(request.getByText('open', { exact: true }));
     await expectVisible(request.getByText('today', { exact: true }));
+    await expectHidden(page.getByText('cosima.quillfeather@example.org'));
 
     await page.getByRole('menuitem', { name: 'Contact messages' }).click();
     await page.getByRole('row').filter({ hasText: 'Team pricing' }).click();

@@ -3,6 +3,7 @@ import { Chip } from '@mui/material';
 import { BooleanInput, DataTable, List } from 'react-admin';
 import { pacificTime } from '../fields/PacificTimeField';
 import { StatusFilter } from '../inputs/StatusFilter';
+import { requestReference } from './request-reference';
 
 const urgencyColor = { ok: 'default', 'due-soon': 'warning', overdue: 'error' } as const;
 
@@ -27,7 +28,8 @@ export function RemovalRequestList() {
       empty={false}
     >
       <DataTable<RemovalRequestRow> bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="email" label="Email" render={(row) => row.email ?? '(removed)'} />
+        {/* The request, not the requester: their address is theirs, and goes with their removal. */}
+        <DataTable.Col source="id" label="Request" render={(row) => requestReference(row.id)} />
         <DataTable.Col
           source="status"
           label="Status"

@@ -17,7 +17,7 @@ export const removalRequestSortFields = sortFields(SORT_COLUMNS);
 
 /** Status, age and overdue are worked out at read time: they change with the clock, not with events. */
 const ROWS = `
-  select id, email, requested_at, expires_at, confirmed_at, erased_count,
+  select id, requested_at, expires_at, confirmed_at, erased_count,
     case when confirmed_at is not null then 'confirmed' when expires_at <= now() then 'expired' else 'open' end
       as status,
     floor(extract(epoch from now() - requested_at) / 86400)::int as age_days
@@ -29,7 +29,7 @@ const MATCHES = `($1::text is null or status = $1) and ($2::boolean is null or $
 
 type Row = Pick<
   RemovalRequestsTable,
-  'id' | 'email' | 'requested_at' | 'expires_at' | 'confirmed_at' | 'erased_count'
+  'id' | 'requested_at' | 'expires_at' | 'confirmed_at' | 'erased_count'
 > & {
   // computed at read time (ROWS)
   status: RemovalRequestRow['status'];
@@ -38,7 +38,6 @@ type Row = Pick<
 
 const toRow = (row: Row): RemovalRequestRow => ({
   id: row.id,
-  email: row.email,
   status: row.status,
   requestedAt: row.requested_at.toISOString(),
   expiresAt: row.expires_at.toISOString(),

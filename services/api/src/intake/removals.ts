@@ -7,6 +7,7 @@ import { MailDeliveryError, type Mailer, secretLink } from '../shared/mailer';
 import { type RemovalState, RemovalTokenUsed, removalRequestDecider } from './removal-request.decider';
 import { findRemovalSubjects } from './removal-subjects';
 import { newRemovalToken, removalIdOf, removalTokenHash } from './removal-tokens';
+import { forgetAnswersAbout, forgetMailTo, removalRequestsFor } from './removal-traces';
 
 export type RemovalDependencies = {
   pool: pg.Pool;
@@ -113,8 +114,10 @@ async function loadRemoval(store: EventStore, stream: string): Promise<RemovalSt
 /**
  * Suppression first (an import running meanwhile must not bring anyone back), then a
  * `PersonalDataErased` for each subject (the read models drop them), then their keys (the log can no
- * longer be read back into them), and last the requester's own address. Every step is idempotent:
- * event ids follow from the removal, and a key already gone is nothing to delete.
+ * longer be read back into them) and what older events of theirs kept in the clear (ADR 0044), then
+ * the requester's own address in this request and every other one for an address erased, and last
+ * the operational state that holds the person (outbox, kept answers). Every step is idempotent:
+ * event ids follow from the removal, and a key or row already gone is nothing to delete.
  */
 async function eraseSubjects(deps: RemovalDependencies, removalId: string, state: RemovalState) {
   if (state.status !== 'confirmed') return;
@@ -127,7 +130,16 @@ async function eraseSubjects(deps: RemovalDependencies, removalId: string, state
   for (const { subjectId, streamId } of state.erased) {
     const erased = { type: 'PersonalDataErased', data: { subjectId } };
     await deps.store.append(streamId, toEnvelopes(streamId, [erased], context), { expectedVersion: 'any' });
-    await deps.erasePersonalData(subjectId);
+    await eraseKeyAndRows(deps, subjectId, streamId);
   }
-  await deps.erasePersonalData(removalId);
+  const requests = new Set([removalId, ...(await removalRequestsFor(deps.pool, state.suppressed))]);
+  for (const id of requests) await eraseKeyAndRows(deps, id, removalStream(id));
+  const key = await suppressionKey(deps.pool);
+  await forgetMailTo(deps.pool, key, state.suppressed);
+  await forgetAnswersAbout(deps.pool, key, state);
+}
+
+async function eraseKeyAndRows(deps: RemovalDependencies, subjectId: string, streamId: string) {
+  await deps.erasePersonalData(subjectId);
+  await deps.store.purgeErasedPersonalData(streamId);
 }

@@ -53,6 +53,7 @@ export function trackWrites(store: EventStore): EventStore {
     headPosition: (options) => store.headPosition(options),
     countEvents: (options) => store.countEvents(options),
     subscribe: (options) => store.subscribe(options),
+    purgeErasedPersonalData: (streamId) => store.purgeErasedPersonalData(streamId),
     close: () => store.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { event } from '@healthtal/contracts';
+import { type EventDefinition, event } from '@healthtal/contracts';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import type { AllPosition, EventStore, NewEvent, RecordedEvent } from '../event-store';
@@ -7,7 +7,7 @@ import { isAfter } from '../event-store';
 import { EventRegistry } from '../registry';
 
 /** The events the contract suite writes; adapters are built with this registry. */
-export const contractRegistry = new EventRegistry({
+export const contractDefinitions = {
   PersonRegistered: {
     schema: event(
       'PersonRegistered',
@@ -31,7 +31,8 @@ export const contractRegistry = new EventRegistry({
       }),
     },
   },
-});
+} satisfies Record<string, EventDefinition>;
+export const contractRegistry = new EventRegistry(contractDefinitions);
 
 export const incremented = (by = 1, overrides: Partial<NewEvent['metadata']> = {}): NewEvent => ({
   type: 'CounterIncremented',

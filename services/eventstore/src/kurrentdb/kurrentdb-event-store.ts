@@ -394,6 +394,15 @@ export class KurrentDBEventStore implements EventStore {
     return count;
   }
 
+  /**
+   * KurrentDB's events cannot be rewritten: events written before their type's personal fields were
+   * all sealed keep those fields' values at rest (a reader gets them as null once the subject is
+   * erased). ADR 0044 says what an operator can do about it.
+   */
+  async purgeErasedPersonalData(_streamId: string): Promise<number> {
+    return 0;
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
     const subscription = new KurrentSubscription(
       {

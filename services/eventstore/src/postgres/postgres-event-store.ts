@@ -351,6 +351,24 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  async purgeErasedPersonalData(streamId: string): Promise<number> {
+    this.options.registry.assertStreamName(streamId);
+    const { rows } = await this.options.pool.query<{ global_position: string; type: string; data: unknown }>(
+      'select global_position, type, data from eventstore.events where stream_id = $1',
+      [streamId],
+    );
+    const purged = await this.protector.withoutErased(rows);
+    const changed = rows.flatMap((row, i) => (purged[i] ? [[row.global_position, purged[i]] as const] : []));
+    if (changed.length === 0) return 0;
+    await this.options.pool.query(
+      `update eventstore.events e set data = p.data
+       from unnest($1::bigint[], $2::jsonb[]) as p(global_position, data)
+       where e.global_position = p.global_position`,
+      [changed.map(([position]) => position), changed.map(([, data]) => JSON.stringify(data))],
+    );
+    return changed.length;
+  }
+
   subscribe(options: SubscribeOptions): Subscription {
     const subscription = new PostgresSubscription(
       this,

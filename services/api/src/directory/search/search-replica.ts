@@ -13,6 +13,7 @@ import {
   shardAnswer,
 } from './search-shard';
 import { readSnapshot, writeSnapshot } from './search-snapshot';
+import { SNAPSHOT_DELAY_MS, SnapshotSaver } from './snapshot-saver';
 
 const LOAD_CHUNK = 20_000;
 /**
@@ -32,8 +33,6 @@ const IDLE_SYNC_MS = 1000;
  * many small steps, so a search that must wait for the part to catch up waits for little.
  */
 const BUSY_SYNC_MS = 100;
-/** A re-sorted index is saved once this long has passed without another re-sort: an import writes one snapshot. */
-const SNAPSHOT_DELAY_MS = 30_000;
 
 type Row = {
   seq: string;
@@ -93,8 +92,7 @@ export class SearchReplica {
   private syncing: Promise<boolean> | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
-  private saveTimer: NodeJS.Timeout | null = null;
-  private saving: Promise<void> | null = null;
+  private readonly saver: SnapshotSaver | null;
   readonly status: ShardStatus = { ready: false, loadedDocs: 0 };
 
   constructor(
@@ -105,7 +103,9 @@ export class SearchReplica {
     private readonly onStatus: (status: ShardStatus) => void = () => {},
     /** Where this part's index snapshot is kept (search-snapshot.ts); none: always load from the read model. */
     private readonly snapshotFile: string | null = null,
-  ) {}
+  ) {
+    this.saver = snapshotFile ? new SnapshotSaver(() => this.save(snapshotFile)) : null;
+  }
 
   /** Loads everything, then keeps up in the background, so an import is indexed before a searcher asks. */
   async start(): Promise<void> {
@@ -117,10 +117,8 @@ export class SearchReplica {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    if (this.saveTimer) clearTimeout(this.saveTimer);
     this.timer = null;
-    this.saveTimer = null;
-    await this.saving;
+    await this.saver?.stop();
   }
 
   private syncIn(delayMs: number): void {
@@ -163,8 +161,9 @@ export class SearchReplica {
     return this.syncing;
   }
 
-  private get inPart(): string {
-    return this.part.of > 1 ? ` and seq % ${this.part.of} = ${this.part.part}` : '';
+  /** The condition on `seq` (a column) that keeps this part's rows. */
+  private inPart(seq = 'seq'): string {
+    return this.part.of > 1 ? ` and ${seq} % ${this.part.of} = ${this.part.part}` : '';
   }
 
   private async syncOnce(): Promise<boolean> {
@@ -172,7 +171,7 @@ export class SearchReplica {
     if (!state) return false;
     if (state.oid !== this.tableOid && !(await this.restore(state))) {
       await this.reload(state);
-      this.saveSoon(0);
+      this.saver?.soon(0);
       return true;
     }
     if (state.revision === this.revision) {
@@ -184,11 +183,7 @@ export class SearchReplica {
     this.changedAt = performance.now();
     // In slices: queries that need not wait for these rows are answered between them (ADR 0032).
     await forEachInSlices(await this.rowsSince(), (row) => this.add(toCandidate(row)));
-    const removed = await this.pool.query<{ seq: string }>(
-      `select seq from directory_removed where revision > $1${this.inPart}`,
-      [this.revision],
-    );
-    for (const { seq } of removed.rows) this.index.removeSeq(Number(seq));
+    await this.applyRemovals();
     this.revision = state.revision;
     if (this.index.tailSize > Math.max(TAIL_LIMIT, this.index.orderedUpTo * TAIL_SHARE)) await this.reorder();
     this.report({ ready: true, loadedDocs: this.index.size });
@@ -226,22 +221,20 @@ export class SearchReplica {
     return true;
   }
 
-  /** Saves a snapshot `delayMs` from now (one at a time), after any sync in progress. */
   /**
-   * Saves the snapshot `delayMs` from now; a later call moves it (an import re-sorts every few
-   * seconds: one snapshot once it is over, not one every `delayMs` while it runs).
+   * Drops the documents the read model removed since this part's revision. One whose candidate is
+   * gone from the directory (erased, not updated or deactivated) is still in the snapshot file:
+   * it is saved again soon (ADR 0044).
    */
-  private saveSoon(delayMs: number): void {
-    const file = this.snapshotFile;
-    if (!file || this.saving) return;
-    if (this.saveTimer) clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = null;
-      this.saving = this.save(file).finally(() => {
-        this.saving = null;
-      });
-    }, delayMs);
-    this.saveTimer.unref();
+  private async applyRemovals(): Promise<void> {
+    const removed = await this.pool.query<{ seq: string; gone: boolean }>(
+      `select r.seq, not exists (select 1 from directory_candidates c where c.id = r.id) as gone
+       from directory_removed r where r.revision > $1${this.inPart('r.seq')}`,
+      [this.revision],
+    );
+    let erased = false;
+    for (const { seq, gone } of removed.rows) if (this.index.removeSeq(Number(seq)) && gone) erased = true;
+    if (erased) this.saver?.afterErasure();
   }
 
   private async save(file: string): Promise<void> {
@@ -265,7 +258,7 @@ export class SearchReplica {
     let maxSeq = 0;
     for (;;) {
       const { rows } = await this.pool.query<Row>(
-        `select ${COLUMNS} from directory_candidates where seq > $1 and ${IN_SEARCH}${this.inPart} order by seq limit ${LOAD_CHUNK}`,
+        `select ${COLUMNS} from directory_candidates where seq > $1 and ${IN_SEARCH}${this.inPart()} order by seq limit ${LOAD_CHUNK}`,
         [maxSeq],
       );
       for (const row of rows) index.add(toCandidate(row));
@@ -275,7 +268,7 @@ export class SearchReplica {
     }
     maxSeq = index.size > 0 ? index.seqOf(index.size - 1) : 0;
     const removed = await this.pool.query<{ seq: string }>(
-      `select seq from directory_removed where true${this.inPart}`,
+      `select seq from directory_removed where true${this.inPart()}`,
     );
     for (const { seq } of removed.rows) index.removeSeq(Number(seq));
     index.reorder();
@@ -304,7 +297,7 @@ export class SearchReplica {
     return inTransaction(this.pool, async (client) => {
       await client.query('set local enable_seqscan = off');
       const { rows } = await client.query<Row>(
-        `select ${COLUMNS} from directory_candidates where seq > $2 and revision > $1 and ${IN_SEARCH}${this.inPart}
+        `select ${COLUMNS} from directory_candidates where seq > $2 and revision > $1 and ${IN_SEARCH}${this.inPart()}
          order by seq`,
         [this.revision, this.maxSeq],
       );
@@ -315,7 +308,7 @@ export class SearchReplica {
   /** A re-sort in steps (searches are answered between them), and a snapshot once re-sorts stop. */
   private async reorder(): Promise<void> {
     await this.index.reorderCooperatively();
-    this.saveSoon(SNAPSHOT_DELAY_MS);
+    this.saver?.soon(SNAPSHOT_DELAY_MS);
   }
 
   private add(candidate: IndexedCandidate): void {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { FilterVocabulary, type VocabularySnapshot } from './filter-vocabulary';
 import { type IndexContent, SearchIndex, SORT_ORDERS } from './search-index';
+import { liveContent } from './search-snapshot-live';
 import { Bits, Postings, packPostings, unpackPostings } from './text';
 
 /**
@@ -107,15 +108,17 @@ type IndexJson = {
 type SnapshotTexts = { name: string[]; specialty: string[]; location: string[] };
 
 /**
- * An index as JSON (strings), typed arrays and per-document texts. Sparse lists are packed one after
- * the other; dense lists are their bits, each as many words as the documents need.
+ * An index as JSON (strings), typed arrays and per-document texts, its removed documents left out.
+ * Sparse lists are packed one after the other; dense lists are their bits, each as many words as
+ * the documents need.
  */
 function toSnapshot(index: SearchIndex): {
   json: IndexJson;
   arrays: Record<string, SnapshotArray>;
   texts: SnapshotTexts;
 } {
-  const content = index.content();
+  // Removed documents are left out: the file must not keep what was removed (ADR 0044).
+  const content = liveContent(index.content());
   const n = content.size;
   const terms = [...content.postings.keys()];
   const lists = terms.map((term) => content.postings.get(term)!);

@@ -131,6 +131,9 @@ export class RemovalRace extends Step {
       fail(world, 'a removal link works once', confirms.map(describeExchange).join('; '));
     if (known.length === confirms.length && count(known, 200) === 0)
       fail(world, 'a removal link works', confirms.map(describeExchange).join('; '));
+    // Every confirmation answered, so every erasure it ran is over: nothing of the person is left in
+    // the outbox (the link mailed to them) or in their stored events (ADR 0044).
+    if (known.length === confirms.length && count(known, 200) === 1) await leftBehind(world, candidate);
     // Erased either way once the link was used: the erasure finishes on any later presentation.
     candidate.erased = true;
     model.erasedCandidates.add(candidate.id);
@@ -164,4 +167,21 @@ export class RemovalRace extends Step {
     });
     expectAnswers(world, 'a removed person under a +tag spelling: 422', [returning], (e) => e.status === 422);
   }
+}
+
+/** A removed person's values still in the outbox or in their candidate stream's stored rows. */
+async function leftBehind(world: World, candidate: { id: string; email: string; lastName: string }) {
+  const { rows } = await world.pool.query<{ place: string }>(
+    `select 'outbox' as place from mail_outbox where lower(recipient) = lower($1)
+     union all
+     select 'event ' || type from eventstore.events
+     where stream_id = $2 and (position(lower($1) in lower(data::text)) > 0 or position(lower($3) in lower(data::text)) > 0)`,
+    [candidate.email, `candidate-${candidate.id}`, candidate.lastName],
+  );
+  if (rows.length > 0)
+    fail(
+      world,
+      'a confirmed removal leaves nothing of the person',
+      `${candidate.email}: ${rows.map((r) => r.place).join(', ')}`,
+    );
 }
