@@ -5,6 +5,7 @@ import { type PolicyRoute, validBodies } from './support/bad-input-routes';
 import { candidate, importCandidates } from './support/directory-fixture';
 import { nextIp, ROLES, type Role, startTestApp, type TestApp } from './support/harness';
 import { hostileSegments } from './support/hostile-inputs';
+import { bodyAsRead, idempotencyBreaches, type KeyedOutcome } from './support/idempotency-property';
 
 /**
  * The property-based hostile sweep (DESIGN.md, Tests): fast-check generates requests over every
@@ -12,7 +13,10 @@ import { hostileSegments } from './support/hostile-inputs';
  * path parameters and queries. Whatever it sends:
  * - no answer is a 5xx;
  * - no refused call (4xx) appends an event (events carry the request's id as their correlation id);
- * - no answer to a caller who may not see contacts holds a candidate's email or phone.
+ * - no answer to a caller who may not see contacts holds a candidate's email or phone;
+ * - no answer holds a live one-time link (the console's outbox shows links without their tokens);
+ * - an Idempotency-Key (a fifth of the commands draw one from a pool of eight, so keys meet other
+ *   callers, paths and bodies) answers only the request it belongs to (support/idempotency-property.ts).
  * SWEEP_REQUESTS and SWEEP_SEED change the budget and the seed (the seed is printed to replay a run).
  */
 
@@ -54,8 +58,27 @@ const CONTACTS = people.flatMap((p) => [
   }),
 ]);
 
-type Sweep = { method: string; path: string; caller: Caller; body?: { text: string; type: string } };
-type Outcome = { id: string; caller: Caller; status: number; leak: string | null; route: string; ms: number };
+type Sweep = {
+  method: string;
+  path: string;
+  caller: Caller;
+  body?: { text: string; type: string };
+  key: string | null;
+};
+type Outcome = {
+  id: string;
+  caller: Caller;
+  status: number;
+  leak: string | null;
+  /** A one-time link's token in the answer (verification, reset, removal). */
+  secret: string | null;
+  route: string;
+  ms: number;
+  keyed: KeyedOutcome | null;
+};
+const KEYS = Array.from({ length: 8 }, (_, i) => `sweep-key-${SEED}-${i}`);
+/** A link with its token, as mailed: the console shows `token=[removed]` instead. */
+const LIVE_LINK = /token=([a-z0-9_-]{16,})/;
 
 let app: TestApp;
 let resets = 0;
@@ -166,12 +189,19 @@ const sweepOf = (route: PolicyRoute): fc.Arbitrary<Sweep> => {
       segments: fc.tuple(...names.map(() => segment())),
       query: method === 'GET' ? query : fc.constant({}),
       body: method === 'GET' ? fc.constant(undefined) : bodyOf(route),
+      key:
+        method === 'GET'
+          ? fc.constant(null)
+          : fc.oneof(
+              { weight: 4, arbitrary: fc.constant(null) },
+              { weight: 1, arbitrary: fc.constantFrom(...KEYS) },
+            ),
     })
-    .map(({ caller, segments, query: q, body }) => {
+    .map(({ caller, segments, query: q, body, key }) => {
       let i = 0;
       const path = pattern.replace(/:[a-zA-Z]+/g, () => segments[i++] as string);
       const search = new URLSearchParams(q as Record<string, string>).toString();
-      return { method, path: search ? `${path}?${search}` : path, caller, body };
+      return { method, path: search ? `${path}?${search}` : path, caller, body, key };
     });
 };
 
@@ -179,13 +209,21 @@ async function send(sweep: Sweep, id: string, route: string): Promise<Outcome> {
   const started = performance.now();
   let response: Response;
   let text: string;
+  const ip = nextIp();
+  const scope = `${sweep.caller === 'anonymous' ? `anonymous@${ip}` : sweep.caller} ${sweep.method} ${sweep.path}`;
+  const keyedAs = (status: number, replayed: boolean, reused: boolean): KeyedOutcome | null =>
+    sweep.key ? { scope, key: sweep.key, body: bodyAsRead(sweep.body), status, replayed, reused } : null;
   try {
     const call = () =>
       app.request(sweep.path, {
         method: sweep.method,
-        ...(sweep.caller === 'anonymous' ? { ip: nextIp() } : { as: sweep.caller }),
+        ...(sweep.caller === 'anonymous' ? { ip } : { as: sweep.caller }),
         ...(sweep.body ? { body: sweep.body.text } : {}),
-        headers: { 'x-request-id': id, ...(sweep.body ? { 'content-type': sweep.body.type } : {}) },
+        headers: {
+          'x-request-id': id,
+          ...(sweep.body ? { 'content-type': sweep.body.type } : {}),
+          ...(sweep.key ? { 'idempotency-key': sweep.key } : {}),
+        },
         redirect: 'manual',
       });
     // A kept-alive socket the server closed while idle resets the next request sent on it, before
@@ -204,14 +242,27 @@ async function send(sweep: Sweep, id: string, route: string): Promise<Outcome> {
       caller: sweep.caller,
       status: 0,
       leak: null,
+      secret: null,
       route: `${route} ${sweep.path.slice(0, 60)} (${reason})`,
       ms: performance.now() - started,
+      keyed: keyedAs(0, false, false),
     };
   }
   const contact = CONTACTS.find((c) => text.includes(c.toLowerCase())) ?? null;
   if (contact && SEES_CONTACTS.has(sweep.caller)) shown++;
   const leak = SEES_CONTACTS.has(sweep.caller) ? null : contact;
-  return { id, caller: sweep.caller, status: response.status, leak, route, ms: performance.now() - started };
+  const replayed = response.headers.get('idempotent-replayed') === 'true';
+  const reused = response.status === 422 && text.includes('idempotency-key reused');
+  return {
+    id,
+    caller: sweep.caller,
+    status: response.status,
+    leak,
+    secret: LIVE_LINK.exec(text)?.[1] ?? null,
+    route,
+    ms: performance.now() - started,
+    keyed: keyedAs(response.status, replayed, reused),
+  };
 }
 
 const slowest = (outcomes: Outcome[]) => {
@@ -256,6 +307,9 @@ describe('the hostile sweep over the policy table', () => {
     const byClass = (c: number) => outcomes.filter((o) => Math.floor(o.status / 100) === c).length;
     const errors = outcomes.filter((o) => o.status >= 500 || o.status === 0);
     const leaks = outcomes.filter((o) => o.leak);
+    const secrets = outcomes.filter((o) => o.secret);
+    const keyed = outcomes.flatMap((o) => (o.keyed ? [o.keyed] : []));
+    const breaches = idempotencyBreaches(keyed);
     console.log(
       [
         `hostile sweep (seed ${SEED}): ${outcomes.length} requests over ${routes.length} routes x ${CALLERS.length} callers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -263,6 +317,8 @@ describe('the hostile sweep over the policy table', () => {
         `  events appended by refused calls: ${appendedByRefused}`,
         `  idle keep-alive resets retried: ${resets}`,
         `  contact leaks: ${leaks.length} (answers with contacts to callers who may see them: ${shown})`,
+        `  live one-time links in answers: ${secrets.length}`,
+        `  Idempotency-Key: ${keyed.length} keyed requests over ${KEYS.length} keys, ${keyed.filter((k) => k.replayed).length} replayed, ${keyed.filter((k) => k.reused).length} refused as another request's, breaches ${breaches.length}`,
         `  slowest routes (total s): ${slowest(outcomes)}`,
       ].join('\n'),
     );
@@ -271,5 +327,7 @@ describe('the hostile sweep over the policy table', () => {
     expect(appendedByRefused).toBe(0);
     expect(shown).toBeGreaterThan(0);
     expect(leaks.map((o) => `${o.route} as ${o.caller}: ${o.leak}`)).toEqual([]);
+    expect(secrets.map((o) => `${o.route} as ${o.caller}: ${o.secret}`)).toEqual([]);
+    expect(breaches).toEqual([]);
   }, 600_000);
 });
