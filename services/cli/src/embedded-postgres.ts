@@ -142,10 +142,9 @@ export async function startEmbeddedPostgres(options: {
     if (postgres.exitCode === null && postgres.signalCode === null) postgres.kill('SIGINT');
   };
   process.on('exit', stopAtExit);
-  const stop = async () => {
-    await server.stop();
-    process.removeListener('exit', stopAtExit);
-  };
+  // However the server ends (stopped, or killed: the fault suite and chaos start it again).
+  postgres.once('exit', () => process.removeListener('exit', stopAtExit));
+  const stop = () => server.stop();
   await adoptKeptPassword({ port, user: USER, dataDir }, password, warn).catch(async (error: unknown) => {
     await stop();
     throw error;
