@@ -144,16 +144,22 @@ describe('sign-in', () => {
       return { ms: performance.now() - started, status: response.status, body: await response.json() };
     };
     await time('warm-up@harness.test');
-    const wrong = await time(user.email);
-    const unknown = await time('nobody-here@harness.test');
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
+    // Medians of interleaved tries: one try each is at the mercy of whatever else the machine runs.
+    const wrongs: Awaited<ReturnType<typeof time>>[] = [];
+    const unknowns: Awaited<ReturnType<typeof time>>[] = [];
+    for (let i = 0; i < 5; i++) {
+      wrongs.push(await time(user.email));
+      unknowns.push(await time('nobody-here@harness.test'));
+    }
+    const median = (tries: { ms: number }[]) => tries.map((t) => t.ms).sort((a, b) => a - b)[2]!;
+    const [wrong, unknown] = [wrongs[0]!, unknowns[0]!];
+    expect([...wrongs, ...unknowns].map((t) => t.status)).toEqual(Array(10).fill(401));
     const { requestId: _a, ...wrongBody } = wrong.body as Problem;
     const { requestId: _b, ...unknownBody } = unknown.body as Problem;
     expect(unknownBody).toEqual(wrongBody);
     // Both pay for one argon2 verification; neither returns early.
-    expect(unknown.ms).toBeGreaterThan(wrong.ms / 3);
-    expect(wrong.ms).toBeGreaterThan(unknown.ms / 3);
+    expect(median(unknowns)).toBeGreaterThan(median(wrongs) / 3);
+    expect(median(wrongs)).toBeGreaterThan(median(unknowns) / 3);
   });
 
   it('rate-limits guessing per address with 429 and Retry-After', async () => {
