@@ -65,8 +65,17 @@ describe('from sign-up to a paid plan', { timeout: 90_000 }, () => {
     await field(page, 'Email').fill(email);
     await field(page, 'Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expectVisible(toast(page, 'Success!'));
-    await expectVisible(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: email }));
+    // Signed in, the new (free) account lands on the search page under the paywall, whose dialog
+    // hides the rest of the page (the toast and the header too) from the accessibility tree once
+    // its chunk arrives: both are there, hidden or not.
+    await expectVisible(page.getByRole('status', { includeHidden: true }).filter({ hasText: 'Success!' }));
+    await page.waitForURL('**/search');
+    await expectVisible(page.getByRole('dialog', { name: PAYWALL.title }));
+    await expectVisible(
+      page
+        .getByRole('navigation', { name: 'Main', includeHidden: true })
+        .getByRole('button', { name: email, includeHidden: true }),
+    );
 
     // Pricing → checkout in the local billing simulator → back on /success.
     await page.goto(`${suite.app.url}/pricing`);
