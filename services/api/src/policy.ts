@@ -77,7 +77,7 @@ export const policy = {
   'DELETE /api/admin/demo-grants/:id': 'admin',
   'DELETE /api/admin/users/:userId/demo-grants': 'admin',
 
-  // admin: user management
+  // identity: the console's User Management
   'GET /api/admin/users': 'admin',
   'GET /api/admin/users/:id': 'admin',
   'GET /api/admin/user-stats': 'admin',
@@ -108,16 +108,16 @@ export const policy = {
   'POST /api/admin/resume-submissions/bulk-approve': 'admin',
   'POST /api/admin/resume-submissions/bulk-reject': 'admin',
 
-  // mail
+  // mail: the console's outbox (mail/)
   'GET /api/admin/mail-outbox': 'admin',
   'GET /api/admin/mail-outbox/:id': 'admin',
   'GET /api/admin/outbox': 'admin',
   'GET /api/admin/outbox/:id': 'admin',
 
-  // admin console: the dashboard
+  // ops: the console's dashboard (ops/dashboard.*)
   'GET /api/admin/dashboard': 'admin',
 
-  // admin console: read models, their lag and parked events (docs/adr/0018-projector-dead-letters.md)
+  // ops: read models, their lag and parked events (docs/adr/0018-projector-dead-letters.md)
   'GET /api/admin/read-models': 'admin',
   'GET /api/admin/read-models/:name': 'admin',
   'GET /api/admin/parked-events': 'admin',
@@ -131,7 +131,7 @@ export const policy = {
   'GET /api/v1/email/templates/:id': 'signed-in',
   'DELETE /api/v1/email/templates/:id': 'signed-in',
 
-  // admin: site settings; the public metadata and the uploaded images anyone's page loads
+  // site: Website Settings; the public metadata and the uploaded images anyone's page loads
   'GET /api/admin/site-settings': 'admin',
   'GET /api/admin/site-settings/:key': 'admin',
   'PUT /api/admin/site-settings/:key': 'admin',

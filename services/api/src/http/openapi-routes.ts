@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { accessRouteDocs } from '../access/access.openapi';
-import { adminRouteDocs } from '../admin/admin.openapi';
 import { billingRouteDocs } from '../billing/billing.openapi';
 import { directoryRouteDocs } from '../directory/directory.openapi';
 import { identityRouteDocs } from '../identity/identity.openapi';
 import { intakeRouteDocs } from '../intake/intake.openapi';
+import { mailRouteDocs } from '../mail/mail.openapi';
+import { opsRouteDocs } from '../ops/ops.openapi';
 import { outreachRouteDocs } from '../outreach/outreach.openapi';
 import type { PolicyRoute } from '../policy';
+import { siteRouteDocs } from '../site/site.openapi';
 import { workspaceRouteDocs } from '../workspace/workspace.openapi';
 import * as A from './openapi-answers';
 import { html, type RouteDoc } from './route-doc';
@@ -41,11 +43,13 @@ export const routeDocs = {
   ...identityRouteDocs,
   ...billingRouteDocs,
   ...accessRouteDocs,
-  ...adminRouteDocs,
   ...directoryRouteDocs,
   ...intakeRouteDocs,
   ...outreachRouteDocs,
   ...workspaceRouteDocs,
+  ...mailRouteDocs,
+  ...opsRouteDocs,
+  ...siteRouteDocs,
   'GET /api/openapi.json': {
     summary: 'This OpenAPI 3.1 document.',
     tags: ['docs'],

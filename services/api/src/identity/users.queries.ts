@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { exportedContactsOf, totalExportedContacts } from '../directory/export-logs.queries';
 import { parseAdminFilter } from '../http/admin-filter';
 import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
-import { CURRENT_SUBSCRIPTION, rolesOf, VALID_GRANT } from '../identity/access-profile';
 import type { ApiSettings } from '../settings';
+import { CURRENT_SUBSCRIPTION, rolesOf, VALID_GRANT } from './access-profile';
 
 const SORT_COLUMNS = {
   id: 'u.id',

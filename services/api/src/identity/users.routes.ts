@@ -5,10 +5,10 @@ import type { ApiDependencies } from '../dependencies';
 import { parseAdminPage, sendAdminList } from '../http/admin-list';
 import type { RouteRegistrar } from '../http/routes';
 import { parseParams } from '../http/validate';
-import { changeUser, deleteAccount, loadUser } from '../identity/accounts';
-import type { Identity } from '../identity/identity';
 import { commandContext } from '../shared/idempotency';
 import { HttpProblem, notFound } from '../shared/problem';
+import { changeUser, deleteAccount, loadUser } from './accounts';
+import type { Identity } from './identity';
 import { userHistory } from './user-history.queries';
 import { adminUserSortFields, adminUserStats, findAdminUser, listAdminUsers } from './users.queries';
 

@@ -1,7 +1,7 @@
 import type { MailOutboxFilter, MailOutboxRow } from '@healthtal/contracts';
 import type pg from 'pg';
 import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
-import { withoutLinkTokens } from '../shared/mailer';
+import { withoutLinkTokens } from './mailer';
 
 const SORT_COLUMNS = {
   id: 'id',
