@@ -3,6 +3,7 @@ import './zod-config';
 
 export * from './api/access';
 export * from './api/admin';
+export * from './api/admin-resources';
 export * from './api/billing';
 export * from './api/directory';
 export * from './api/exports';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DemoFeature } from '../events/access';
+import { AdminIdFilter } from './admin';
 
 export const DEMO_DURATIONS = ['indefinite', '1h', '1d', '1w', '30d'] as const;
 export const DemoDuration = z.enum(DEMO_DURATIONS);
@@ -34,3 +35,15 @@ export const DemoGrantRow = z.object({
   grantedAt: z.iso.datetime(),
 });
 export type DemoGrantRow = z.infer<typeof DemoGrantRow>;
+
+/**
+ * The demo grants list's `filter`: `userId`, one user's grants (react-admin's getManyReference);
+ * `q`, the user's email contains it; `active`, valid now or not; `id`, react-admin's getMany.
+ */
+export const DemoGrantFilter = z.object({
+  userId: z.uuid().optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
+  q: z.string().max(320).optional(),
+  active: z.boolean().optional(),
+});
+export type DemoGrantFilter = z.infer<typeof DemoGrantFilter>;

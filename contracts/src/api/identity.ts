@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthMessages } from '../domain/messages';
 import { TIERS } from '../domain/plans';
+import { AdminIdFilter } from './admin';
 
 export const PASSWORD_MIN = 6;
 /** argon2 hashes any length; a ceiling keeps one request from costing seconds. */
@@ -178,6 +179,13 @@ export const AdminUserRow = z.object({
   isDemo: z.boolean(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+/** The Users list's `filter`: `q`, the email contains it (the search box); `id`, react-admin's getMany. */
+export const AdminUserFilter = z.object({
+  q: z.string().max(320).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
+});
+export type AdminUserFilter = z.infer<typeof AdminUserFilter>;
 
 export const AdminUserStats = z.object({
   totalUsers: z.number().int(),

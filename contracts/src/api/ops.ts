@@ -36,6 +36,9 @@ export const ReadModelRow = z.object({
 });
 export type ReadModelRow = z.infer<typeof ReadModelRow>;
 
+/** A read model's name in a path (`/read-models/users`, `/read-models/users/retry`). */
+export const ReadModelName = z.string().regex(/^[a-z][a-z0-9_]{0,99}$/, 'Must be a read model name.');
+
 export const ReadModelsFilter = z.object({
   status: ReadModelStatus.optional(),
   /** react-admin's getMany asks for rows by id. */
@@ -59,6 +62,11 @@ export const ParkedEventRow = z.object({
   lastSeenAt: z.iso.datetime(),
 });
 export type ParkedEventRow = z.infer<typeof ParkedEventRow>;
+
+/** A parked event's id in a path: `<read model>:<event id>`. */
+export const ParkedEventId = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,99}:.{1,100}$/, 'Must be a parked event id.');
 
 export const ParkedEventsFilter = z.object({
   readModel: z.string().max(100).optional(),

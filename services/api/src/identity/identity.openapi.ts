@@ -1,5 +1,4 @@
 import {
-  AdminUserRow,
   AdminUserStats,
   AuthSession,
   EmailRequest,
@@ -15,9 +14,8 @@ import {
 } from '@healthtal/contracts';
 import { z } from 'zod';
 import * as A from '../http/openapi-answers';
-import { admin, adminList, Id, noContent, type RouteDoc } from '../http/route-doc';
+import { admin, Id, noContent, type RouteDoc } from '../http/route-doc';
 import type { PolicyRoute } from '../policy';
-import { AdminUserFilter, adminUserSortFields } from './users.queries';
 
 /**
  * Identity's routes as the OpenAPI document describes them (sign-up, sessions, /me, and the console's
@@ -88,12 +86,6 @@ export const identityRouteDocs = {
     body: NotificationPreferences,
     responses: { 200: NotificationPreferences },
   },
-  'GET /api/admin/users': adminList('Users.', AdminUserRow, adminUserSortFields, AdminUserFilter, 'identity'),
-  'GET /api/admin/users/:id': admin(
-    'One user.',
-    { params: Id, responses: { 200: AdminUserRow } },
-    'identity',
-  ),
   'GET /api/admin/user-stats': admin(
     'The Users page’s cards.',
     { responses: { 200: AdminUserStats } },

@@ -1,16 +1,7 @@
-import {
-  AdminDashboard,
-  DashboardQuery,
-  ParkedEventRow,
-  ParkedEventsFilter,
-  ReadModelRow,
-  ReadModelsFilter,
-  RetryParkedResult,
-} from '@healthtal/contracts';
+import { AdminDashboard, DashboardQuery, RetryParkedResult } from '@healthtal/contracts';
 import { z } from 'zod';
-import { admin, adminList, type RouteDoc } from '../http/route-doc';
+import { admin, type RouteDoc } from '../http/route-doc';
 import type { PolicyRoute } from '../policy';
-import { parkedSortFields, readModelSortFields } from './read-models';
 
 /**
  * Ops' routes as the OpenAPI document describes them: the dashboard, the read models and their
@@ -23,36 +14,6 @@ export const opsRouteDocs = {
       query: DashboardQuery,
       responses: { 200: AdminDashboard },
     },
-    'ops',
-  ),
-  'GET /api/admin/read-models': adminList(
-    'Read models: state, lag, parked events.',
-    ReadModelRow,
-    readModelSortFields,
-    ReadModelsFilter,
-    'ops',
-  ),
-  'GET /api/admin/read-models/:name': admin(
-    'One read model: state, lag, parked events.',
-    {
-      params: z.object({ name: z.string().regex(/^[a-z][a-z0-9_]{0,99}$/) }),
-      responses: { 200: ReadModelRow },
-    },
-    'ops',
-  ),
-  'GET /api/admin/parked-events/:id': admin(
-    'One parked event (`<read model>:<event id>`).',
-    {
-      params: z.object({ id: z.string() }),
-      responses: { 200: ParkedEventRow },
-    },
-    'ops',
-  ),
-  'GET /api/admin/parked-events': adminList(
-    'Events the read models set aside.',
-    ParkedEventRow,
-    parkedSortFields,
-    ParkedEventsFilter,
     'ops',
   ),
   'POST /api/admin/read-models/:name/retry': admin(

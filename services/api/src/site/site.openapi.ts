@@ -1,14 +1,12 @@
 import {
   PublicSiteSettings,
-  SiteSettingFilter,
   SiteSettingKey,
   SiteSettingRow,
   UpdateSiteSettingRequest,
 } from '@healthtal/contracts';
 import { z } from 'zod';
-import { admin, adminList, type JsonSchema, type RouteDoc } from '../http/route-doc';
+import { admin, type JsonSchema, type RouteDoc } from '../http/route-doc';
 import type { PolicyRoute } from '../policy';
-import { siteSettingSortFields } from './site-settings.queries';
 
 const SiteSettingParams = z.object({ key: SiteSettingKey });
 
@@ -34,21 +32,6 @@ const uploadContent = Object.fromEntries(
  * the uploaded images. `http/openapi-routes.ts` gathers every context's.
  */
 export const siteRouteDocs = {
-  'GET /api/admin/site-settings': adminList(
-    'The twelve site settings.',
-    SiteSettingRow,
-    siteSettingSortFields,
-    SiteSettingFilter,
-    'site',
-  ),
-  'GET /api/admin/site-settings/:key': admin(
-    'One site setting.',
-    {
-      params: SiteSettingParams,
-      responses: { 200: SiteSettingRow },
-    },
-    'site',
-  ),
   'PUT /api/admin/site-settings/:key': admin(
     'Save a text setting (or clear an image one).',
     {
