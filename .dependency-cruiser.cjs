@@ -34,7 +34,7 @@ module.exports = {
       name: 'shared-below-http',
       severity: 'error',
       comment:
-        'http (routes, validation, admin lists) builds on shared (commands, problems, mail); never the reverse.',
+        'http (routes, validation, admin lists) builds on shared (commands, problems, idempotency); never the reverse.',
       from: { path: `${API}shared/` },
       to: { path: `${API}http/` },
     },

@@ -1,20 +1,20 @@
 // First: no eval in the browser, set before any schema below is built (see zod-config.ts).
 import './zod-config';
 
+export * from './api/access';
 export * from './api/admin';
-export * from './api/admin-dashboard';
-export * from './api/admin-mail';
-export * from './api/admin-users';
+export * from './api/admin-resources';
 export * from './api/billing';
 export * from './api/directory';
 export * from './api/exports';
 export * from './api/identity';
 export * from './api/intake';
+export * from './api/mail';
+export * from './api/ops';
 export * from './api/outreach';
 export * from './api/problem';
-export * from './api/read-models';
 export * from './api/search-error-logs';
-export * from './api/site-settings';
+export * from './api/site';
 export * from './api/workspace';
 export * from './domain/admin-console';
 export * from './domain/app-routes';

@@ -1,31 +1,22 @@
 import {
+  ADMIN_RESOURCES,
   AdminDashboard,
-  AdminUserRow,
+  type AdminResourceName,
   AdminUserStats,
-  ContactMessageRow,
   type DashboardRange,
-  DemoGrantRow,
-  MailOutboxRow,
-  ParkedEventRow,
-  ReadModelRow,
   RefundDecisionResult,
-  RefundRequestRow,
-  RemovalRequestRow,
   type ResumeAction,
   ResumeBulkApproveResult,
   ResumeBulkRejectResult,
   ResumeDecisionResult,
   ResumeSubmissionCounts,
-  ResumeSubmissionRow,
   RetryParkedResult,
-  SearchErrorLogRow,
   type SearchErrorRange,
   SearchErrorStats,
-  SiteSettingRow,
   UserHistoryEntry,
 } from '@healthtal/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { type DataProvider, type RaRecord, useDataProvider } from 'react-admin';
+import { type DataProvider, useDataProvider } from 'react-admin';
 import { httpClient, sendRaw } from './auth/session';
 
 /** What the console needs of a contract's zod schema: it checks an answer and types it. */
@@ -45,23 +36,13 @@ const send = async <T>(schema: Schema<T>, url: string, method: string, body?: un
   );
 
 /** Each resource's row, as its contract describes it: every record the console shows is checked. */
-const RECORDS: Record<string, Schema<RaRecord>> = {
-  users: AdminUserRow,
-  'demo-grants': DemoGrantRow,
-  'resume-submissions': ResumeSubmissionRow,
-  'removal-requests': RemovalRequestRow,
-  'refund-requests': RefundRequestRow,
-  'contact-messages': ContactMessageRow,
-  'mail-outbox': MailOutboxRow,
-  'read-models': ReadModelRow,
-  'parked-events': ParkedEventRow,
-  'site-settings': SiteSettingRow,
-  'search-error-logs': SearchErrorLogRow,
+const record = <R>(resource: string, data: unknown) => {
+  if (!isAdminResource(resource)) throw new TypeError(`No such resource: ${resource}.`);
+  // react-admin's methods are generic in their record type: what they answer is the checked row.
+  return ADMIN_RESOURCES[resource].row.parse(data) as R;
 };
-/** react-admin's methods are generic in their record type: what they answer is the checked row. */
-const record = <R>(resource: string, data: unknown) =>
-  (RECORDS[resource] ?? { parse: (row: unknown) => row as RaRecord }).parse(data) as R;
 const records = <R>(resource: string, data: unknown[]) => data.map((item) => record<R>(resource, item));
+const isAdminResource = (name: string): name is AdminResourceName => Object.hasOwn(ADMIN_RESOURCES, name);
 
 const rest = simpleRestProvider('/api/admin', httpClient);
 

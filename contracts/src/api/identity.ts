@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthMessages } from '../domain/messages';
 import { TIERS } from '../domain/plans';
+import { AdminIdFilter } from './admin';
 
 export const PASSWORD_MIN = 6;
 /** argon2 hashes any length; a ceiling keeps one request from costing seconds. */
@@ -159,3 +160,48 @@ export const MeResponse = z.object({
   revealQuota: RevealQuota,
 });
 export type MeResponse = z.infer<typeof MeResponse>;
+
+/** A row of the console's Users table (admin-intake-outreach, User Management). */
+export const AdminUserRow = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  signupDate: z.iso.datetime(),
+  lastSignInAt: z.iso.datetime().nullable(),
+  emailVerified: z.boolean(),
+  subscriptionStatus: z.string().nullable(),
+  subscriptionPlan: z.string().nullable(),
+  /** What the Subscription column shows: the plan name when active, Trial when trialing, else Free. */
+  subscriptionLabel: z.string(),
+  source: z.string().nullable(),
+  phone: z.string().nullable(),
+  totalExports: z.number().int(),
+  isAdmin: z.boolean(),
+  isDemo: z.boolean(),
+});
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
+/** The Users list's `filter`: `q`, the email contains it (the search box); `id`, react-admin's getMany. */
+export const AdminUserFilter = z.object({
+  q: z.string().max(320).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
+});
+export type AdminUserFilter = z.infer<typeof AdminUserFilter>;
+
+export const AdminUserStats = z.object({
+  totalUsers: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  paidSubscriptions: z.number().int(),
+  totalExports: z.number().int(),
+});
+export type AdminUserStats = z.infer<typeof AdminUserStats>;
+
+/** One line of a user's audit trail, straight from the events. */
+export const UserHistoryEntry = z.object({
+  position: z.string(),
+  stream: z.string(),
+  type: z.string(),
+  occurredAt: z.iso.datetime(),
+  actor: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type UserHistoryEntry = z.infer<typeof UserHistoryEntry>;

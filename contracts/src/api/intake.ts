@@ -53,6 +53,13 @@ export const ContactMessageRow = z.object({
 });
 export type ContactMessageRow = z.infer<typeof ContactMessageRow>;
 
+/** The contact messages list's `filter`: the search box (`q`), and react-admin's getMany (`id`). */
+export const ContactMessageFilter = z.object({
+  q: z.string().max(320).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
+});
+export type ContactMessageFilter = z.infer<typeof ContactMessageFilter>;
+
 /** Control characters have no place in a form and would blow up in the JSON of the directory record. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 const withoutControlCharacters = (label: string) =>
@@ -230,6 +237,14 @@ export const ResumeSubmissionRow = z.object({
   processedAt: z.iso.datetime().nullable(),
 });
 export type ResumeSubmissionRow = z.infer<typeof ResumeSubmissionRow>;
+
+/** The resume list's `filter`: the console's tabs (`status`), its search box (`q`), react-admin's getMany (`id`). */
+export const ResumeSubmissionFilter = z.object({
+  status: ResumeStatus.optional(),
+  q: z.string().max(200).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
+});
+export type ResumeSubmissionFilter = z.infer<typeof ResumeSubmissionFilter>;
 
 /** How many submissions each tab holds. */
 export const ResumeSubmissionCounts = z.object({

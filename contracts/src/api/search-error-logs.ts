@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SearchFailed } from '../events/directory';
+import { AdminIdFilter } from './admin';
 
 /** The Time Range filter of Search Error Logs (admin-intake-outreach §9): 24h unless chosen. */
 export const SEARCH_ERROR_RANGES = {
@@ -18,6 +19,17 @@ export const SEARCH_ERROR_TYPES = SearchErrorType.options;
 
 /** The log query of the first version read at most this many rows; a page of the list is never larger. */
 export const SEARCH_ERROR_LOG_PAGE_MAX = 100;
+
+/**
+ * The console's Time Range (default 24h) and Error Type filters; `id` is react-admin's getMany,
+ * which names the entries it wants whatever their age: with ids and no range, no time limit applies.
+ */
+export const SearchErrorLogFilter = z.object({
+  range: SearchErrorRange.optional(),
+  errorType: z.enum(SEARCH_ERROR_TYPES).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
+});
+export type SearchErrorLogFilter = z.infer<typeof SearchErrorLogFilter>;
 
 /** One entry of the admin's Search Error Logs table and its details dialog. */
 export const SearchErrorLogRow = z.object({

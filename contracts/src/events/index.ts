@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccessEvent } from './access';
-import { AdminEvent } from './admin';
+
 import { BillingEvent } from './billing';
 import {
   CANDIDATE_IMPORTED_STORED_FIELDS,
@@ -12,16 +12,18 @@ import type { EventDefinition, PersonalDataSpec, Upcasters } from './envelope';
 import { IdentityEvent, identityPersonalData } from './identity';
 import { IntakeEvent, RESUME_PERSONAL_FIELDS } from './intake';
 import { OutreachEvent, outreachPersonalData } from './outreach';
+import { SiteEvent } from './site';
 import { WorkspaceEvent } from './workspace';
 
 export * from './access';
-export * from './admin';
+
 export * from './billing';
 export * from './directory';
 export * from './envelope';
 export * from './identity';
 export * from './intake';
 export * from './outreach';
+export * from './site';
 export * from './workspace';
 
 /** Every event HealthTal writes. Each bounded context adds its union here. */
@@ -33,7 +35,7 @@ export const HealthTalEvent = z.discriminatedUnion('type', [
   ...DirectoryEvent.options,
   ...WorkspaceEvent.options,
   ...OutreachEvent.options,
-  ...AdminEvent.options,
+  ...SiteEvent.options,
 ]);
 export type HealthTalEvent = z.infer<typeof HealthTalEvent>;
 export type HealthTalEventType = HealthTalEvent['type'];

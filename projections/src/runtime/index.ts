@@ -20,6 +20,7 @@ export {
   defineBatchProjection,
   defineProjection,
   type Handlers,
+  isProjection,
   LIVE_SCHEMA,
   type Projection,
   type ProjectorLogger,

@@ -71,6 +71,18 @@ export function defineBatchProjection<const T extends HealthTalEventType>(
   return { ...rest, apply: (client, events) => applyBatch(client, events as readonly Recorded<T>[]) };
 }
 
+/** Whether a module's export is a read model (what `index.ts` collects from `read-models.ts`). */
+export function isProjection(value: unknown): value is Projection {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<Projection>;
+  return (
+    typeof candidate.name === 'string' &&
+    typeof candidate.createSql === 'string' &&
+    Array.isArray(candidate.handles) &&
+    typeof candidate.apply === 'function'
+  );
+}
+
 export const LIVE_SCHEMA = 'public';
 export const rebuildSchemaOf = (projection: Projection) => `rebuild_${projection.name}`;
 

@@ -1,17 +1,17 @@
 import type { EventStore } from '@healthtal/eventstore';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { ReadModels } from './admin/read-models';
-import type { SiteAssetStorage } from './admin/site-assets';
 import type { ReadinessCheck } from './http/health';
 import type { IdentityKeys } from './identity/identity';
+import type { Mailer } from './mail/mailer';
+import type { ReadModels } from './ops/read-models';
 import type { EmailWriter } from './outreach/email-writer';
 import type { PrincipalResolver } from './policy';
 import type { ApiSettings } from './settings';
 import type { Clock } from './shared/clock';
-import type { Mailer } from './shared/mailer';
 import type { RateLimiter } from './shared/rate-limit';
 import type { AwaitProjections } from './shared/read-your-writes';
+import type { SiteAssetStorage } from './site/site-assets';
 
 /**
  * What the API is assembled from (createApi). Route groups do not take all of it: each declares the

@@ -1,4 +1,3 @@
-export type { ReadModels } from './admin/read-models';
 export { type Api, createApi } from './app';
 export type { ApiDependencies } from './dependencies';
 export { openCandidateExport } from './directory/export-writer';
@@ -25,7 +24,10 @@ export { signUp } from './identity/accounts';
 export { DEV_ACCOUNTS, seedDevAccounts } from './identity/dev-accounts';
 export { type IdentityKeys, loadIdentityKeys } from './identity/identity';
 export { newRemovalToken, removalIdOf, removalTokenHash } from './intake/removal-tokens';
+export { MailDeliveryError, type Mailer, type MailMessage, OutboxMailer } from './mail/mailer';
+export { type SmtpConnection, SmtpMailer, type SmtpMailerOptions } from './mail/smtp-mailer';
 export { apiMigrations } from './migrations';
+export type { ReadModels } from './ops/read-models';
 export {
   ANONYMOUS,
   allows,
@@ -38,10 +40,8 @@ export {
 export { type RunningServer, startHttpServer } from './server';
 export { type ApiSettings, defaultSettings } from './settings';
 export { type Clock, systemClock } from './shared/clock';
-export { MailDeliveryError, type Mailer, type MailMessage, OutboxMailer } from './shared/mailer';
 export { RATE_RULES } from './shared/rate-limit';
 export type { AwaitProjections } from './shared/read-your-writes';
-export { type SmtpConnection, SmtpMailer, type SmtpMailerOptions } from './shared/smtp-mailer';
 export {
   type ConnectionOptions,
   connectionOf,

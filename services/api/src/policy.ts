@@ -1,3 +1,10 @@
+import {
+  ADMIN_RESOURCE_NAMES,
+  type AdminRecordParam,
+  type AdminResourceName,
+  type AdminResourcePath,
+  adminResource,
+} from '@healthtal/contracts';
 import type { Request, RequestHandler } from 'express';
 import { HttpProblem } from './shared/problem';
 
@@ -29,6 +36,26 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Requirement = Capability | readonly Capability[];
 export type RouteKey = `${Method} /${string}`;
 
+/** A console resource's list, at its name and its aliases (contracts' ADMIN_RESOURCES). */
+export type AdminListRoute = {
+  [N in AdminResourceName]: `GET /api/admin/${AdminResourcePath<N>}`;
+}[AdminResourceName];
+/** A console resource's record: `/:id`, or the parameter the registry names. */
+export type AdminRecordRoute = {
+  [N in AdminResourceName]: `GET /api/admin/${AdminResourcePath<N>}/:${AdminRecordParam<N>}`;
+}[AdminResourceName];
+
+/** Every console resource's list and record routes: admins only, like everything under /api/admin. */
+const adminResourceRoutes = Object.fromEntries(
+  ADMIN_RESOURCE_NAMES.flatMap((name) => {
+    const { paths, param } = adminResource(name);
+    return paths.flatMap((path) => [
+      [`GET /api/admin/${path}`, 'admin'],
+      [`GET /api/admin/${path}/:${param}`, 'admin'],
+    ]);
+  }),
+) as { readonly [Route in AdminListRoute | AdminRecordRoute]: 'admin' };
+
 /**
  * The one policy table: every route of the API and the capability it needs. A route that is not
  * here cannot be registered (see `route`), and the policy test walks this table for every role.
@@ -38,6 +65,11 @@ export const policy = {
   'GET /readyz': 'public',
   // Prometheus text: the handler asks for METRICS_TOKEN or an admin (http/metrics.ts).
   'GET /metrics': 'public',
+
+  // the admin console's resources, each list and record (GET /api/admin/users, /users/:id, …):
+  // contracts' ADMIN_RESOURCES names them, http/admin-resource.ts serves them; below, each context's
+  // other routes
+  ...adminResourceRoutes,
 
   // identity
   'POST /api/v1/auth/signup': 'public',
@@ -60,8 +92,6 @@ export const policy = {
   'POST /api/v1/billing/webhook': 'public',
   'GET /api/v1/billing/refund-eligibility': 'signed-in',
   'POST /api/v1/billing/refund-requests': ['signed-in', 'not-demo'],
-  'GET /api/admin/refund-requests': 'admin',
-  'GET /api/admin/refund-requests/:id': 'admin',
   'POST /api/admin/refund-requests/:id/approve': 'admin',
   'POST /api/admin/refund-requests/:id/reject': 'admin',
   'GET /api/v1/billing/simulator/:sessionId': 'public',
@@ -71,15 +101,11 @@ export const policy = {
   'POST /api/v1/billing/simulator/portal/:sessionId/cancel': 'public',
 
   // access: demo grants
-  'GET /api/admin/demo-grants': 'admin',
   'POST /api/admin/demo-grants': 'admin',
-  'GET /api/admin/demo-grants/:id': 'admin',
   'DELETE /api/admin/demo-grants/:id': 'admin',
   'DELETE /api/admin/users/:userId/demo-grants': 'admin',
 
-  // admin: user management
-  'GET /api/admin/users': 'admin',
-  'GET /api/admin/users/:id': 'admin',
+  // identity: the console's User Management
   'GET /api/admin/user-stats': 'admin',
   'DELETE /api/admin/users/:id': 'admin',
   'POST /api/admin/users/:id/admin-role': 'admin',
@@ -93,35 +119,19 @@ export const policy = {
 
   // intake
   'POST /api/v1/contact-messages': 'public',
-  'GET /api/admin/contact-messages': 'admin',
-  'GET /api/admin/contact-messages/:id': 'admin',
   'POST /api/v1/removal-requests': 'public',
   'POST /api/v1/removal-requests/confirm': 'public',
-  'GET /api/admin/removal-requests': 'admin',
-  'GET /api/admin/removal-requests/:id': 'admin',
   'POST /api/v1/resume-submissions': 'public',
-  'GET /api/admin/resume-submissions': 'admin',
   'GET /api/admin/resume-submissions/counts': 'admin',
-  'GET /api/admin/resume-submissions/:id': 'admin',
   'POST /api/admin/resume-submissions/:id/approve': 'admin',
   'POST /api/admin/resume-submissions/:id/reject': 'admin',
   'POST /api/admin/resume-submissions/bulk-approve': 'admin',
   'POST /api/admin/resume-submissions/bulk-reject': 'admin',
 
-  // mail
-  'GET /api/admin/mail-outbox': 'admin',
-  'GET /api/admin/mail-outbox/:id': 'admin',
-  'GET /api/admin/outbox': 'admin',
-  'GET /api/admin/outbox/:id': 'admin',
-
-  // admin console: the dashboard
+  // ops: the console's dashboard (ops/dashboard.*)
   'GET /api/admin/dashboard': 'admin',
 
-  // admin console: read models, their lag and parked events (docs/adr/0018-projector-dead-letters.md)
-  'GET /api/admin/read-models': 'admin',
-  'GET /api/admin/read-models/:name': 'admin',
-  'GET /api/admin/parked-events': 'admin',
-  'GET /api/admin/parked-events/:id': 'admin',
+  // ops: read models, their lag and parked events (docs/adr/0018-projector-dead-letters.md)
   'POST /api/admin/read-models/:name/retry': 'admin',
 
   // outreach: the AI email generator and templates (demo accounts may generate; `canSend` says no)
@@ -131,9 +141,7 @@ export const policy = {
   'GET /api/v1/email/templates/:id': 'signed-in',
   'DELETE /api/v1/email/templates/:id': 'signed-in',
 
-  // admin: site settings; the public metadata and the uploaded images anyone's page loads
-  'GET /api/admin/site-settings': 'admin',
-  'GET /api/admin/site-settings/:key': 'admin',
+  // site: Website Settings; the public metadata and the uploaded images anyone's page loads
   'PUT /api/admin/site-settings/:key': 'admin',
   'POST /api/admin/site-settings/:key/image': 'admin',
   'DELETE /api/admin/site-settings/:key/image': 'admin',
@@ -147,8 +155,6 @@ export const policy = {
   'POST /api/v1/candidates/:id/reveal': ['signed-in', 'contacts'],
   'POST /api/v1/exports': ['signed-in', 'premium', 'not-demo'],
   'GET /api/v1/me/exports': 'signed-in',
-  'GET /api/admin/search-error-logs': 'admin',
-  'GET /api/admin/search-error-logs/:id': 'admin',
   'DELETE /api/admin/search-error-logs/:id': 'admin',
   'GET /api/admin/search-error-stats': 'admin',
 

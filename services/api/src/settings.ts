@@ -1,5 +1,5 @@
-import type { S3Settings } from './admin/s3-site-assets';
 import type { OpenAiSettings } from './outreach/openai-email-writer';
+import type { S3Settings } from './site/s3-site-assets';
 
 /** What the API needs to know about its deployment; services/cli builds it from the environment. */
 export type ApiSettings = {

@@ -1,49 +1,16 @@
 import { recordSearchFailure } from '@healthtal/api';
 import { AdminDashboard, type Problem } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_LIST_PATHS, filterExamples, parkContactMessages } from './support/admin-resources';
 import { nextIp, startTestApp, type TestApp } from './support/harness';
 
 /**
- * The ra-data-simple-rest contract every /api/admin list keeps, walked for each of them: rows as
- * the body, `Content-Range: <resource> <start>-<end>/<total>` (exposed to scripts), `range` pages,
- * `sort` orders both ways, and an unknown sort field, filter or malformed parameter is a 400.
+ * The ra-data-simple-rest contract every /api/admin list keeps, walked for each resource of
+ * contracts' ADMIN_RESOURCES (and each alias): rows as the body, `Content-Range: <resource>
+ * <start>-<end>/<total>` (exposed to scripts), `range` pages, every sort field both ways, every
+ * filter, the getMany `id` filter, and an unknown sort field, filter or malformed parameter is a 400.
+ * A new resource is walked as soon as it is in the registry: `seed` gives it two rows or more.
  */
-type ListResource = {
-  path: string;
-  /** The name in Content-Range. */
-  resource: string;
-  /** A field whose values are distinct and never null in the seeded rows. */
-  sortField: string;
-  /** A filter the list understands. */
-  filter: Record<string, unknown>;
-};
-
-const LISTS: ListResource[] = [
-  { path: 'users', resource: 'users', sortField: 'email', filter: { q: 'contract' } },
-  { path: 'demo-grants', resource: 'demo-grants', sortField: 'grantedAt', filter: { active: true } },
-  { path: 'contact-messages', resource: 'contact-messages', sortField: 'subject', filter: { q: 'Question' } },
-  { path: 'mail-outbox', resource: 'mail-outbox', sortField: 'recipient', filter: { kind: 'verify-email' } },
-  { path: 'outbox', resource: 'mail-outbox', sortField: 'recipient', filter: { kind: 'verify-email' } },
-  {
-    path: 'search-error-logs',
-    resource: 'search-error-logs',
-    sortField: 'occurredAt',
-    filter: { range: '7d' },
-  },
-  {
-    path: 'resume-submissions',
-    resource: 'resume-submissions',
-    sortField: 'lastName',
-    filter: { status: 'pending' },
-  },
-  {
-    path: 'removal-requests',
-    resource: 'removal-requests',
-    sortField: 'requestedAt',
-    filter: { status: 'open' },
-  },
-  { path: 'site-settings', resource: 'site-settings', sortField: 'key', filter: { group: 'seo' } },
-];
 
 let app: TestApp;
 
@@ -127,6 +94,17 @@ async function seed() {
     });
     expect(sent.status).toBeLessThan(300);
   }
+  // Money-back guarantee requests: the premium user's and one more Annual customer's.
+  const customer = await app.signUp('contract-dee@harness.test');
+  await app.subscribe(customer, 'price_annual');
+  for (const who of [await app.as('premium'), customer]) {
+    const asked = await app.request('/api/v1/billing/refund-requests', {
+      method: 'POST',
+      as: who,
+      json: { reason: 'Not the right fit.' },
+    });
+    expect(asked.status).toBe(201);
+  }
   for (const minutes of [5, 50, 500])
     await recordSearchFailure(
       app.store,
@@ -134,15 +112,16 @@ async function seed() {
       { now: new Date(Date.now() - minutes * 60_000) },
     );
   await app.caughtUp();
+  await parkContactMessages(app, 2);
 }
 
 beforeAll(async () => {
   app = await startTestApp();
   await seed();
-});
+}, 120_000);
 afterAll(() => app?.close());
 
-describe.each(LISTS)('GET /api/admin/$path', ({ path, resource, sortField, filter }) => {
+describe.each(ADMIN_LIST_PATHS)('GET /api/admin/$path', ({ path, resource, sort }) => {
   it('answers the rows with Content-Range, exposed to scripts', async () => {
     const { response, rows } = await list(path);
     expect(response.status).toBe(200);
@@ -155,32 +134,52 @@ describe.each(LISTS)('GET /api/admin/$path', ({ path, resource, sortField, filte
   });
 
   it('pages with range: the second row alone, with its place in Content-Range', async () => {
-    const sort = [sortField, 'ASC'];
-    const { rows: all, response } = await list(path, { sort, range: [0, 99] });
+    const sorted = { sort: ['id', 'ASC'] };
+    const { rows: all, response } = await list(path, { ...sorted, range: [0, 99] });
     expect(all.length).toBeGreaterThanOrEqual(2);
-    const second = await list(path, { sort, range: [1, 1] });
+    const second = await list(path, { ...sorted, range: [1, 1] });
     expect(second.rows.map((row) => row.id)).toEqual([all[1]!.id]);
     expect(second.response.headers.get('content-range')).toBe(`${resource} 1-1/${totalOf(response)}`);
-    const past = await list(path, { sort, range: [1000, 1009] });
+    const past = await list(path, { ...sorted, range: [1000, 1009] });
     expect(past.rows).toEqual([]);
     expect(past.response.headers.get('content-range')).toBe(`${resource} 1000-1000/${totalOf(response)}`);
   });
 
-  it('sorts ascending and descending', async () => {
-    const asc = await list(path, { sort: [sortField, 'ASC'], range: [0, 99] });
-    const desc = await list(path, { sort: [sortField, 'DESC'], range: [0, 99] });
+  it('sorts on id ascending and descending: one order, reversed', async () => {
+    const asc = await list(path, { sort: ['id', 'ASC'], range: [0, 99] });
+    const desc = await list(path, { sort: ['id', 'DESC'], range: [0, 99] });
     expect(asc.response.status).toBe(200);
     expect(desc.rows.map((row) => row.id)).toEqual(asc.rows.map((row) => row.id).reverse());
   });
 
-  it('narrows with a filter it knows', async () => {
-    const { response } = await list(path, { filter });
+  it.each(sort)('sorts on %s both ways, every row once', async (field) => {
+    const asc = await list(path, { sort: [field, 'ASC'], range: [0, 999] });
+    const desc = await list(path, { sort: [field, 'DESC'], range: [0, 999] });
+    expect([asc.response.status, desc.response.status]).toEqual([200, 200]);
+    expect(totalOf(desc.response)).toBe(totalOf(asc.response));
+    const ids = (rows: { id: string }[]) => rows.map((row) => String(row.id)).sort();
+    expect(ids(desc.rows)).toEqual(ids(asc.rows));
+    expect(new Set(ids(asc.rows)).size).toBe(Math.min(totalOf(asc.response), 1000));
+  });
+
+  it.each(filterExamples(resource))('narrows with its filter %s', async (key, value) => {
+    const everything = await list(path);
+    const { response } = await list(path, { filter: { [key]: value } });
     expect(response.status).toBe(200);
+    expect(totalOf(response)).toBeLessThanOrEqual(totalOf(everything.response));
+  });
+
+  it('answers the rows it is asked for by id (react-admin getMany)', async () => {
+    const { rows } = await list(path, { sort: ['id', 'ASC'], range: [0, 1] });
+    const ids = rows.map((row) => row.id);
+    const { response, rows: named } = await list(path, { filter: { id: ids } });
+    expect(response.status).toBe(200);
+    expect(named.map((row) => row.id).sort()).toEqual([...ids].sort());
   });
 
   it.each([
     ['an unknown sort field', { sort: ['no_such_field', 'ASC'] }, 'sort'],
-    ['an unknown sort order', { sort: [sortField, 'UP'] }, 'sort'],
+    ['an unknown sort order', { sort: ['id', 'UP'] }, 'sort'],
     ['a sort that is not JSON', { sort: 'email' }, 'sort'],
     ['a range that ends before it starts', { range: [5, 2] }, 'range'],
     ['a range over 1,000 rows (the Export button asks 1,000)', { range: [0, 1000] }, 'range'],
@@ -217,11 +216,17 @@ describe('GET /api/admin/dashboard', () => {
     expect(dashboard.days).toHaveLength(7);
     const today = dashboard.days.at(-1)!;
     expect(today.day).toBe(new Date().toISOString().slice(0, 10));
-    // The admin, the three contract users and the premium user signed up today.
-    expect(today.signups).toBe(5);
-    expect(today.activeSubscriptions).toBe(1);
+    // The admin, the four contract users and the premium user signed up today.
+    expect(today.signups).toBe(6);
+    // The premium user and contract-dee (Annual; their refund requests are not decided yet).
+    expect(today.activeSubscriptions).toBe(2);
     expect(dashboard.revenueByPlan).toEqual([
-      { plan: 'Annual', subscribers: 1, monthlyRevenueCents: Math.round(299_500 / 12), currency: 'usd' },
+      {
+        plan: 'Annual',
+        subscribers: 2,
+        monthlyRevenueCents: Math.round((299_500 / 12) * 2),
+        currency: 'usd',
+      },
     ]);
     expect(dashboard.pendingResumes.count).toBe(1);
     expect(dashboard.openRemovalRequests.count).toBe(2);

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { recordSearchFailure } from '@healthtal/api';
-import type { DemoGrantRow, MailOutboxRow, SiteSettingRow } from '@healthtal/contracts';
+import {
+  ADMIN_RESOURCE_NAMES,
+  type AdminResourceName,
+  adminResource,
+  type DemoGrantRow,
+  type MailOutboxRow,
+  type SiteSettingRow,
+} from '@healthtal/contracts';
 import { type DataProvider, fetchUtils, type Identifier, type RaRecord } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parkContactMessages } from './support/admin-resources';
 import { candidate, importCandidates } from './support/directory-fixture';
 import { nextIp, type SignedIn, startTestApp, type TestApp } from './support/harness';
 import { VALID_RESUME } from './support/resumes';
 
 // The console (web-admin) talks to the API only through ra-data-simple-rest. These tests drive every
-// resource of the console through that very provider, as react-admin calls it: a list without a sort
+// resource of the console (contracts' ADMIN_RESOURCES) through that very provider, as react-admin calls it: a list without a sort
 // (the provider then sorts on `id`), sorted lists, the Export button's 1,000-row page, getOne,
 // getMany over 30 ids, getManyReference, and the writes the console makes.
 
@@ -86,30 +94,6 @@ async function seed() {
   await app.caughtUp();
 }
 
-/** Three contact messages the read model refuses, so parked-events has rows (adr/0018). */
-async function parkSomeEvents() {
-  await app.pool.query(
-    `alter table contact_messages add constraint no_parking check (name not like 'Parked %')`,
-  );
-  for (const n of [1, 2, 3])
-    await posted(
-      '/api/v1/contact-messages',
-      {
-        name: `Parked ${n}`,
-        email: 'p@example.org',
-        phone: '(555) 010-2030',
-        subject: 'Parked',
-        message: 'Refused by the read model.',
-      },
-      201,
-    );
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
-    if ((await dataProvider.getList('parked-events', listParams())).total === 3) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the three events were not parked within 15 s');
-}
-
 beforeAll(async () => {
   app = await startTestApp();
   admin = await app.as('admin');
@@ -122,7 +106,8 @@ beforeAll(async () => {
     },
   );
   await seed();
-  await parkSomeEvents();
+  // Three events the read model refuses, so parked-events has rows (adr/0018).
+  await parkContactMessages(app, 3);
 }, 240_000);
 afterAll(() => app?.close());
 
@@ -148,10 +133,7 @@ const shuffled = <T>(items: readonly T[]) =>
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item);
 
-type Resource = {
-  name: string;
-  /** A field the console sorts by, besides `id`. */
-  sortedBy: string;
+type Seeded = {
   /** At least this many rows exist. */
   atLeast: number;
   /** The filter that shows every row (search-error-logs hides entries older than 24 h by default). */
@@ -162,33 +144,30 @@ type Resource = {
   volatile?: boolean;
 };
 
-const RESOURCES: Resource[] = [
-  { name: 'users', sortedBy: 'signupDate', atLeast: MANY },
-  { name: 'demo-grants', sortedBy: 'grantedAt', atLeast: MANY },
-  { name: 'contact-messages', sortedBy: 'receivedAt', atLeast: MANY },
-  { name: 'removal-requests', sortedBy: 'requestedAt', atLeast: MANY },
-  { name: 'refund-requests', sortedBy: 'requestedAt', atLeast: REFUNDS },
-  { name: 'resume-submissions', sortedBy: 'submittedAt', atLeast: MANY },
-  {
-    name: 'search-error-logs',
-    sortedBy: 'occurredAt',
-    atLeast: MANY,
-    everything: { range: '30d' },
-    pageCap: 100,
-  },
-  { name: 'mail-outbox', sortedBy: 'createdAt', atLeast: MANY },
+/** What `seed` made of each resource where it is not MANY rows. */
+const SEEDED: Partial<Record<AdminResourceName, Seeded>> = {
+  'refund-requests': { atLeast: REFUNDS },
+  'search-error-logs': { atLeast: MANY, everything: { range: '30d' }, pageCap: 100 },
   // Fixed sets: twelve settings, one row per read model, the three events parked above.
-  { name: 'site-settings', sortedBy: 'key', atLeast: 12 },
-  { name: 'read-models', sortedBy: 'status', atLeast: 5, volatile: true },
-  { name: 'parked-events', sortedBy: 'position', atLeast: 3 },
-];
+  'site-settings': { atLeast: 12 },
+  'read-models': { atLeast: 5, volatile: true },
+  'parked-events': { atLeast: 3 },
+};
+
+/** Every resource of the registry, with the fields it sorts on. */
+const RESOURCES = ADMIN_RESOURCE_NAMES.map((name) => ({
+  name,
+  sort: adminResource(name).sort,
+  ...(SEEDED[name] ?? { atLeast: MANY }),
+}));
+type Resource = (typeof RESOURCES)[number];
 
 /** Every row of a resource, as the Export button asks for them (1,000 rows, sorted on id). */
 const everyRow = async ({ name, everything = {} }: Resource) =>
   dataProvider.getList(name, listParams({ field: 'id', order: 'ASC' }, everything, 1000));
 
 describe.each(RESOURCES)('the $name resource through ra-data-simple-rest', (resource) => {
-  const { name, sortedBy, atLeast, everything = {}, pageCap = 1000 } = resource;
+  const { name, sort, atLeast, everything = {}, pageCap = 1000 } = resource;
 
   it('lists a first page without a sort (the provider sorts on id), with a true total', async () => {
     const { data, total } = await dataProvider.getList(name, listParams(undefined, everything));
@@ -198,7 +177,7 @@ describe.each(RESOURCES)('the $name resource through ra-data-simple-rest', (reso
     expect(data.map((row) => row.id)).toEqual(data.map((row) => row.id).sort(compareIds));
   });
 
-  it('sorts on id both ways and on the field the console sorts by', async () => {
+  it('sorts on id both ways and on every field the registry names', async () => {
     const asc = await dataProvider.getList(name, listParams({ field: 'id', order: 'ASC' }, everything, 10));
     const desc = await dataProvider.getList(name, listParams({ field: 'id', order: 'DESC' }, everything, 10));
     expect(asc.data.map((row) => row.id)).toEqual(asc.data.map((row) => row.id).sort(compareIds));
@@ -206,12 +185,11 @@ describe.each(RESOURCES)('the $name resource through ra-data-simple-rest', (reso
       desc.data.map((row) => row.id).sort((a, b) => compareIds(b, a)),
     );
     expect(desc.total).toBe(asc.total);
-    const byField = await dataProvider.getList(
-      name,
-      listParams({ field: sortedBy, order: 'DESC' }, everything, 10),
-    );
-    expect(byField.total).toBe(asc.total);
-    expect(byField.data).toHaveLength(Math.min(asc.total!, 10));
+    for (const field of sort) {
+      const byField = await dataProvider.getList(name, listParams({ field, order: 'DESC' }, everything, 10));
+      expect(byField.total, field).toBe(asc.total);
+      expect(byField.data, field).toHaveLength(Math.min(asc.total!, 10));
+    }
   });
 
   it('answers the Export button: 1,000 rows asked, every row (up to the page cap) given', async () => {

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { policy, recordSearchFailure } from '@healthtal/api';
-import type {
-  AuthSession,
-  CreateListResponse,
-  DemoGrantRow,
-  EmailTemplate,
-  MailOutboxRow,
-  ReadModelRow,
-  RedirectResponse,
-  ResumeSubmissionAccepted,
-  SavedSearchView,
-  SiteSettingRow,
+import {
+  ADMIN_RESOURCE_NAMES,
+  type AuthSession,
+  adminResource,
+  type CreateListResponse,
+  type DemoGrantRow,
+  type EmailTemplate,
+  type MailOutboxRow,
+  type ReadModelRow,
+  type RedirectResponse,
+  type ResumeSubmissionAccepted,
+  type SavedSearchView,
+  type SiteSettingRow,
 } from '@healthtal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverWebhook, stripeEvent } from './support/billing';
@@ -185,6 +187,7 @@ describe('real answers validate against the document', () => {
     await intake();
     await adminConsole();
     await billing(basic);
+    await everyAdminResource();
     expect(failures).toEqual([]);
   }, 120_000);
 
@@ -513,6 +516,15 @@ async function adminConsole() {
   await ok(`/api/admin/search-error-logs/${logId}`, { as: admin });
   await ok('/api/admin/search-error-stats?range=7d', { as: admin });
   await ok(`/api/admin/search-error-logs/${logId}`, { method: 'DELETE', as: admin });
+}
+
+/** Each console resource of the registry (aliases too): its list, and the record of its first row. */
+async function everyAdminResource() {
+  for (const name of ADMIN_RESOURCE_NAMES)
+    for (const path of adminResource(name).paths) {
+      const [first] = (await ok(`/api/admin/${path}`, { as: 'admin' })).json<{ id: string | number }[]>();
+      if (first) await ok(`/api/admin/${path}/${encodeURIComponent(first.id)}`, { as: 'admin' });
+    }
 }
 
 async function billing(basic: SignedIn) {

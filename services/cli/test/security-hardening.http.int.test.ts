@@ -12,7 +12,7 @@ import { VALID_RESUME } from './support/resumes';
 
 /**
  * The findings of the security review ("Security hardening") that live below the HTTP layer, one
- * test each, over real HTTP and PostgreSQL. The SVG bypasses are in services/api/src/admin/site-image.test.ts,
+ * test each, over real HTTP and PostgreSQL. The SVG bypasses are in services/api/src/site/site-image.test.ts,
  * the policy-wide sweep in hostile-sweep.http.int.test.ts.
  */
 

@@ -9,5 +9,4 @@ export default {
   show: ContactMessageShow,
   icon: MailIcon,
   recordRepresentation: (row: ContactMessageRow) => `${row.name}: ${row.subject}`,
-  options: { label: 'Contact messages' },
 };

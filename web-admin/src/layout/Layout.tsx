@@ -1,6 +1,7 @@
-import { ACCESS_DENIED } from '@healthtal/contracts';
+import { ACCESS_DENIED, ADMIN_RESOURCE_NAMES, adminResource } from '@healthtal/contracts';
 import BlockIcon from '@mui/icons-material/Block';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import ListIcon from '@mui/icons-material/List';
 import { Box, Button, AppBar as MuiAppBar, Paper, Toolbar, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
@@ -15,30 +16,21 @@ import {
   useLogout,
   usePermissions,
 } from 'react-admin';
-import contactMessages from '../contact-messages';
-import searchErrorLogs from '../logs';
-import mailOutbox from '../mail-outbox';
-import readModels from '../read-models';
-import refundRequests from '../refund-requests';
-import removalRequests from '../removal-requests';
-import resumeSubmissions from '../resumes';
-import siteSettings from '../settings';
-import users from '../users';
+import { RESOURCES } from '../resources';
 
-/** The side menu, in the order an admin works: what is waiting first, then the records. */
+/**
+ * The side menu, in the order an admin works (the registry's order): what is waiting first, then the
+ * records. Each entry is a resource of contracts' ADMIN_RESOURCES with its label and its folder's icon.
+ */
 function AdminMenu() {
   return (
     <Menu>
       <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
-      <Menu.Item to="/users" primaryText="Users" leftIcon={<users.icon />} />
-      <Menu.Item to="/resume-approval" primaryText="Resume approval" leftIcon={<resumeSubmissions.icon />} />
-      <Menu.Item to="/removal-requests" primaryText="Removal requests" leftIcon={<removalRequests.icon />} />
-      <Menu.Item to="/refund-requests" primaryText="Refund requests" leftIcon={<refundRequests.icon />} />
-      <Menu.Item to="/contact-messages" primaryText="Contact messages" leftIcon={<contactMessages.icon />} />
-      <Menu.Item to="/mail-outbox" primaryText="Mail outbox" leftIcon={<mailOutbox.icon />} />
-      <Menu.Item to="/admin-logs" primaryText="Search error logs" leftIcon={<searchErrorLogs.icon />} />
-      <Menu.Item to="/admin-settings" primaryText="Website settings" leftIcon={<siteSettings.icon />} />
-      <Menu.Item to="/read-models" primaryText="Read models" leftIcon={<readModels.icon />} />
+      {ADMIN_RESOURCE_NAMES.map((name) => {
+        const { menu, label } = adminResource(name);
+        const Icon = RESOURCES[name].icon ?? ListIcon;
+        return menu ? <Menu.Item key={name} to={menu} primaryText={label} leftIcon={<Icon />} /> : null;
+      })}
     </Menu>
   );
 }

@@ -9,5 +9,4 @@ export default {
   show: MailShow,
   icon: MarkunreadMailboxIcon,
   recordRepresentation: (row: MailOutboxRow) => `${row.recipient}: ${row.subject}`,
-  options: { label: 'Mail outbox' },
 };

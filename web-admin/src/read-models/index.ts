@@ -6,5 +6,4 @@ export default {
   list: ReadModelList,
   icon: StorageIcon,
   recordRepresentation: 'id',
-  options: { label: 'Read models' },
 };

@@ -7,5 +7,4 @@ export default {
   list: RefundRequestList,
   icon: CurrencyExchangeIcon,
   recordRepresentation: (row: RefundRequestRow) => row.email ?? '(deleted)',
-  options: { label: 'Refund requests' },
 };

@@ -8,5 +8,4 @@ export default {
   list: RemovalRequestList,
   icon: DeleteSweepIcon,
   recordRepresentation: (row: RemovalRequestRow) => requestReference(row.id),
-  options: { label: 'Removal requests' },
 };

@@ -7,5 +7,4 @@ export default {
   list: UserList,
   icon: PeopleIcon,
   recordRepresentation: (user: AdminUserRow) => user.email,
-  options: { label: 'Users' },
 };

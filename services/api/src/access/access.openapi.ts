@@ -1,30 +1,17 @@
 import { DemoGrantRow, GrantDemoAccessRequest } from '@healthtal/contracts';
 import { z } from 'zod';
 import * as A from '../http/openapi-answers';
-import { admin, adminList, Id, type RouteDoc } from '../http/route-doc';
+import { admin, Id, type RouteDoc } from '../http/route-doc';
 import type { PolicyRoute } from '../policy';
-import { DemoGrantFilter, demoGrantSortFields } from './demo-grants.queries';
 
 /**
  * Access (demo grants)'s routes as the OpenAPI document describes them: the contracts each handler
  * parses and answers with. `http/openapi-routes.ts` gathers every context's.
  */
 export const accessRouteDocs = {
-  'GET /api/admin/demo-grants': adminList(
-    'Demo grants.',
-    DemoGrantRow,
-    demoGrantSortFields,
-    DemoGrantFilter,
-    'access',
-  ),
   'POST /api/admin/demo-grants': admin(
     'Grant demo access to a user.',
     { body: GrantDemoAccessRequest, responses: { 201: DemoGrantRow } },
-    'access',
-  ),
-  'GET /api/admin/demo-grants/:id': admin(
-    'One demo grant.',
-    { params: Id, responses: { 200: DemoGrantRow } },
     'access',
   ),
   'DELETE /api/admin/demo-grants/:id': admin(

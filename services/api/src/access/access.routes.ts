@@ -6,7 +6,7 @@ import {
 } from '@healthtal/contracts';
 import { z } from 'zod';
 import type { ApiDependencies } from '../dependencies';
-import { parseAdminPage, sendAdminList } from '../http/admin-list';
+import { serveAdminList, serveAdminRecord } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { loadUser } from '../identity/accounts';
@@ -16,7 +16,7 @@ import { uuidFromName } from '../shared/ids';
 import { notFound } from '../shared/problem';
 import { grantDemoAccess, revokeDemoAccess, revokeDemoGrant } from './demo-access';
 import { expiryOf } from './demo-access.decider';
-import { demoGrantSortFields, findDemoGrant, listDemoGrants } from './demo-grants.queries';
+import { findDemoGrant, listDemoGrants } from './demo-grants.queries';
 
 const GrantParams = z.object({ id: z.uuid() });
 
@@ -36,11 +36,8 @@ export function accessRoutes(
     return user;
   };
 
-  routes.route('GET /api/admin/demo-grants', async (req, res) => {
-    const page = parseAdminPage(req, demoGrantSortFields);
-    const { rows, total } = await listDemoGrants(pool, page);
-    sendAdminList(res, 'demo-grants', page, rows, total);
-  });
+  serveAdminList(routes, 'demo-grants', (page, filter) => listDemoGrants(pool, page, filter));
+  serveAdminRecord(routes, 'demo-grants', (id) => findDemoGrant(pool, id));
 
   routes.route('POST /api/admin/demo-grants', async (req, res) => {
     const form = parseBody(GrantDemoAccessRequest, req);
@@ -83,11 +80,6 @@ export function accessRoutes(
     if (!grant) throw notFound('Demo grant');
     return grant;
   };
-
-  routes.route('GET /api/admin/demo-grants/:id', async (req, res) => {
-    const { id } = parseParams(GrantParams, req);
-    res.json(await existingGrant(id));
-  });
 
   routes.route('DELETE /api/admin/demo-grants/:id', async (req, res) => {
     const { id } = parseParams(GrantParams, req);

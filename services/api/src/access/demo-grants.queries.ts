@@ -1,9 +1,8 @@
-import { AdminIdFilter, type DemoGrantRow } from '@healthtal/contracts';
+import type { AdminFilter, AdminSortField, DemoGrantRow } from '@healthtal/contracts';
 import type { DemoGrantsTable } from '@healthtal/projections';
 import type pg from 'pg';
-import { z } from 'zod';
-import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
+import { containsPattern } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
 import { VALID_GRANT } from '../identity/access-profile';
 
 const SORT_COLUMNS = {
@@ -12,20 +11,7 @@ const SORT_COLUMNS = {
   expires_at: 'g.expires_at',
   user_email: 'lower(u.email)',
   usesCount: 'g.uses_count',
-} as const;
-export type DemoGrantSort = keyof typeof SORT_COLUMNS;
-export const demoGrantSortFields = sortFields(SORT_COLUMNS);
-
-/**
- * `userId`: one user's grants (react-admin's getManyReference); `q`: the user's email contains it;
- * `active`: valid now, or not; `id`: react-admin's getMany.
- */
-export const DemoGrantFilter = z.object({
-  userId: z.uuid().optional(),
-  id: AdminIdFilter(z.uuid()).optional(),
-  q: z.string().max(320).optional(),
-  active: z.boolean().optional(),
-});
+} as const satisfies Record<AdminSortField<'demo-grants'>, string>;
 
 type Row = Pick<
   DemoGrantsTable,
@@ -51,9 +37,9 @@ const COLUMNS = `g.id, g.user_id, u.email as user_email, g.feature_type, (${VALI
  */
 export async function listDemoGrants(
   pool: pg.Pool,
-  page: AdminPage<DemoGrantSort>,
+  page: AdminListPage<'demo-grants'>,
+  filter: AdminFilter<'demo-grants'>,
 ): Promise<{ rows: DemoGrantRow[]; total: number }> {
-  const filter = parseAdminFilter(DemoGrantFilter, page.filter);
   const [field, order] = page.sort ?? ['grantedAt', 'DESC'];
   const params = [
     filter.userId ?? null,

@@ -5,15 +5,12 @@ import {
   RefundDecisionResult,
   RefundEligibility,
   RefundRejectionForm,
-  RefundRequestFilter,
   RefundRequestForm,
   RefundRequestInfo,
-  RefundRequestRow,
 } from '@healthtal/contracts';
 import * as A from '../http/openapi-answers';
-import { admin, adminList, html, Id, type ResponseDoc, type RouteDoc, seeOther } from '../http/route-doc';
+import { admin, html, Id, type ResponseDoc, type RouteDoc, seeOther } from '../http/route-doc';
 import type { PolicyRoute } from '../policy';
-import { refundRequestSortFields } from './refund-requests.queries';
 
 /** The billing simulator's pages answer errors as pages too (a browser navigated there). */
 const simulatorErrors = {
@@ -62,18 +59,6 @@ export const billingRouteDocs = {
     body: RefundRequestForm,
     responses: { 201: RefundRequestInfo },
   },
-  'GET /api/admin/refund-requests': adminList(
-    'Refund requests under the money-back guarantee (the id is the customer’s user id).',
-    RefundRequestRow,
-    refundRequestSortFields,
-    RefundRequestFilter,
-    'billing',
-  ),
-  'GET /api/admin/refund-requests/:id': admin(
-    'One refund request.',
-    { params: Id, responses: { 200: RefundRequestRow } },
-    'billing',
-  ),
   'POST /api/admin/refund-requests/:id/approve': admin(
     'Approve a pending refund: Stripe refunds the latest paid invoice and cancels the subscription; the customer is emailed.',
     { params: Id, responses: { 200: RefundDecisionResult } },

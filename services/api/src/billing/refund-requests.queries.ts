@@ -1,7 +1,7 @@
-import { PLANS, type RefundRequestFilter, type RefundRequestRow } from '@healthtal/contracts';
+import { type AdminFilter, type AdminSortField, PLANS, type RefundRequestRow } from '@healthtal/contracts';
 import type { LeftJoined, RefundRequestsTable, SubscriptionsTable, UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
-import { type AdminPage, sortFields } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -11,9 +11,7 @@ const SORT_COLUMNS = {
   decidedAt: 'decided_at',
   purchasedAt: 'purchased_at',
   refundedAt: 'refunded_at',
-} as const;
-export type RefundRequestSort = keyof typeof SORT_COLUMNS;
-export const refundRequestSortFields = sortFields(SORT_COLUMNS);
+} as const satisfies Record<AdminSortField<'refund-requests'>, string>;
 
 /** The request beside its customer's address and plan (the users and subscriptions read models). */
 const ROWS = `
@@ -61,8 +59,8 @@ const toRow = (row: Row): RefundRequestRow => ({
 /** Oldest pending first by default: review takes up to 3 business days. */
 export async function listRefundRequests(
   pool: pg.Pool,
-  page: AdminPage<RefundRequestSort>,
-  filter: RefundRequestFilter,
+  page: AdminListPage<'refund-requests'>,
+  filter: AdminFilter<'refund-requests'>,
 ): Promise<{ rows: RefundRequestRow[]; total: number }> {
   const [field, order] = page.sort ?? ['requestedAt', 'ASC'];
   const params = [filter.status ?? null, filter.id ?? null];

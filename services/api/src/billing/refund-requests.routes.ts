@@ -1,21 +1,19 @@
 import {
   type RefundDecisionResult,
   RefundRejectionForm,
-  RefundRequestFilter,
   RefundRequestForm,
   type UserId,
 } from '@healthtal/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { ApiDependencies } from '../dependencies';
-import { parseAdminFilter } from '../http/admin-filter';
-import { parseAdminPage, sendAdminList } from '../http/admin-list';
+import { serveAdminList, serveAdminRecord } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
+import { OutboxMailer } from '../mail/mailer';
 import { commandContext } from '../shared/idempotency';
-import { OutboxMailer } from '../shared/mailer';
-import { HttpProblem, notFound } from '../shared/problem';
-import { findRefundRequest, listRefundRequests, refundRequestSortFields } from './refund-requests.queries';
+import { HttpProblem } from '../shared/problem';
+import { findRefundRequest, listRefundRequests } from './refund-requests.queries';
 import { approveRefund, rejectRefund, requestRefund } from './refunds';
 import type { StripeGateway } from './stripe-gateway';
 
@@ -40,19 +38,8 @@ export function refundRequestRoutes(
     res.status(201).json(await requestRefund(deps, customerOf(req), reason, commandContext(req)));
   });
 
-  routes.route('GET /api/admin/refund-requests', async (req, res) => {
-    const page = parseAdminPage(req, refundRequestSortFields);
-    const filter = parseAdminFilter(RefundRequestFilter, page.filter);
-    const { rows, total } = await listRefundRequests(pool, page, filter);
-    sendAdminList(res, 'refund-requests', page, rows, total);
-  });
-
-  routes.route('GET /api/admin/refund-requests/:id', async (req, res) => {
-    const { id } = parseParams(RequestParams, req);
-    const request = await findRefundRequest(pool, id);
-    if (!request) throw notFound('Refund request');
-    res.json(request);
-  });
+  serveAdminList(routes, 'refund-requests', (page, filter) => listRefundRequests(pool, page, filter));
+  serveAdminRecord(routes, 'refund-requests', (id) => findRefundRequest(pool, id));
 
   routes.route('POST /api/admin/refund-requests/:id/approve', async (req, res) => {
     const { id } = parseParams(RequestParams, req);

@@ -4,7 +4,6 @@ import {
   ExportRequest,
   FilterSuggestions,
   RecentExports,
-  SearchErrorLogRow,
   SearchErrorRange,
   SearchErrorStats,
   SearchRequest,
@@ -15,9 +14,8 @@ import {
 } from '@healthtal/contracts';
 import { z } from 'zod';
 import * as A from '../http/openapi-answers';
-import { admin, adminList, exportFile, Id, type RouteDoc } from '../http/route-doc';
+import { admin, exportFile, Id, type RouteDoc } from '../http/route-doc';
 import type { PolicyRoute } from '../policy';
-import { SearchErrorLogFilter, searchErrorLogSortFields } from './search-error-logs.queries';
 
 /**
  * The directory's routes as the OpenAPI document describes them: the contracts each handler
@@ -71,16 +69,6 @@ export const directoryRouteDocs = {
     tags: ['directory'],
     responses: { 200: RecentExports },
   },
-  'GET /api/admin/search-error-logs': adminList(
-    'Search error logs.',
-    SearchErrorLogRow,
-    searchErrorLogSortFields,
-    SearchErrorLogFilter,
-  ),
-  'GET /api/admin/search-error-logs/:id': admin('One search error log entry.', {
-    params: Id,
-    responses: { 200: SearchErrorLogRow },
-  }),
   'DELETE /api/admin/search-error-logs/:id': admin('Delete a search error log entry.', {
     params: Id,
     responses: { 200: A.SearchErrorLogDeleted },

@@ -1,18 +1,17 @@
 import {
-  AdminIdFilter,
+  type AdminFilter,
+  type AdminSortField,
   SEARCH_ERROR_LOG_PAGE_MAX,
   SEARCH_ERROR_RANGES,
   SEARCH_ERROR_TYPES,
   type SearchErrorLogRow,
-  SearchErrorRange,
+  type SearchErrorRange,
   type SearchErrorStats,
   type SearchErrorType,
 } from '@healthtal/contracts';
 import type { SearchErrorLogsTable } from '@healthtal/projections';
 import type pg from 'pg';
-import { z } from 'zod';
-import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, sortFields } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -20,19 +19,7 @@ const SORT_COLUMNS = {
   responseTimeMs: 'response_time_ms',
   errorType: 'error_type',
   userEmail: 'user_email',
-} as const;
-export type SearchErrorLogSort = keyof typeof SORT_COLUMNS;
-export const searchErrorLogSortFields = sortFields(SORT_COLUMNS);
-
-/**
- * The console's Time Range (default 24h) and Error Type filters; `id` is react-admin's getMany,
- * which names the entries it wants whatever their age: with ids and no range, no time limit applies.
- */
-export const SearchErrorLogFilter = z.object({
-  range: SearchErrorRange.optional(),
-  errorType: z.enum(SEARCH_ERROR_TYPES).optional(),
-  id: AdminIdFilter(z.uuid()).optional(),
-});
+} as const satisfies Record<AdminSortField<'search-error-logs'>, string>;
 
 type Row = Pick<
   SearchErrorLogsTable,
@@ -84,9 +71,9 @@ export const rangeStart = (range: SearchErrorRange, now = new Date()) =>
  */
 export async function listSearchErrorLogs(
   pool: pg.Pool,
-  page: AdminPage<SearchErrorLogSort>,
-): Promise<{ rows: SearchErrorLogRow[]; total: number; page: AdminPage<SearchErrorLogSort> }> {
-  const filter = parseAdminFilter(SearchErrorLogFilter, page.filter);
+  page: AdminListPage<'search-error-logs'>,
+  filter: AdminFilter<'search-error-logs'>,
+): Promise<{ rows: SearchErrorLogRow[]; total: number; page: AdminListPage<'search-error-logs'> }> {
   const byIds = filter.id !== undefined;
   const bounded = byIds ? page : { ...page, limit: Math.min(page.limit, SEARCH_ERROR_LOG_PAGE_MAX) };
   const [field, order] = page.sort ?? ['occurredAt', 'DESC'];

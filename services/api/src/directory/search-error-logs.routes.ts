@@ -1,19 +1,13 @@
 import { SearchErrorRange } from '@healthtal/contracts';
 import { z } from 'zod';
 import type { ApiDependencies } from '../dependencies';
-import { parseAdminPage, sendAdminList } from '../http/admin-list';
+import { serveAdminList, serveAdminRecord } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
 import { parseParams, parseQuery } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
-import { notFound } from '../shared/problem';
 import { searchErrorLogDecider } from './search-error-log.decider';
-import {
-  findSearchErrorLog,
-  listSearchErrorLogs,
-  searchErrorLogSortFields,
-  searchErrorStats,
-} from './search-error-logs.queries';
+import { findSearchErrorLog, listSearchErrorLogs, searchErrorStats } from './search-error-logs.queries';
 import { searchErrorStream } from './search-errors';
 
 const LogParams = z.object({ id: z.uuid() });
@@ -24,20 +18,8 @@ export function searchErrorLogRoutes(
   routes: RouteRegistrar,
   { pool, store }: Pick<ApiDependencies, 'pool' | 'store'>,
 ) {
-  routes.route('GET /api/admin/search-error-logs', async (req, res) => {
-    const { rows, total, page } = await listSearchErrorLogs(
-      pool,
-      parseAdminPage(req, searchErrorLogSortFields),
-    );
-    sendAdminList(res, 'search-error-logs', page, rows, total);
-  });
-
-  routes.route('GET /api/admin/search-error-logs/:id', async (req, res) => {
-    const { id } = parseParams(LogParams, req);
-    const log = await findSearchErrorLog(pool, id);
-    if (!log) throw notFound('Search error log');
-    res.json(log);
-  });
+  serveAdminList(routes, 'search-error-logs', (page, filter) => listSearchErrorLogs(pool, page, filter));
+  serveAdminRecord(routes, 'search-error-logs', (id) => findSearchErrorLog(pool, id));
 
   routes.route('DELETE /api/admin/search-error-logs/:id', async (req, res) => {
     const { id } = parseParams(LogParams, req);

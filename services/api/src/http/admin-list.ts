@@ -31,14 +31,6 @@ export function parseAdminPage<Field extends string>(
   };
 }
 
-/**
- * The fields a list sorts on: the keys of its field → SQL column map, as the non-empty tuple
- * `parseAdminPage` takes (the map is the one place a sortable field is named).
- */
-export function sortFields<Field extends string>(columns: Record<Field, unknown>): [Field, ...Field[]] {
-  return Object.keys(columns) as [Field, ...Field[]];
-}
-
 /** Answers a list the way ra-data-simple-rest reads it: rows as the body, the total in Content-Range. */
 export function sendAdminList(
   res: Response,

@@ -3,7 +3,7 @@ import type { EventStore } from '@healthtal/eventstore';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { ReadModels } from '../admin/read-models';
+import type { ReadModels } from '../ops/read-models';
 import type { PrincipalResolver } from '../policy';
 import { HttpProblem } from '../shared/problem';
 import type { RouteRegistrar } from './routes';

@@ -1,20 +1,23 @@
 import { z } from 'zod';
 import { accessRouteDocs } from '../access/access.openapi';
-import { adminRouteDocs } from '../admin/admin.openapi';
 import { billingRouteDocs } from '../billing/billing.openapi';
 import { directoryRouteDocs } from '../directory/directory.openapi';
 import { identityRouteDocs } from '../identity/identity.openapi';
 import { intakeRouteDocs } from '../intake/intake.openapi';
+import { opsRouteDocs } from '../ops/ops.openapi';
 import { outreachRouteDocs } from '../outreach/outreach.openapi';
 import type { PolicyRoute } from '../policy';
+import { siteRouteDocs } from '../site/site.openapi';
 import { workspaceRouteDocs } from '../workspace/workspace.openapi';
+import { adminResourceDocs } from './admin-resource';
 import * as A from './openapi-answers';
 import { html, type RouteDoc } from './route-doc';
 
 /**
  * Every route of the policy table, documented: the contracts its handler parses and answers with.
- * Each context documents its own routes (`<context>/<context>.openapi.ts`); these are the HTTP
- * layer's own. A route added to `policy.ts` without an entry in one of them does not compile.
+ * Each context documents its own routes (`<context>/<context>.openapi.ts`), the console's resources'
+ * lists and records are documented from contracts' ADMIN_RESOURCES (`admin-resource.ts`); these are
+ * the HTTP layer's own. A route added to `policy.ts` without an entry in one of them does not compile.
  * `openapi.ts` builds the OpenAPI document from it; `services/cli/test/openapi.http.int.test.ts`
  * checks real answers against it.
  */
@@ -38,14 +41,16 @@ export const routeDocs = {
       200: { description: 'Prometheus text format.', content: { 'text/plain': { type: 'string' } } },
     },
   },
+  ...adminResourceDocs,
   ...identityRouteDocs,
   ...billingRouteDocs,
   ...accessRouteDocs,
-  ...adminRouteDocs,
   ...directoryRouteDocs,
   ...intakeRouteDocs,
   ...outreachRouteDocs,
   ...workspaceRouteDocs,
+  ...opsRouteDocs,
+  ...siteRouteDocs,
   'GET /api/openapi.json': {
     summary: 'This OpenAPI 3.1 document.',
     tags: ['docs'],

@@ -1,4 +1,4 @@
-import { Problem } from '@healthtal/contracts';
+import { MAX_ADMIN_PAGE, Problem } from '@healthtal/contracts';
 import { z } from 'zod';
 import { capabilitiesOfRequirement, type PolicyRoute, policy } from '../policy';
 import { routeDocs } from './openapi-routes';
@@ -119,7 +119,7 @@ function parameters(schemas: Schemas, doc: RouteDoc, pathParams: string[]): Json
         minItems: 2,
         maxItems: 2,
       }),
-      json('range', 'ra-data-simple-rest: `[start, end]`, inclusive, at most 500 rows.', {
+      json('range', `ra-data-simple-rest: \`[start, end]\`, inclusive, at most ${MAX_ADMIN_PAGE} rows.`, {
         type: 'array',
         prefixItems: [
           { type: 'integer', minimum: 0 },

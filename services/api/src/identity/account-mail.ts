@@ -1,4 +1,4 @@
-import { MailDeliveryError, type MailMessage, secretLink } from '../shared/mailer';
+import { MailDeliveryError, type MailMessage, secretLink } from '../mail/mailer';
 import type { Identity } from './identity';
 import type { UserState } from './user.decider';
 

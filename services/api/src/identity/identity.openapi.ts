@@ -1,4 +1,5 @@
 import {
+  AdminUserStats,
   AuthSession,
   EmailRequest,
   LoginRequest,
@@ -8,15 +9,17 @@ import {
   ResetPasswordRequest,
   SignupRequest,
   SignupResponse,
+  UserHistoryEntry,
   VerifyEmailRequest,
 } from '@healthtal/contracts';
+import { z } from 'zod';
 import * as A from '../http/openapi-answers';
-import { noContent, type RouteDoc } from '../http/route-doc';
+import { admin, Id, noContent, type RouteDoc } from '../http/route-doc';
 import type { PolicyRoute } from '../policy';
 
 /**
- * Identity's routes as the OpenAPI document describes them: the contracts each handler
- * parses and answers with. `http/openapi-routes.ts` gathers every context's.
+ * Identity's routes as the OpenAPI document describes them (sign-up, sessions, /me, and the console's
+ * User Management): the contracts each handler parses and answers with. `http/openapi-routes.ts` gathers every context's.
  */
 export const identityRouteDocs = {
   'POST /api/v1/auth/signup': {
@@ -83,4 +86,41 @@ export const identityRouteDocs = {
     body: NotificationPreferences,
     responses: { 200: NotificationPreferences },
   },
+  'GET /api/admin/user-stats': admin(
+    'The Users page’s cards.',
+    { responses: { 200: AdminUserStats } },
+    'identity',
+  ),
+  'DELETE /api/admin/users/:id': admin(
+    'Delete a user and erase their personal data.',
+    {
+      params: Id,
+      responses: { 200: A.UserDeleted },
+    },
+    'identity',
+  ),
+  'POST /api/admin/users/:id/admin-role': admin(
+    'Make a user an admin.',
+    {
+      params: Id,
+      responses: { 200: A.AdminRoleChanged },
+    },
+    'identity',
+  ),
+  'DELETE /api/admin/users/:id/admin-role': admin(
+    'Take the admin role away.',
+    {
+      params: Id,
+      responses: { 200: A.AdminRoleChanged },
+    },
+    'identity',
+  ),
+  'GET /api/admin/users/:id/history': admin(
+    'A user’s audit trail, from the events.',
+    {
+      params: Id,
+      responses: { 200: z.array(UserHistoryEntry) },
+    },
+    'identity',
+  ),
 } satisfies Partial<Record<PolicyRoute, RouteDoc>>;

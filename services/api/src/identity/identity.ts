@@ -1,8 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 import type { EventStore } from '@healthtal/eventstore';
 import type pg from 'pg';
+import type { Mailer } from '../mail/mailer';
 import type { ApiSettings } from '../settings';
-import type { Mailer } from '../shared/mailer';
 import type { RateLimiter } from '../shared/rate-limit';
 import { serverSecret } from '../shared/secrets';
 import { AccessTokens } from './access-tokens';

@@ -1,9 +1,8 @@
-import { AdminIdFilter, type ContactMessageRow } from '@healthtal/contracts';
+import type { AdminFilter, AdminSortField, ContactMessageRow } from '@healthtal/contracts';
 import type { ContactMessagesTable } from '@healthtal/projections';
 import type pg from 'pg';
-import { z } from 'zod';
-import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
+import { containsPattern } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -11,15 +10,7 @@ const SORT_COLUMNS = {
   name: 'name',
   email: 'email',
   subject: 'subject',
-} as const;
-export type ContactMessageSort = keyof typeof SORT_COLUMNS;
-export const contactMessageSortFields = sortFields(SORT_COLUMNS);
-
-/** The console's search box (q), and react-admin's getMany (id). */
-export const ContactMessageFilter = z.object({
-  q: z.string().max(320).optional(),
-  id: AdminIdFilter(z.uuid()).optional(),
-});
+} as const satisfies Record<AdminSortField<'contact-messages'>, string>;
 
 type Row = Pick<
   ContactMessagesTable,
@@ -32,10 +23,10 @@ const MATCHES = `($1::text is null or name ilike $1 or email ilike $1 or subject
 /** Newest first by default; `q` matches name, email or subject, case-insensitively. */
 export async function listContactMessages(
   pool: pg.Pool,
-  page: AdminPage<ContactMessageSort>,
+  page: AdminListPage<'contact-messages'>,
+  filter: AdminFilter<'contact-messages'>,
 ): Promise<{ rows: ContactMessageRow[]; total: number }> {
   const [field, order] = page.sort ?? ['receivedAt', 'DESC'];
-  const filter = parseAdminFilter(ContactMessageFilter, page.filter);
   const params = [filter.q === undefined ? null : containsPattern(filter.q), filter.id ?? null];
   const [list, count] = await Promise.all([
     pool.query<Row>(

@@ -5,22 +5,16 @@ import {
   ContactMessageRequest,
   streamName,
 } from '@healthtal/contracts';
-import { z } from 'zod';
 import type { ApiDependencies, ApiServices } from '../dependencies';
-import { parseAdminPage, sendAdminList } from '../http/admin-list';
+import { serveAdminList, serveAdminRecord } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
-import { parseBody, parseParams } from '../http/validate';
+import { parseBody } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
-import { notFound } from '../shared/problem';
 import { anonymousWriteChecks } from '../shared/rate-limit';
 import { contactMessageDecider } from './contact-message.decider';
-import {
-  contactMessageSortFields,
-  findContactMessage,
-  listContactMessages,
-} from './contact-messages.queries';
+import { findContactMessage, listContactMessages } from './contact-messages.queries';
 
 export function contactMessageRoutes(
   routes: RouteRegistrar,
@@ -45,16 +39,6 @@ export function contactMessageRoutes(
     res.status(201).json(body);
   });
 
-  routes.route('GET /api/admin/contact-messages', async (req, res) => {
-    const page = parseAdminPage(req, contactMessageSortFields);
-    const { rows, total } = await listContactMessages(pool, page);
-    sendAdminList(res, 'contact-messages', page, rows, total);
-  });
-
-  routes.route('GET /api/admin/contact-messages/:id', async (req, res) => {
-    const { id } = parseParams(z.object({ id: z.uuid() }), req);
-    const message = await findContactMessage(pool, id);
-    if (!message) throw notFound('Contact message');
-    res.json(message);
-  });
+  serveAdminList(routes, 'contact-messages', (page, filter) => listContactMessages(pool, page, filter));
+  serveAdminRecord(routes, 'contact-messages', (id) => findContactMessage(pool, id));
 }

@@ -1,13 +1,10 @@
 import {
   ContactMessageAccepted,
   ContactMessageRequest,
-  ContactMessageRow,
   RemovalConfirmationRequest,
   RemovalConfirmationResult,
   RemovalRequestAccepted,
-  RemovalRequestFilter,
   RemovalRequestForm,
-  RemovalRequestRow,
   ResumeBulkApproveResult,
   ResumeBulkRejectResult,
   ResumeBulkRequest,
@@ -15,13 +12,9 @@ import {
   ResumeSubmissionAccepted,
   ResumeSubmissionCounts,
   ResumeSubmissionRequest,
-  ResumeSubmissionRow,
 } from '@healthtal/contracts';
-import { admin, adminList, Id, type RouteDoc } from '../http/route-doc';
+import { admin, Id, type RouteDoc } from '../http/route-doc';
 import type { PolicyRoute } from '../policy';
-import { ContactMessageFilter, contactMessageSortFields } from './contact-messages.queries';
-import { removalRequestSortFields } from './removal-requests.queries';
-import { ResumeSubmissionFilter, resumeSubmissionSortFields } from './resume-submissions.queries';
 
 /**
  * Intake's routes as the OpenAPI document describes them: the contracts each handler
@@ -34,18 +27,6 @@ export const intakeRouteDocs = {
     body: ContactMessageRequest,
     responses: { 201: ContactMessageAccepted },
   },
-  'GET /api/admin/contact-messages': adminList(
-    'Contact messages.',
-    ContactMessageRow,
-    contactMessageSortFields,
-    ContactMessageFilter,
-    'intake',
-  ),
-  'GET /api/admin/contact-messages/:id': admin(
-    'One contact message.',
-    { params: Id, responses: { 200: ContactMessageRow } },
-    'intake',
-  ),
   'POST /api/v1/removal-requests': {
     summary: 'Remove My Information: mails a confirmation link when the address is known.',
     description: 'The same answer whether or not the address is in the directory.',
@@ -59,39 +40,15 @@ export const intakeRouteDocs = {
     body: RemovalConfirmationRequest,
     responses: { 200: RemovalConfirmationResult },
   },
-  'GET /api/admin/removal-requests': adminList(
-    'Removal requests.',
-    RemovalRequestRow,
-    removalRequestSortFields,
-    RemovalRequestFilter,
-    'intake',
-  ),
-  'GET /api/admin/removal-requests/:id': admin(
-    'One removal request.',
-    { params: Id, responses: { 200: RemovalRequestRow } },
-    'intake',
-  ),
   'POST /api/v1/resume-submissions': {
     summary: 'Submit a resume (public; refused for anyone on the suppression list).',
     tags: ['intake'],
     body: ResumeSubmissionRequest,
     responses: { 201: ResumeSubmissionAccepted },
   },
-  'GET /api/admin/resume-submissions': adminList(
-    'Resume submissions.',
-    ResumeSubmissionRow,
-    resumeSubmissionSortFields,
-    ResumeSubmissionFilter,
-    'intake',
-  ),
   'GET /api/admin/resume-submissions/counts': admin(
     'How many submissions each tab holds.',
     { responses: { 200: ResumeSubmissionCounts } },
-    'intake',
-  ),
-  'GET /api/admin/resume-submissions/:id': admin(
-    'One resume submission.',
-    { params: Id, responses: { 200: ResumeSubmissionRow } },
     'intake',
   ),
   'POST /api/admin/resume-submissions/:id/approve': admin(

@@ -1,7 +1,12 @@
-import { RemovalLimits, type RemovalRequestFilter, type RemovalRequestRow } from '@healthtal/contracts';
+import {
+  type AdminFilter,
+  type AdminSortField,
+  RemovalLimits,
+  type RemovalRequestRow,
+} from '@healthtal/contracts';
 import type { RemovalRequestsTable } from '@healthtal/projections';
 import type pg from 'pg';
-import { type AdminPage, sortFields } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
 
 /** Sorting by age is sorting by request time, the other way round. */
 const SORT_COLUMNS = {
@@ -11,9 +16,7 @@ const SORT_COLUMNS = {
   expiresAt: { column: 'expires_at', reversed: false },
   confirmedAt: { column: 'confirmed_at', reversed: false },
   status: { column: 'status', reversed: false },
-} as const;
-export type RemovalRequestSort = keyof typeof SORT_COLUMNS;
-export const removalRequestSortFields = sortFields(SORT_COLUMNS);
+} as const satisfies Record<AdminSortField<'removal-requests'>, { column: string; reversed: boolean }>;
 
 /** Status, age and overdue are worked out at read time: they change with the clock, not with events. */
 const ROWS = `
@@ -50,8 +53,8 @@ const toRow = (row: Row): RemovalRequestRow => ({
 /** Oldest first by default: the request closest to its 30-day deadline leads. */
 export async function listRemovalRequests(
   pool: pg.Pool,
-  page: AdminPage<RemovalRequestSort>,
-  filter: RemovalRequestFilter,
+  page: AdminListPage<'removal-requests'>,
+  filter: AdminFilter<'removal-requests'>,
 ): Promise<{ rows: RemovalRequestRow[]; total: number }> {
   const [field, order] = page.sort ?? ['ageDays', 'DESC'];
   const { column, reversed } = SORT_COLUMNS[field];

@@ -3,28 +3,20 @@ import {
   type RemovalConfirmationResult,
   RemovalMessages,
   RemovalRequestAccepted,
-  RemovalRequestFilter,
   RemovalRequestForm,
 } from '@healthtal/contracts';
 import { PersonalDataKeys } from '@healthtal/eventstore';
 import type pg from 'pg';
-import { z } from 'zod';
 import type { ApiDependencies, ApiServices } from '../dependencies';
-import { parseAdminFilter } from '../http/admin-filter';
-import { parseAdminPage, sendAdminList } from '../http/admin-list';
+import { serveAdminList, serveAdminRecord } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
-import { parseBody, parseParams } from '../http/validate';
+import { parseBody } from '../http/validate';
+import { OutboxMailer } from '../mail/mailer';
 import { clientOf } from '../shared/client-address';
 import { commandContext } from '../shared/idempotency';
-import { OutboxMailer } from '../shared/mailer';
-import { notFound } from '../shared/problem';
 import { anonymousWriteChecks, type RateRule } from '../shared/rate-limit';
 import { RemovalRequestJobs } from './removal-request-jobs';
-import {
-  findRemovalRequest,
-  listRemovalRequests,
-  removalRequestSortFields,
-} from './removal-requests.queries';
+import { findRemovalRequest, listRemovalRequests } from './removal-requests.queries';
 import { confirmRemoval, type RemovalDependencies, requestRemoval } from './removals';
 
 /**
@@ -85,17 +77,6 @@ export function removalRequestRoutes(
     res.json(body);
   });
 
-  routes.route('GET /api/admin/removal-requests', async (req, res) => {
-    const page = parseAdminPage(req, removalRequestSortFields);
-    const filter = parseAdminFilter(RemovalRequestFilter, page.filter);
-    const { rows, total } = await listRemovalRequests(pool, page, filter);
-    sendAdminList(res, 'removal-requests', page, rows, total);
-  });
-
-  routes.route('GET /api/admin/removal-requests/:id', async (req, res) => {
-    const { id } = parseParams(z.object({ id: z.uuid() }), req);
-    const request = await findRemovalRequest(pool, id);
-    if (!request) throw notFound('Removal request');
-    res.json(request);
-  });
+  serveAdminList(routes, 'removal-requests', (page, filter) => listRemovalRequests(pool, page, filter));
+  serveAdminRecord(routes, 'removal-requests', (id) => findRemovalRequest(pool, id));
 }

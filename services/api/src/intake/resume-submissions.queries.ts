@@ -1,15 +1,14 @@
 import {
-  AdminIdFilter,
+  type AdminFilter,
+  type AdminSortField,
   RESUME_STATUSES,
-  ResumeStatus,
   type ResumeSubmissionCounts,
   type ResumeSubmissionRow,
 } from '@healthtal/contracts';
 import type { ResumeSubmissionsTable } from '@healthtal/projections';
 import type pg from 'pg';
-import { z } from 'zod';
-import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
+import { containsPattern } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
 
 const SORT_COLUMNS = {
   id: 'id',
@@ -22,16 +21,7 @@ const SORT_COLUMNS = {
   companyName: 'company_name',
   specialty: 'specialty',
   location: 'location',
-} as const;
-export type ResumeSubmissionSort = keyof typeof SORT_COLUMNS;
-export const resumeSubmissionSortFields = sortFields(SORT_COLUMNS);
-
-/** The console's tabs (status), its search box (q), and react-admin's getMany (id). */
-export const ResumeSubmissionFilter = z.object({
-  status: ResumeStatus.optional(),
-  q: z.string().max(200).optional(),
-  id: AdminIdFilter(z.uuid()).optional(),
-});
+} as const satisfies Record<AdminSortField<'resume-submissions'>, string>;
 
 type Row = Pick<
   ResumeSubmissionsTable,
@@ -91,9 +81,9 @@ const toSubmissionRow = (row: Row): ResumeSubmissionRow => ({
 /** Newest submissions first unless sorted otherwise; `q` matches name, email, company, specialty, title or place. */
 export async function listResumeSubmissions(
   pool: pg.Pool,
-  page: AdminPage<ResumeSubmissionSort>,
+  page: AdminListPage<'resume-submissions'>,
+  filter: AdminFilter<'resume-submissions'>,
 ): Promise<{ rows: ResumeSubmissionRow[]; total: number }> {
-  const filter = parseAdminFilter(ResumeSubmissionFilter, page.filter);
   const [field, order] = page.sort ?? ['submittedAt', 'DESC'];
   const params = [
     filter.status ?? null,

@@ -19,13 +19,13 @@ import {
   phoneContactHashes,
   suppressionKey,
 } from '../directory/suppression';
-import { parseAdminPage, sendAdminList } from '../http/admin-list';
+import { serveAdminList, serveAdminRecord } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { uuidFromName } from '../shared/ids';
-import { HttpProblem, notFound } from '../shared/problem';
+import { HttpProblem } from '../shared/problem';
 import { anonymousWriteChecks } from '../shared/rate-limit';
 import { type ResumeDecisions, resumeDecisions, submissionStream } from './resume-decisions';
 import { resumeSubmissionDecider } from './resume-submission.decider';
@@ -33,7 +33,6 @@ import {
   countResumeSubmissions,
   findResumeSubmission,
   listResumeSubmissions,
-  resumeSubmissionSortFields,
 } from './resume-submissions.queries';
 
 const SubmissionParams = z.object({ id: z.uuid() });
@@ -72,23 +71,14 @@ export function resumeSubmissionRoutes(
     res.status(201).json(body);
   });
 
-  routes.route('GET /api/admin/resume-submissions', async (req, res) => {
-    const page = parseAdminPage(req, resumeSubmissionSortFields);
-    const { rows, total } = await listResumeSubmissions(pool, page);
-    sendAdminList(res, 'resume-submissions', page, rows, total);
-  });
+  serveAdminList(routes, 'resume-submissions', (page, filter) => listResumeSubmissions(pool, page, filter));
 
   // Before `/:id`, which would otherwise take "counts" for an id.
   routes.route('GET /api/admin/resume-submissions/counts', async (_req, res) => {
     res.json(await countResumeSubmissions(pool));
   });
 
-  routes.route('GET /api/admin/resume-submissions/:id', async (req, res) => {
-    const { id } = parseParams(SubmissionParams, req);
-    const submission = await findResumeSubmission(pool, id);
-    if (!submission) throw notFound('Resume submission');
-    res.json(submission);
-  });
+  serveAdminRecord(routes, 'resume-submissions', (id) => findResumeSubmission(pool, id));
 
   registerDecision(routes, decisions, 'approve');
   registerDecision(routes, decisions, 'reject');

@@ -1,4 +1,5 @@
 import type { policy } from '@healthtal/api';
+import { ADMIN_RESOURCE_NAMES, adminResource } from '@healthtal/contracts';
 import { nobody } from './hostile-inputs';
 import { VALID_RESUME } from './resumes';
 
@@ -24,19 +25,12 @@ export const HTML_PAGES = new Set<PolicyRoute>([
   'GET /api/v1/billing/simulator/portal/:sessionId',
   'POST /api/v1/billing/simulator/portal/:sessionId/cancel',
 ]);
-/** ra-data-simple-rest lists: sort, range and filter, each JSON in a query parameter. */
-export const ADMIN_LISTS = new Set<PolicyRoute>([
-  'GET /api/admin/demo-grants',
-  'GET /api/admin/users',
-  'GET /api/admin/contact-messages',
-  'GET /api/admin/removal-requests',
-  'GET /api/admin/refund-requests',
-  'GET /api/admin/resume-submissions',
-  'GET /api/admin/mail-outbox',
-  'GET /api/admin/outbox',
-  'GET /api/admin/site-settings',
-  'GET /api/admin/search-error-logs',
-]);
+/** ra-data-simple-rest lists, every console resource's (contracts' ADMIN_RESOURCES): sort, range and filter, each JSON in a query parameter. */
+export const ADMIN_LISTS = new Set<PolicyRoute>(
+  ADMIN_RESOURCE_NAMES.flatMap((name) =>
+    adminResource(name).paths.map((path): PolicyRoute => `GET /api/admin/${path}`),
+  ),
+);
 export const RANGE_QUERIES = new Set<PolicyRoute>([
   'GET /api/admin/dashboard',
   'GET /api/admin/search-error-stats',

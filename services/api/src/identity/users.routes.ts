@@ -2,15 +2,15 @@ import { PersonalDataKeys } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { ApiDependencies } from '../dependencies';
-import { parseAdminPage, sendAdminList } from '../http/admin-list';
+import { serveAdminList, serveAdminRecord } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
 import { parseParams } from '../http/validate';
-import { changeUser, deleteAccount, loadUser } from '../identity/accounts';
-import type { Identity } from '../identity/identity';
 import { commandContext } from '../shared/idempotency';
 import { HttpProblem, notFound } from '../shared/problem';
+import { changeUser, deleteAccount, loadUser } from './accounts';
+import type { Identity } from './identity';
 import { userHistory } from './user-history.queries';
-import { adminUserSortFields, adminUserStats, findAdminUser, listAdminUsers } from './users.queries';
+import { adminUserStats, findAdminUser, listAdminUsers } from './users.queries';
 
 const UserParams = z.object({ id: z.uuid() });
 
@@ -31,18 +31,8 @@ export function adminUserRoutes(
   const { pool, settings, store } = deps;
   const erasePersonalData = deps.erasePersonalData ?? eraseKeyRow(pool);
 
-  routes.route('GET /api/admin/users', async (req, res) => {
-    const page = parseAdminPage(req, adminUserSortFields);
-    const { rows, total } = await listAdminUsers(pool, settings, page);
-    sendAdminList(res, 'users', page, rows, total);
-  });
-
-  routes.route('GET /api/admin/users/:id', async (req, res) => {
-    const { id } = parseParams(UserParams, req);
-    const user = await findAdminUser(pool, settings, id);
-    if (!user) throw notFound('User');
-    res.json(user);
-  });
+  serveAdminList(routes, 'users', (page, filter) => listAdminUsers(pool, settings, page, filter));
+  serveAdminRecord(routes, 'users', (id) => findAdminUser(pool, settings, id));
 
   routes.route('GET /api/admin/user-stats', async (_req, res) => {
     res.json(await adminUserStats(pool));

@@ -7,5 +7,4 @@ export default {
   list: SearchErrorLogList,
   icon: ErrorOutlineIcon,
   recordRepresentation: (log: SearchErrorLogRow) => `${log.errorType}: ${log.errorMessage}`,
-  options: { label: 'Search error logs' },
 };

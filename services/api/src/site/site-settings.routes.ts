@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   ACCEPTED_IMAGE_TYPES,
+  type AdminFilter,
+  type AdminSortField,
   isSiteImageKey,
   SITE_IMAGE_TYPES,
   type SiteImageKey,
-  SiteSettingFilter,
   SiteSettingKey,
   SiteSettingMessages,
   type SiteSettingRow,
@@ -15,8 +16,7 @@ import {
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { ApiDependencies } from '../dependencies';
-import { parseAdminFilter } from '../http/admin-filter';
-import { parseAdminPage, sendAdminList } from '../http/admin-list';
+import { serveAdminList } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody, parseParams } from '../http/validate';
 import { handleCommand } from '../shared/command-handler';
@@ -27,12 +27,7 @@ import { PostgresSiteAssetStorage, type SiteAssetStorage } from './site-assets';
 import { mediaTypeOf, sniffImageType } from './site-image';
 import { invalidFileType, readImageUpload } from './site-image-upload';
 import { siteSettingsDecider } from './site-settings.decider';
-import {
-  findSiteSetting,
-  listSiteSettings,
-  publicSiteSettings,
-  siteSettingSortFields,
-} from './site-settings.queries';
+import { findSiteSetting, listSiteSettings, publicSiteSettings } from './site-settings.queries';
 
 const STREAM = streamName('site', 'settings');
 const AssetFile = z.object({
@@ -80,16 +75,15 @@ export function siteSettingsRoutes(
     return { ...row, value, updatedAt: changed ? now.toISOString() : row.updatedAt };
   };
 
-  routes.route('GET /api/admin/site-settings', async (req, res) => {
-    const page = parseAdminPage(req, siteSettingSortFields);
-    const filter = parseAdminFilter(SiteSettingFilter, page.filter);
+  serveAdminList(routes, 'site-settings', async (page, filter) => {
     const rows = (await listSiteSettings(pool, publicUrl)).filter(matches(filter));
-    const [field, order] = page.sort ?? ['key', 'ASC'];
+    const [field, order]: [AdminSortField<'site-settings'>, string] = page.sort ?? ['key', 'ASC'];
     // Twelve rows: sorted here when asked, in the spec's order otherwise.
     if (page.sort) rows.sort((a, b) => a[field].localeCompare(b[field]) * (order === 'ASC' ? 1 : -1));
-    sendAdminList(res, 'site-settings', page, rows.slice(page.offset, page.offset + page.limit), rows.length);
+    return { rows: rows.slice(page.offset, page.offset + page.limit), total: rows.length };
   });
 
+  // Not the registry's plain record route: a key that is not one of the twelve names no setting (404).
   routes.route('GET /api/admin/site-settings/:key', async (req, res) => {
     await answerWith(res, keyOf(req));
   });
@@ -201,7 +195,7 @@ const imageNeedsUpload = () =>
     },
   );
 
-const matches = (filter: SiteSettingFilter) => (row: SiteSettingRow) =>
+const matches = (filter: AdminFilter<'site-settings'>) => (row: SiteSettingRow) =>
   (!filter.group || row.group === filter.group) &&
   (!filter.kind || row.kind === filter.kind) &&
   (!filter.id || filter.id.includes(row.id));

@@ -1,16 +1,15 @@
-import type { MailOutboxFilter, MailOutboxRow } from '@healthtal/contracts';
+import type { AdminFilter, AdminSortField, MailOutboxRow } from '@healthtal/contracts';
 import type pg from 'pg';
-import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
-import { withoutLinkTokens } from '../shared/mailer';
+import { containsPattern } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
+import { withoutLinkTokens } from './mailer';
 
 const SORT_COLUMNS = {
   id: 'id',
   createdAt: 'created_at',
   recipient: 'recipient',
   kind: 'kind',
-} as const;
-export type MailOutboxSort = keyof typeof SORT_COLUMNS;
-export const mailOutboxSortFields = sortFields(SORT_COLUMNS);
+} as const satisfies Record<AdminSortField<'mail-outbox'>, string>;
 
 type Row = {
   id: string;
@@ -49,8 +48,8 @@ const toRow = (row: Row): MailOutboxRow => ({
 /** Newest first by default; `q` matches the recipient or the subject, case-insensitively. */
 export async function listMailOutbox(
   pool: pg.Pool,
-  page: AdminPage<MailOutboxSort>,
-  filter: MailOutboxFilter,
+  page: AdminListPage<'mail-outbox'>,
+  filter: AdminFilter<'mail-outbox'>,
 ): Promise<{ rows: MailOutboxRow[]; total: number }> {
   const [field, order] = page.sort ?? ['createdAt', 'DESC'];
   const direction = order === 'ASC' ? 'asc' : 'desc';

@@ -7,5 +7,4 @@ export default {
   list: ResumeList,
   icon: DescriptionIcon,
   recordRepresentation: (row: ResumeSubmissionRow) => `${row.firstName} ${row.lastName}`,
-  options: { label: 'Resume approval' },
 };

@@ -20,7 +20,3 @@ export type ReadModels = {
   /** Applies the read model's parked events again; null when there is no read model by that name. */
   retry(name: string): Promise<RetryParkedResult | null>;
 };
-
-export const readModelSortFields = ['id', 'status', 'lagEvents', 'lagSeconds', 'parked'] as const;
-/** Parked events are listed in `$all` order (`position`) or in order of their `id`. */
-export const parkedSortFields = ['position', 'id'] as const;

@@ -16,9 +16,6 @@ const shownValue = (key: SiteSettingKey, value: string, publicUrl: string) =>
   isSiteImageKey(key) && value.startsWith('/') ? `${publicUrl.replace(/\/$/, '')}${value}` : value;
 
 /** All twelve settings in the spec's order; a key nobody set yet is empty. */
-/** The fields the console may sort site settings by. */
-export const siteSettingSortFields = ['id', 'key', 'group', 'kind'] as const;
-
 export async function listSiteSettings(pool: pg.Pool, publicUrl: string): Promise<SiteSettingRow[]> {
   const { rows } = await pool.query<Row>('select key, value, updated_at from site_settings');
   const saved = new Map(rows.map((row) => [row.key, row]));

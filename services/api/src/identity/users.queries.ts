@@ -1,27 +1,24 @@
-import { AdminIdFilter, type AdminUserRow, type AdminUserStats, PLANS } from '@healthtal/contracts';
+import {
+  type AdminFilter,
+  type AdminSortField,
+  type AdminUserRow,
+  type AdminUserStats,
+  PLANS,
+} from '@healthtal/contracts';
 import type { LeftJoined, SubscriptionsTable, UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
-import { z } from 'zod';
 import { exportedContactsOf, totalExportedContacts } from '../directory/export-logs.queries';
-import { parseAdminFilter } from '../http/admin-filter';
-import { type AdminPage, containsPattern, sortFields } from '../http/admin-list';
-import { CURRENT_SUBSCRIPTION, rolesOf, VALID_GRANT } from '../identity/access-profile';
+import { containsPattern } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
 import type { ApiSettings } from '../settings';
+import { CURRENT_SUBSCRIPTION, rolesOf, VALID_GRANT } from './access-profile';
 
 const SORT_COLUMNS = {
   id: 'u.id',
   email: 'lower(u.email)',
   signupDate: 'u.created_at',
   lastSignInAt: 'u.last_sign_in_at',
-} as const;
-export type AdminUserSort = keyof typeof SORT_COLUMNS;
-export const adminUserSortFields = sortFields(SORT_COLUMNS);
-
-/** `q`: the email contains it (the console's search box); `id`: react-admin's getMany. */
-export const AdminUserFilter = z.object({
-  q: z.string().max(320).optional(),
-  id: AdminIdFilter(z.uuid()).optional(),
-});
+} as const satisfies Record<AdminSortField<'users'>, string>;
 
 type Row = Pick<
   UsersTable,
@@ -46,9 +43,9 @@ const MATCHES = `u.email is not null and ($1::text is null or u.email ilike $1)
 export async function listAdminUsers(
   pool: pg.Pool,
   settings: ApiSettings,
-  page: AdminPage<AdminUserSort>,
+  page: AdminListPage<'users'>,
+  filter: AdminFilter<'users'>,
 ): Promise<{ rows: AdminUserRow[]; total: number }> {
-  const filter = parseAdminFilter(AdminUserFilter, page.filter);
   const [field, order] = page.sort ?? ['signupDate', 'DESC'];
   const params = [containsPattern(filter.q ?? ''), filter.id ?? null];
   const [list, count] = await Promise.all([

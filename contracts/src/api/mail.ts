@@ -36,6 +36,12 @@ export const MailOutboxRow = z.object({
 });
 export type MailOutboxRow = z.infer<typeof MailOutboxRow>;
 
+/** A mail's id in a path (`/mail-outbox/12`). */
+export const MailId = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/, 'Must be a mail id.')
+  .transform(Number);
+
 /** The outbox list's `filter`: `q` is contained in the recipient or the subject. */
 export const MailOutboxFilter = z.object({
   q: z.string().max(320).optional(),

@@ -6,5 +6,4 @@ export default {
   list: SiteSettingList,
   icon: SettingsIcon,
   recordRepresentation: 'key',
-  options: { label: 'Website settings' },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SiteImageKey, SiteTextKey } from '../api/site-settings';
+import { SiteImageKey, SiteTextKey } from '../api/site';
 import { SITE_IMAGE_TYPES, SiteSettingLimits } from '../domain/site-settings';
 import { event } from './envelope';
 
@@ -38,9 +38,9 @@ export const SiteImageRemoved = event(
 );
 export type SiteImageRemoved = z.infer<typeof SiteImageRemoved>;
 
-export const AdminEvent = z.discriminatedUnion('type', [
+export const SiteEvent = z.discriminatedUnion('type', [
   SiteSettingChanged,
   SiteImageUploaded,
   SiteImageRemoved,
 ]);
-export type AdminEvent = z.infer<typeof AdminEvent>;
+export type SiteEvent = z.infer<typeof SiteEvent>;
