@@ -2,6 +2,7 @@ import type { AdminResourceName } from '@healthtal/contracts';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import contactMessages from './contact-messages';
+import exportLogs from './export-logs';
 import mailOutbox from './mail-outbox';
 import readModels from './read-models';
 import refundRequests from './refund-requests';
@@ -30,6 +31,7 @@ export const RESOURCES: Readonly<Record<AdminResourceName, ResourceModule>> = {
   'resume-submissions': resumeSubmissions,
   'removal-requests': removalRequests,
   'refund-requests': refundRequests,
+  'export-logs': exportLogs,
   'contact-messages': contactMessages,
   'mail-outbox': mailOutbox,
   'search-error-logs': searchErrorLogs,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DemoGrantFilter, DemoGrantRow } from './access';
 import { RefundRequestFilter, RefundRequestRow } from './billing';
+import { ExportLogFilter, ExportLogRow } from './exports';
 import { AdminUserFilter, AdminUserRow } from './identity';
 import {
   ContactMessageFilter,
@@ -102,6 +103,15 @@ export const ADMIN_RESOURCES = {
     id: z.uuid(),
     filter: RefundRequestFilter,
     sort: ['id', 'email', 'status', 'requestedAt', 'decidedAt', 'purchasedAt', 'refundedAt'],
+  },
+  'export-logs': {
+    context: 'directory',
+    label: 'Exports',
+    recordName: 'Export',
+    row: ExportLogRow,
+    id: z.uuid(),
+    filter: ExportLogFilter,
+    sort: ['id', 'exportDate', 'exportCount', 'userEmail', 'status'],
   },
   'contact-messages': {
     context: 'intake',

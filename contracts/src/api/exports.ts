@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminIdFilter } from './admin';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export const ExportFormat = z.enum(EXPORT_FORMATS);
@@ -33,6 +34,23 @@ export const ExportLogEntry = z.object({
 });
 export type ExportLogEntry = z.infer<typeof ExportLogEntry>;
 export const RecentExports = z.array(ExportLogEntry);
+
+/** A row of the console's Exports: every export anyone made, with who made it. */
+export const ExportLogRow = ExportLogEntry.extend({
+  userId: z.uuid(),
+  /** null while the user's row is not in the read model yet. */
+  userEmail: z.string().nullable(),
+});
+export type ExportLogRow = z.infer<typeof ExportLogRow>;
+
+/** The Exports list's `filter`: one user's (`userId`), by `status`, the email contains `q`; getMany's `id`. */
+export const ExportLogFilter = z.object({
+  userId: z.uuid().optional(),
+  status: ExportStatus.optional(),
+  q: z.string().max(320).optional(),
+  id: AdminIdFilter(z.uuid()).optional(),
+});
+export type ExportLogFilter = z.infer<typeof ExportLogFilter>;
 export type RecentExports = z.infer<typeof RecentExports>;
 
 /** Ours: a first export ends the money-back guarantee, so the app asks before it happens. */

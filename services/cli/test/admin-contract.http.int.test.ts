@@ -86,6 +86,16 @@ async function seed() {
     expect(approved.status).toBe(200);
   }
   await app.caughtUp();
+  // Two exports of them (an admin may export, as an Annual subscriber may).
+  for (const fileName of ['contract-a', 'contract-b']) {
+    const exported = await app.request('/api/v1/exports', {
+      method: 'POST',
+      as: 'admin',
+      json: { candidateIds: pending.rows.slice(0, 2).map(({ id }) => id), format: 'csv', fileName },
+    });
+    expect(exported.status).toBe(200);
+    await exported.text();
+  }
   for (const email of ['jo.abara@example.org', 'jo.birch@example.org']) {
     const sent = await app.request('/api/v1/removal-requests', {
       method: 'POST',

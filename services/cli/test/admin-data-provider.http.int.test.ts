@@ -80,6 +80,15 @@ async function seed() {
   const listed = Array.from({ length: MANY }, (_, n) => candidate(`removal-${n}`));
   await importCandidates(app, listed);
   await app.caughtUp();
+  await inBatches(MANY, 5, async (n) => {
+    const exported = await app.request('/api/v1/exports', {
+      method: 'POST',
+      as: admin,
+      json: { candidateIds: [listed[n]!.candidateId], format: 'csv', fileName: `export-${n}` },
+    });
+    if (exported.status !== 200) throw new Error(`export: ${exported.status} ${await exported.text()}`);
+    await exported.text();
+  });
   await inBatches(MANY, 5, (n) =>
     posted('/api/v1/removal-requests', { email: listed[n]!.personalEmail }, 202),
   );

@@ -234,6 +234,32 @@ describe('the admin console', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
+  test('lists every export with who made it, its rows and how it ended', async () => {
+    await importCandidates(suite.app, [candidate('exported-one'), candidate('exported-two')]);
+    await suite.app.caughtUp();
+    const premium = await suite.app.as('premium');
+    const exported = await suite.app.request('/api/v1/exports', {
+      method: 'POST',
+      as: premium,
+      json: {
+        candidateIds: [candidate('exported-one').candidateId, candidate('exported-two').candidateId],
+        format: 'csv',
+        fileName: 'icu-nurses',
+      },
+    });
+    expect(exported.status).toBe(200);
+    await exported.text();
+    await suite.app.caughtUp();
+
+    const page = await consolePage('admin', '/admin/');
+    await page.getByRole('menuitem', { name: 'Exports' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'icu-nurses' });
+    await expectVisible(row.getByText(premium.email));
+    await expectVisible(row.getByText('2 of 2'));
+    await expectVisible(row.getByText('completed'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
   test('reports a bulk rejection that partly failed, with counts', { timeout: 60_000 }, async () => {
     const first = await submitResume('Dov', 'Ettinger');
     await submitResume('Ines', 'Ettinger');

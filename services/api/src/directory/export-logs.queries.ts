@@ -1,6 +1,14 @@
-import { type ExportLogEntry, RECENT_EXPORTS_SHOWN } from '@healthtal/contracts';
-import type { ExportLogsTable } from '@healthtal/projections';
+import {
+  type AdminFilter,
+  type AdminSortField,
+  type ExportLogEntry,
+  type ExportLogRow,
+  RECENT_EXPORTS_SHOWN,
+} from '@healthtal/contracts';
+import type { ExportLogsTable, LeftJoined, UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
+import { containsPattern } from '../http/admin-list';
+import type { AdminListPage } from '../http/admin-resource';
 
 type Row = Pick<
   ExportLogsTable,
@@ -18,17 +26,19 @@ export async function recentExports(
      where user_id = $1 order by export_date desc, id limit $2`,
     [userId, limit],
   );
-  return rows.map((row) => ({
-    id: row.id,
-    exportDate: row.export_date.toISOString(),
-    exportCount: row.export_count,
-    rowsIntended: row.rows_intended,
-    status: row.status,
-    format: row.format,
-    fileName: row.file_name,
-    scope: row.scope,
-  }));
+  return rows.map(toEntry);
 }
+
+const toEntry = (row: Row): ExportLogEntry => ({
+  id: row.id,
+  exportDate: row.export_date.toISOString(),
+  exportCount: row.export_count,
+  rowsIntended: row.rows_intended,
+  status: row.status,
+  format: row.format,
+  fileName: row.file_name,
+  scope: row.scope,
+});
 
 /**
  * The admin's Exported Contacts: rows exported by each user, all exports added up (the column counts
@@ -49,4 +59,59 @@ export async function exportedContactsOf(
 export async function totalExportedContacts(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ n: string | null }>('select sum(export_count) as n from export_logs');
   return Number(rows[0]?.n ?? 0);
+}
+
+const SORT_COLUMNS = {
+  id: 'e.id',
+  exportDate: 'e.export_date',
+  exportCount: 'e.export_count',
+  userEmail: 'lower(u.email)',
+  status: 'e.status',
+} as const satisfies Record<AdminSortField<'export-logs'>, string>;
+
+type AdminRow = Row & Pick<ExportLogsTable, 'user_id'> & LeftJoined<Pick<UsersTable, 'email'>>;
+
+const FROM = `select e.id, e.user_id, u.email, e.export_date, e.export_count, e.rows_intended, e.status, e.format,
+    e.file_name, e.scope
+  from export_logs e left join users u on u.id = e.user_id`;
+const MATCHES = `($1::uuid is null or e.user_id = $1) and ($2::text is null or e.status = $2)
+  and ($3::text is null or u.email ilike $3) and ($4::uuid[] is null or e.id = any($4::uuid[]))`;
+
+const toAdminRow = (row: AdminRow): ExportLogRow => ({
+  ...toEntry(row),
+  userId: row.user_id,
+  userEmail: row.email,
+});
+
+/** The console's Exports: everyone's, newest first unless sorted otherwise. */
+export async function listExportLogs(
+  pool: pg.Pool,
+  page: AdminListPage<'export-logs'>,
+  filter: AdminFilter<'export-logs'>,
+): Promise<{ rows: ExportLogRow[]; total: number }> {
+  const [field, order] = page.sort ?? ['exportDate', 'DESC'];
+  const params = [
+    filter.userId ?? null,
+    filter.status ?? null,
+    filter.q === undefined ? null : containsPattern(filter.q),
+    filter.id ?? null,
+  ];
+  const [list, count] = await Promise.all([
+    pool.query<AdminRow>(
+      `${FROM} where ${MATCHES}
+       order by ${SORT_COLUMNS[field]} ${order === 'ASC' ? 'asc' : 'desc'} nulls last, e.id
+       offset $5 limit $6`,
+      [...params, page.offset, page.limit],
+    ),
+    pool.query<{ n: string }>(
+      `select count(*) as n from export_logs e left join users u on u.id = e.user_id where ${MATCHES}`,
+      params,
+    ),
+  ]);
+  return { rows: list.rows.map(toAdminRow), total: Number(count.rows[0]!.n) };
+}
+
+export async function findExportLog(pool: pg.Pool, id: string): Promise<ExportLogRow | null> {
+  const { rows } = await pool.query<AdminRow>(`${FROM} where e.id = $1`, [id]);
+  return rows[0] ? toAdminRow(rows[0]) : null;
 }

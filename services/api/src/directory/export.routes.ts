@@ -2,12 +2,13 @@ import { ExportRequest, SearchLimits, type SearchRequest } from '@healthtal/cont
 import type { Request } from 'express';
 import { z } from 'zod';
 import type { ApiDependencies } from '../dependencies';
+import { serveAdminList, serveAdminRecord } from '../http/admin-resource';
 import type { RouteRegistrar } from '../http/routes';
 import { parseBody } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
 import { HttpProblem } from '../shared/problem';
 import { sendCandidateExport } from './export';
-import { recentExports } from './export-logs.queries';
+import { findExportLog, listExportLogs, recentExports } from './export-logs.queries';
 import type { DirectorySearch } from './search/directory-search';
 
 type SearchScope = Extract<ExportRequest, { search: unknown }>['search'];
@@ -63,4 +64,8 @@ export function exportRoutes(
   routes.route('GET /api/v1/me/exports', async (req, res) => {
     res.json(await recentExports(deps.pool, commandContext(req).userId!));
   });
+
+  // The console's Exports: everyone's, for the admins.
+  serveAdminList(routes, 'export-logs', (page, filter) => listExportLogs(deps.pool, page, filter));
+  serveAdminRecord(routes, 'export-logs', (id) => findExportLog(deps.pool, id));
 }
