@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailProvenance } from './candidate-card';
-import { EMAIL_STATUS_LABELS, emailRevealable, humanDate, sourceLabel, timeAgo } from './display';
+import { dollars, EMAIL_STATUS_LABELS, emailRevealable, humanDate, sourceLabel, timeAgo } from './display';
 import { EXPORT_COLUMNS, EXPORT_HEADER } from './export-columns';
 import { formatPhoneForDisplay } from './phone-display';
 
@@ -83,5 +83,15 @@ describe('export headers', () => {
   it('name each field once', () => {
     expect(new Set(EXPORT_COLUMNS.map((c) => c.field)).size).toBe(EXPORT_COLUMNS.length);
     expect(new Set(EXPORT_HEADER).size).toBe(EXPORT_HEADER.length);
+  });
+});
+
+describe('dollars', () => {
+  it('shows cents as US dollars, with cents or rounded to the dollar', () => {
+    expect(dollars(299_500)).toBe('$2,995.00');
+    expect(dollars(1_050)).toBe('$10.50');
+    expect(dollars(299_500, { wholeDollars: true })).toBe('$2,995');
+    expect(dollars(29_549, { wholeDollars: true })).toBe('$295');
+    expect(dollars(0)).toBe('$0.00');
   });
 });

@@ -1,4 +1,4 @@
-import { RefundEligibility, RefundRequestInfo, shortDate } from '@healthtal/contracts';
+import { dollars, RefundEligibility, RefundRequestInfo, shortDate } from '@healthtal/contracts';
 import {
   Alert,
   Button,
@@ -17,8 +17,6 @@ import { ApiError, api } from '../app/api';
 import { useToast } from '../app/toast';
 
 const ELIGIBILITY_KEY = ['billing', 'refund-eligibility'] as const;
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 export function useRefundEligibility(enabled: boolean) {
   return useQuery({
