@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CandidatesExported, type EventDefinition, event, eventDefinitions } from '@healthtal/contracts';
+import { CandidatesExported, type EventDefinition, eventDefinitions } from '@healthtal/contracts';
 import { EventRegistry, type NewEvent, PostgresEventStore } from '@healthtal/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { CANDIDATES_EXPORTED_V1 } from './support/earlier-events';
 import { type SignedIn, startTestApp, type TestApp, testMetadata } from './support/harness';
 import { seedSyntheticDirectory } from './support/synthetic-directory';
 
@@ -28,22 +28,6 @@ async function appendKnowing(definition: EventDefinition, streamId: string, even
     await store.close();
   }
 }
-
-/** CandidatesExported as the code before version 2 knew it. */
-const VERSION_1: EventDefinition = {
-  schema: event(
-    'CandidatesExported',
-    z.object({
-      userId: z.uuid(),
-      exportId: z.uuid(),
-      format: z.enum(['csv', 'xlsx']),
-      count: z.number().int(),
-      scope: z.enum(['selection', 'search', 'list']),
-      fileName: z.string(),
-    }),
-  ),
-  currentVersion: 1,
-};
 
 /** Stored rows of a stream as they are in the table: the version is left out when it is 1. */
 const storedVersions = async (streamId: string) =>
@@ -98,7 +82,7 @@ describe('an event type at version 2', () => {
 
   it('reads a version 1 event of the same type upcast, and projects both into the export log', async () => {
     const legacy = randomUUID();
-    await appendKnowing(VERSION_1, `exports-${user.userId}`, [
+    await appendKnowing(CANDIDATES_EXPORTED_V1, `exports-${user.userId}`, [
       {
         type: 'CandidatesExported',
         data: {
