@@ -11,7 +11,6 @@ import {
   RefundDecisionResult,
   RefundRequestRow,
   RemovalRequestRow,
-  type ResumeAction,
   ResumeBulkApproveResult,
   ResumeBulkRejectResult,
   ResumeDecisionResult,
@@ -26,6 +25,7 @@ import {
 } from '@healthtal/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, type RaRecord, useDataProvider } from 'react-admin';
+import type { ResumeAction } from './admin-console';
 import { httpClient, sendRaw } from './auth/session';
 
 /** What the console needs of a contract's zod schema: it checks an answer and types it. */

@@ -1,10 +1,4 @@
-import {
-  type AdminDashboard,
-  ageLabel,
-  type DashboardRange,
-  dollars,
-  formatResponseTime,
-} from '@healthtal/contracts';
+import { type AdminDashboard, type DashboardRange, dollars } from '@healthtal/contracts';
 import {
   Alert,
   Box,
@@ -38,6 +32,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { ageLabel, formatResponseTime } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { pacificTime } from '../fields/PacificTimeField';
 import { failureText } from '../notify';

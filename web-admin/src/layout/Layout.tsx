@@ -1,4 +1,3 @@
-import { ACCESS_DENIED } from '@healthtal/contracts';
 import BlockIcon from '@mui/icons-material/Block';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Box, Button, AppBar as MuiAppBar, Paper, Toolbar, Typography } from '@mui/material';
@@ -15,6 +14,7 @@ import {
   useLogout,
   usePermissions,
 } from 'react-admin';
+import { ACCESS_DENIED } from '../admin-console';
 import contactMessages from '../contact-messages';
 import searchErrorLogs from '../logs';
 import mailOutbox from '../mail-outbox';

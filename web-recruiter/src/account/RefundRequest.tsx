@@ -1,4 +1,4 @@
-import { dollars, RefundEligibility, RefundRequestInfo, shortDate } from '@healthtal/contracts';
+import { dollars, RefundEligibility, RefundRequestInfo } from '@healthtal/contracts';
 import {
   Alert,
   Button,
@@ -15,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { useToast } from '../app/toast';
+import { shortDate } from '../directory/candidate-card';
 
 const ELIGIBILITY_KEY = ['billing', 'refund-eligibility'] as const;
 
