@@ -1,5 +1,6 @@
 import {
   type EventDefinition,
+  type EventMetadata,
   NewEventMetadata,
   type PersonalDataSpec,
   StreamName,
@@ -13,10 +14,11 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const text = (value: unknown) => typeof value === 'string' && value.length > 0;
 
 /**
- * The common case of NewEventMetadata, checked by hand: appends are the hot path and this costs a
- * tenth of the schema. Anything unusual goes through the schema, which also words the errors.
+ * The common case of NewEventMetadata, checked by hand and stamped with `schemaVersion`: appends are
+ * the hot path and this costs a tenth of the schema. Anything unusual goes through the schema, which
+ * also words the errors.
  */
-function plainMetadata(metadata: unknown): NewEventMetadata | null {
+function plainMetadata(metadata: unknown, schemaVersion: number): EventMetadata | null {
   const m = metadata as Record<string, unknown> | null;
   if (
     typeof m !== 'object' ||
@@ -37,6 +39,7 @@ function plainMetadata(metadata: unknown): NewEventMetadata | null {
     ...(m.userId !== undefined ? { userId: m.userId as string } : {}),
     correlationId: m.correlationId as string,
     causationId: m.causationId as string,
+    schemaVersion,
   };
 }
 
@@ -73,15 +76,15 @@ export class EventRegistry {
     return {
       type: event.type,
       data: parsed.data,
-      metadata: { ...this.validMetadata(event), schemaVersion: definition.currentVersion },
+      metadata: this.validMetadata(event, definition.currentVersion),
     };
   }
 
-  private validMetadata(event: NewEvent): NewEventMetadata {
-    const plain = plainMetadata(event.metadata);
+  private validMetadata(event: NewEvent, schemaVersion: number): EventMetadata {
+    const plain = plainMetadata(event.metadata, schemaVersion);
     if (plain) return plain;
     const metadata = NewEventMetadata.safeParse(event.metadata);
-    if (metadata.success) return metadata.data;
+    if (metadata.success) return { ...metadata.data, schemaVersion };
     throw new InvalidEventData(
       event.type,
       metadata.error.issues.map((issue) => ({
