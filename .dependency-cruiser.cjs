@@ -1,6 +1,7 @@
 /**
  * Import boundaries, checked by `npm run lint:deps` (part of `npm test`): docs/adr/0025-one-definition-per-concept.md.
- * contracts → eventstore → api / projections / relay → cli; web apps see only contracts; the api sees
+ * contracts → eventstore → api / projections / relay → cli; web apps see only contracts and
+ * web-shared (browser code both apps share, ADR 0048), which sees only contracts; the api sees
  * projections' row types only.
  */
 const API = '^services/api/src/';
@@ -43,7 +44,7 @@ module.exports = {
       severity: 'error',
       comment: 'contracts is the shared language: it imports no service, projection or app.',
       from: { path: '^contracts/src/' },
-      to: { path: '^(services|projections|web-recruiter|web-admin)/' },
+      to: { path: '^(services|projections|web-recruiter|web-admin|web-shared)/' },
     },
     {
       name: 'eventstore-below-services',
@@ -70,8 +71,24 @@ module.exports = {
     {
       name: 'web-apps-see-only-contracts',
       severity: 'error',
+      comment: 'The web apps import contracts and web-shared from the monorepo, nothing of the server.',
       from: { path: '^web-(recruiter|admin)/src/' },
       to: { path: '^(services|projections)/' },
+    },
+    {
+      name: 'web-shared-sees-only-contracts',
+      severity: 'error',
+      comment:
+        'web-shared is code both web apps run: it imports contracts, never an app or the server (ADR 0048).',
+      from: { path: '^web-shared/src/' },
+      to: { path: '^(services|projections|web-recruiter|web-admin)/' },
+    },
+    {
+      name: 'web-shared-only-for-web-apps',
+      severity: 'error',
+      comment: 'web-shared is browser code: the server (services, projections) does not run it (ADR 0048).',
+      from: { path: '^(services|projections)/' },
+      to: { path: '^web-shared/' },
     },
   ],
   options: {

@@ -22,6 +22,7 @@ COPY services/api/package.json services/api/
 COPY services/relay/package.json services/relay/
 COPY services/cli/package.json services/cli/
 COPY projections/package.json projections/
+COPY web-shared/package.json web-shared/
 COPY web-recruiter/package.json web-recruiter/
 COPY web-admin/package.json web-admin/
 RUN npm ci --no-audit --no-fund
@@ -38,6 +39,7 @@ COPY --from=build /app/services/api/package.json services/api/
 COPY --from=build /app/services/relay/package.json services/relay/
 COPY --from=build /app/services/cli/package.json services/cli/
 COPY --from=build /app/projections/package.json projections/
+COPY --from=build /app/web-shared/package.json web-shared/
 COPY --from=build /app/web-recruiter/package.json web-recruiter/
 COPY --from=build /app/web-admin/package.json web-admin/
 # The cli workspace's production dependencies and those of the workspaces it composes. The bundle

@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{contracts,services,projections,test}/**/*.test.ts'],
+    // The web apps' and web-shared's unit tests (pure view logic, node environment) run here too; their
+    // browser behaviour is in test/browser.
+    include: ['{contracts,services,projections,test,web-shared,web-recruiter,web-admin}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',

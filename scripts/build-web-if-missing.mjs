@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds each web app whose dist/index.html is missing or older than its sources (the app's src/ and
-// index.html, and contracts/src), so `npm start` serves / and /admin as the code now stands.
+// index.html, contracts/src and web-shared/src), so `npm start` serves / and /admin as the code now stands.
 // Plain Node ESM, no dependencies. Runs from any cwd: paths resolve against the repo root.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -27,7 +27,12 @@ function newestSource(paths) {
 
 for (const app of apps) {
   const index = join(root, app, 'dist', 'index.html');
-  const sources = [join(root, app, 'src'), join(root, app, 'index.html'), join(root, 'contracts', 'src')];
+  const sources = [
+    join(root, app, 'src'),
+    join(root, app, 'index.html'),
+    join(root, 'contracts', 'src'),
+    join(root, 'web-shared', 'src'),
+  ];
   if (existsSync(index) && statSync(index).mtimeMs >= newestSource(sources)) {
     console.log(`[build-web] ${app}: up to date (${app}/dist/index.html)`);
     continue;

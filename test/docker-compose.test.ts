@@ -185,9 +185,15 @@ describe('docker-compose.yml', () => {
       'LOG_LEVEL',
       'PROJECTION_MAX_LAG_SECONDS',
     ]);
+    // Only the Kafka-fed projectors read these: compose's api runs no projector (WORKERS=none).
+    const projectorsOnly = new Set(['KAFKA_SESSION_TIMEOUT_MS']);
     for (const name of names) {
       if (embeddedOnly.has(name)) continue;
-      const services = everyProcess.has(name) ? APP_SERVICES : (['api'] as const);
+      const services = everyProcess.has(name)
+        ? APP_SERVICES
+        : projectorsOnly.has(name)
+          ? (['projectors'] as const)
+          : (['api'] as const);
       for (const service of services)
         expect(Object.keys(compose.services[service]!.environment ?? {}), `${name} in ${service}`).toContain(
           name,

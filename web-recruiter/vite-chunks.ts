@@ -9,9 +9,9 @@ import type { Plugin } from 'vite';
 
 export const BOOT = 'src/app/boot.ts';
 
-/** The boot script and what it imports itself (contracts modules without zod, by their paths). */
+/** The boot script and what it imports itself (contracts and web-shared modules without zod, by their paths). */
 const BOOT_MODULES =
-  /src[\\/]app[\\/]boot\.ts$|src[\\/]directory[\\/]search[\\/]search-body\.ts$|session-marker\.ts$/;
+  /src[\\/]app[\\/]boot\.ts$|src[\\/]directory[\\/]search[\\/]search-body\.ts$|session-marker\.ts$|refresh-request\.ts$/;
 const SEARCH_PAGE = /src[\\/]directory[\\/]search[\\/]SearchPage\.tsx$/;
 
 /** MUI exports that live in @mui/material/styles rather than in a folder of their own. */

@@ -41,7 +41,6 @@ const event = (type: string, data: Record<string, unknown>): NewEvent => ({
     occurredAt: new Date().toISOString(),
     correlationId: 'forgotten-test',
     causationId: randomUUID(),
-    schemaVersion: 1,
   },
 });
 const template = (ownerId: string) =>

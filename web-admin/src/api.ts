@@ -5,7 +5,6 @@ import {
   AdminUserStats,
   type DashboardRange,
   RefundDecisionResult,
-  type ResumeAction,
   ResumeBulkApproveResult,
   ResumeBulkRejectResult,
   ResumeDecisionResult,
@@ -17,6 +16,7 @@ import {
 } from '@healthtal/contracts';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, useDataProvider } from 'react-admin';
+import type { ResumeAction } from './admin-console';
 import { httpClient, sendRaw } from './auth/session';
 
 /** What the console needs of a contract's zod schema: it checks an answer and types it. */

@@ -1,6 +1,6 @@
-import { AdminConsoleMessages } from '@healthtal/contracts';
 import { Alert, AlertTitle } from '@mui/material';
 import { HttpError, useNotify } from 'react-admin';
+import { AdminConsoleMessages } from './admin-console';
 
 type Severity = 'success' | 'error' | 'warning' | 'info';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailProvenance } from './candidate-card';
-import { EMAIL_STATUS_LABELS, emailRevealable, humanDate, sourceLabel, timeAgo } from './display';
+import { dollars, EMAIL_STATUS_LABELS, emailRevealable, humanDate, sourceLabel, timeAgo } from './display';
 import { EXPORT_COLUMNS, EXPORT_HEADER } from './export-columns';
 import { formatPhoneForDisplay } from './phone-display';
 
@@ -26,6 +25,16 @@ describe('dates a recruiter reads', () => {
   });
 });
 
+describe('how long ago', () => {
+  it('says it in days, weeks, months or years', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    expect(timeAgo('2026-11-22T01:00:00Z', now)).toBe('today');
+    expect(timeAgo('2026-11-21T01:00:00Z', now)).toBe('1 day ago');
+    expect(timeAgo('2026-08-01T00:00:00Z', now)).toBe('3 months ago');
+    expect(timeAgo('2024-10-01T00:00:00Z', now)).toBe('2 years ago');
+  });
+});
+
 describe('where a record came from', () => {
   it.each([
     ['synthetic', 'Sample data'],
@@ -47,15 +56,6 @@ describe('an invalid email', () => {
     expect(emailRevealable(true, 'unknown')).toBe(true);
     expect(emailRevealable(false, 'valid')).toBe(false);
     expect(EMAIL_STATUS_LABELS.invalid).toBe('Email invalid');
-  });
-
-  it('is labelled where its button would be, so the card line only says when it was checked', () => {
-    const now = new Date('2026-11-22T12:00:00Z');
-    const fourWeeks = '2026-10-25T12:00:00Z';
-    expect(emailProvenance(fourWeeks, now, 'invalid')).toBe('email checked 4 weeks ago');
-    expect(emailProvenance(fourWeeks, now, 'valid')).toBe('Valid email · email verified 4 weeks ago');
-    expect(emailProvenance(null, now, 'unknown')).toBe('Unverified email');
-    expect(emailProvenance(fourWeeks, now, 'valid', false)).toBeNull();
   });
 });
 
@@ -83,5 +83,15 @@ describe('export headers', () => {
   it('name each field once', () => {
     expect(new Set(EXPORT_COLUMNS.map((c) => c.field)).size).toBe(EXPORT_COLUMNS.length);
     expect(new Set(EXPORT_HEADER).size).toBe(EXPORT_HEADER.length);
+  });
+});
+
+describe('dollars', () => {
+  it('shows cents as US dollars, with cents or rounded to the dollar', () => {
+    expect(dollars(299_500)).toBe('$2,995.00');
+    expect(dollars(1_050)).toBe('$10.50');
+    expect(dollars(299_500, { wholeDollars: true })).toBe('$2,995');
+    expect(dollars(29_549, { wholeDollars: true })).toBe('$295');
+    expect(dollars(0)).toBe('$0.00');
   });
 });

@@ -27,6 +27,18 @@ export function humanDate(value: string | Date): string {
   );
 }
 
+/**
+ * An amount in cents as US dollars, the same in every mail, page and screen: "$2,995.00", or with
+ * `wholeDollars` rounded to the dollar: "$2,995" (prices, chart axes).
+ */
+export function dollars(cents: number, { wholeDollars = false } = {}): string {
+  return (cents / 100).toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    ...(wholeDollars ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+  });
+}
+
 /** "3 weeks ago", "today": how long ago something happened. */
 export function timeAgo(iso: string, now: Date): string {
   const days = Math.floor((now.getTime() - new Date(iso).getTime()) / 86_400_000);

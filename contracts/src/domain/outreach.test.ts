@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { placeholderValues, renderTemplate } from './outreach';
+import {
+  composeLinks,
+  generationErrorMessage,
+  placeholderValues,
+  renderTemplate,
+  templateExcerpt,
+} from './outreach';
 
 const nurse = {
   Contactfirstname: 'Maria',
@@ -55,5 +61,35 @@ describe('renderTemplate', () => {
       full_name: 'Ann',
       location: 'Reno',
     });
+  });
+});
+
+describe('composing and templates', () => {
+  it('composes in three web mail services and the default app', () => {
+    const links = composeLinks(['a@x.example', 'b@x.example'], 'Hi there', 'Line 1\nLine 2');
+    expect(links.map((l) => l.label)).toEqual(['Gmail', 'Outlook', 'Yahoo Mail', 'Default email app']);
+    expect(links[0]!.href).toContain('to=a%40x.example%2Cb%40x.example');
+    expect(links[0]!.href).toContain('su=Hi%20there');
+    expect(links[3]!.href).toBe(
+      'mailto:a%40x.example,b%40x.example?subject=Hi%20there&body=Line%201%0ALine%202',
+    );
+  });
+
+  it('shows 150 characters of a template body', () => {
+    expect(templateExcerpt('x'.repeat(200))).toBe(`${'x'.repeat(150)}…`);
+    expect(templateExcerpt('short')).toBe('short');
+  });
+});
+
+describe('the email generator', () => {
+  it('maps generation failures to the spec texts', () => {
+    expect(generationErrorMessage('OPENAI API key missing')).toBe(
+      'AI service is not properly configured. Please contact support.',
+    );
+    expect(generationErrorMessage('Job title and job description are required')).toBe(
+      'Please fill in both job title and description.',
+    );
+    expect(generationErrorMessage('Function error: upstream 502')).toBe('Function error: upstream 502');
+    expect(generationErrorMessage(undefined)).toBe('Failed to generate email. Please try again.');
   });
 });

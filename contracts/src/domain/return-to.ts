@@ -1,6 +1,7 @@
-/** Where the app goes after sign-in when it was given nowhere safe to go (spec: /directory). */
-export const DEFAULT_RETURN_PATH = '/directory';
-
+/**
+ * Redirect targets (`return_to` of sign-in, checkout's return paths): the API checks them with the
+ * same rule the recruiter app follows (its safeReturnPath, web-recruiter/src/identity/return-to.ts).
+ */
 const MAX_RETURN_PATH = 2048;
 /** Whitespace and control characters: browsers drop tabs and newlines, so `/\t/evil` is `//evil`. */
 const hasUnsafeCharacter = (path: string) =>
@@ -24,7 +25,3 @@ export function isSameOriginPath(candidate: unknown): candidate is string {
     (path) => path.startsWith('/') && !path.startsWith('//') && !hasUnsafeCharacter(path),
   );
 }
-
-/** `return_to` (or any redirect target) when it is a same-origin path, else `fallback`. */
-export const safeReturnPath = (candidate: unknown, fallback: string = DEFAULT_RETURN_PATH): string =>
-  isSameOriginPath(candidate) ? candidate : fallback;

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_SPECIALTY_COUNTS } from './search-screen';
 import {
   canonicalSpecialty,
+  FALLBACK_HOME_SPECIALTIES,
+  FALLBACK_SPECIALTY_COUNTS,
   knownSpecialty,
   SPECIALTIES,
+  SPECIALTIES_A_TO_Z,
   SPECIALTY_NAMES,
   specialtyKey,
 } from './specialties';
@@ -51,5 +53,23 @@ describe('the specialty taxonomy', () => {
   it('never shows a name title-casing would spoil, and the fallback counts use its names', () => {
     for (const name of SPECIALTY_NAMES) expect(name).not.toMatch(/^(Emt|Crna|Ent|Icu|Nicu|Obgyn)\b/);
     for (const { specialty } of FALLBACK_SPECIALTY_COUNTS) expect(SPECIALTY_NAMES).toContain(specialty);
+  });
+});
+
+describe('the specialty lists of the public site', () => {
+  it('falls back to 35 specialties on Home', () => {
+    expect(new Set(FALLBACK_HOME_SPECIALTIES).size).toBe(35);
+  });
+
+  it('lists about 80 distinct specialties A to Z: the whole taxonomy, big groups included', () => {
+    expect(new Set(SPECIALTIES_A_TO_Z).size).toBe(SPECIALTIES_A_TO_Z.length);
+    expect(SPECIALTIES_A_TO_Z.length).toBeGreaterThanOrEqual(70);
+    expect(SPECIALTIES_A_TO_Z.length).toBeLessThanOrEqual(90);
+    expect(new Set(SPECIALTIES_A_TO_Z)).toEqual(new Set(SPECIALTY_NAMES));
+    for (const big of ['Nurse', 'Physician', 'Nurse Practitioner', 'Physician Assistant', 'Pharmacist']) {
+      expect(SPECIALTIES_A_TO_Z).toContain(big);
+    }
+    expect(FALLBACK_HOME_SPECIALTIES.every((name) => SPECIALTY_NAMES.includes(name))).toBe(true);
+    expect(FALLBACK_HOME_SPECIALTIES).toContain('Nurse');
   });
 });

@@ -156,3 +156,46 @@ export function canonicalSpecialty(raw: string): string {
     })
     .join(' ');
 }
+
+/**
+ * Shown on Home when the public specialty counts cannot be loaded (spec: a fallback of 35): the 35
+ * largest specialties of the taxonomy, A to Z, as the API's list would be.
+ */
+export const FALLBACK_HOME_SPECIALTIES: readonly SpecialtyName[] = [...SPECIALTY_NAMES.slice(0, 35)].sort(
+  (a, b) => a.localeCompare(b, 'en'),
+);
+
+/**
+ * The Specialties A–Z page (spec: about 80 fixed specialties, each a link to /search?specialty=…):
+ * every specialty of the taxonomy, so every link finds people.
+ */
+export const SPECIALTIES_A_TO_Z: readonly SpecialtyName[] = [...SPECIALTY_NAMES].sort((a, b) =>
+  a.localeCompare(b, 'en'),
+);
+
+/**
+ * When the specialty counts cannot be loaded, the pickers fall back to a built-in table of about 20
+ * specialties (spec §8: largest Nurse, about 748 thousand, then Physician, about 170 thousand; the
+ * other counts are ours, in proportion). Names are the taxonomy's, so each finds people.
+ */
+export const FALLBACK_SPECIALTY_COUNTS: readonly { specialty: SpecialtyName; count: number }[] = [
+  { specialty: 'Nurse', count: 748_000 },
+  { specialty: 'Physician', count: 170_000 },
+  { specialty: 'Nurse Practitioner', count: 96_000 },
+  { specialty: 'Pharmacist', count: 71_000 },
+  { specialty: 'Physician Assistant', count: 54_000 },
+  { specialty: 'Physical Therapist', count: 48_000 },
+  { specialty: 'Family Medicine', count: 41_000 },
+  { specialty: 'Internal Medicine', count: 39_000 },
+  { specialty: 'Dentist', count: 33_000 },
+  { specialty: 'Pediatrics', count: 28_000 },
+  { specialty: 'Emergency Medicine', count: 24_000 },
+  { specialty: 'Psychiatry', count: 19_000 },
+  { specialty: 'Anesthesiology', count: 17_000 },
+  { specialty: 'Cardiology', count: 15_000 },
+  { specialty: 'OBGYN', count: 14_000 },
+  { specialty: 'Surgeon', count: 12_000 },
+  { specialty: 'Radiology', count: 11_000 },
+  { specialty: 'Occupational Therapist', count: 10_000 },
+  { specialty: 'Oncology', count: 8_000 },
+];

@@ -23,7 +23,8 @@ export const ExportStarted = event('ExportStarted', z.object(ExportOf));
 /**
  * How an export ended, on the user's `exports-<userId>` stream: `count` rows went out, then the
  * file was complete, or the client left (or the file failed) part-way. Version 2; version 1 was
- * written only for complete files and had neither `rowsIntended` nor `outcome` (upcast below).
+ * written only for complete files and had neither `rowsIntended` nor `outcome`: it reads as a
+ * complete file.
  */
 export const CandidatesExported = event(
   'CandidatesExported',
@@ -33,19 +34,17 @@ export const CandidatesExported = event(
     count: z.number().int().min(0),
     outcome: z.enum(['completed', 'aborted']),
   }),
-);
-
-/** CandidatesExported as stored before exports were recorded at their start: a complete file. */
-export const CANDIDATES_EXPORTED_VERSIONS = {
-  currentVersion: 2,
-  upcasters: {
-    // Fills only what version 1 lacked, so data already in the current shape passes unchanged.
-    1: (data: unknown) => {
-      const v1 = data as { count: number; rowsIntended?: number; outcome?: string };
-      return { ...v1, rowsIntended: v1.rowsIntended ?? v1.count, outcome: v1.outcome ?? 'completed' };
+  {
+    current: 2,
+    upcasters: {
+      // Fills only what version 1 lacked: data already in the current shape passes unchanged.
+      1: (data: unknown) => {
+        const v1 = data as { count: number; rowsIntended?: number; outcome?: string };
+        return { ...v1, rowsIntended: v1.rowsIntended ?? v1.count, outcome: v1.outcome ?? 'completed' };
+      },
     },
   },
-} as const;
+);
 
 const text = z.string().max(2000).nullable();
 const day = z.iso.date();

@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { AccessEvent } from './access';
 
 import { BillingEvent } from './billing';
-import {
-  CANDIDATE_IMPORTED_STORED_FIELDS,
-  CANDIDATE_PERSONAL_FIELDS,
-  CANDIDATES_EXPORTED_VERSIONS,
-  DirectoryEvent,
-} from './directory';
-import type { EventDefinition, PersonalDataSpec, Upcasters } from './envelope';
+import { CANDIDATE_IMPORTED_STORED_FIELDS, CANDIDATE_PERSONAL_FIELDS, DirectoryEvent } from './directory';
+import { type EventDefinition, type PersonalDataSpec, versionsOf } from './envelope';
 import { IdentityEvent, identityPersonalData } from './identity';
 import { IntakeEvent, RESUME_PERSONAL_FIELDS } from './intake';
 import { OutreachEvent, outreachPersonalData } from './outreach';
@@ -81,29 +76,23 @@ const storedFields: Partial<Record<HealthTalEventType, readonly string[]>> = {
 };
 
 /**
- * Types whose data changed shape: the version written now, and how older stored shapes are read.
- * Every other type is at version 1. An old event is upcast on read, never rewritten.
- */
-const versions: Partial<Record<HealthTalEventType, { currentVersion: number; upcasters: Upcasters }>> = {
-  CandidatesExported: CANDIDATES_EXPORTED_VERSIONS,
-};
-
-/**
- * The registry the event store validates appends against, upcasts reads with and learns personal
- * fields from. A type missing here cannot be appended.
+ * The registry the event store validates appends against, stamps each append's schema version from,
+ * upcasts reads with and learns personal fields from. A type missing here cannot be appended. Each
+ * type's version and upcasters are declared with its schema (`event()`); the store stamps the
+ * version, so no writer names one.
  */
 export const eventDefinitions: Readonly<Record<string, EventDefinition>> = Object.fromEntries(
   HealthTalEvent.options.map((schema) => {
     const type = schema.shape.type.value;
     const personal = personalData[type];
     const stored = storedFields[type];
-    const version = versions[type];
+    const versions = versionsOf(schema);
     return [
       type,
       {
         schema,
-        currentVersion: version?.currentVersion ?? 1,
-        ...(version ? { upcasters: version.upcasters } : {}),
+        currentVersion: versions.current,
+        ...(versions.current > 1 ? { upcasters: versions.upcasters } : {}),
         ...(personal ? { personalData: personal } : {}),
         ...(stored ? { storedFields: stored } : {}),
       },

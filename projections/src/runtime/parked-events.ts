@@ -1,9 +1,8 @@
-import type { AllPosition, EventStore, RecordedEvent } from '@healthtal/eventstore';
+import { type AllPosition, type EventStore, inTransaction, type RecordedEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { readCheckpoint } from './checkpoints';
 import { describeFailure, ProjectionNotInstalled } from './failures';
 import { LIVE_SCHEMA, type Projection } from './projection';
-import { inTransaction } from './transaction';
 
 /** A row of `projection_parked_events`: an event a read model could not apply. */
 export type ParkedEvent = {

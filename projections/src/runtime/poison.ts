@@ -1,12 +1,11 @@
 import type { AllPosition, RecordedEvent } from '@healthtal/eventstore';
-import { isAfter } from '@healthtal/eventstore';
+import { inTransaction, isAfter } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { applyBatch } from './apply-batch';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
 import { classifyFailure, MAX_ATTEMPTS, ProjectionNotInstalled } from './failures';
 import { recordFailure, writeParked } from './parked-events';
 import { LIVE_SCHEMA, type Projection } from './projection';
-import { inTransaction } from './transaction';
 
 export type PoisonLogger = { error(details: object, message: string): void };
 

@@ -1,12 +1,11 @@
 import type { AllPosition, EventStore, RecordedEvent } from '@healthtal/eventstore';
-import { isAfter, START } from '@healthtal/eventstore';
+import { inTransaction, isAfter, START } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
 import { writeParked } from './parked-events';
 import { applyIsolatingPoison, type PoisonedEvent } from './poison';
 import type { ProjectorLogger } from './projection';
 import { LIVE_SCHEMA, type Projection, rebuildSchemaOf } from './projection';
-import { inTransaction } from './transaction';
 
 const REBUILD_BATCH = 2000;
 

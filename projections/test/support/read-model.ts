@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eventDefinitions, type HealthTalEvent, type HealthTalEventType } from '@healthtal/contracts';
-import { runMigrations } from '@healthtal/eventstore';
+import { inTransaction, runMigrations } from '@healthtal/eventstore';
 import { createTestDatabase, type TestDatabase } from '@healthtal/eventstore/testing';
 import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
 import { applyBatch, type Projection, projectionMigrations } from '../../src/runtime';
 import { initialCheckpoint, writeCheckpoint } from '../../src/runtime/checkpoints';
-import { inTransaction } from '../../src/runtime/transaction';
 
 /** Fixtures may be written `as const`: the contracts' arrays and objects, read-only. */
 type Immutable<T> = T extends readonly (infer U)[]

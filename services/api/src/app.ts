@@ -74,10 +74,11 @@ export function createApi(given: ApiDependencies): Api {
     ...(given.relayLag ? { relayLag: given.relayLag } : {}),
   });
   const counted = metrics.countAppends(given.store);
+  const clock = given.clock ?? systemClock;
   const deps = {
     ...given,
     store: given.awaitProjections ? trackWrites(counted) : counted,
-    rateLimiter: new RateLimiter(given.pool, given.clock ?? systemClock, given.logger),
+    rateLimiter: new RateLimiter(given.pool, clock, given.logger),
   };
   const app = express();
   let shuttingDown = false;
@@ -119,6 +120,7 @@ export function createApi(given: ApiDependencies): Api {
       settings: deps.settings,
       mailer: deps.mailer ?? new OutboxMailer(deps.pool),
       rateLimiter: deps.rateLimiter,
+      clock,
     },
     deps.identityKeys,
   );

@@ -56,7 +56,10 @@ export type ApiDependencies = {
    * the read model; none (the default): it is always rebuilt.
    */
   searchSnapshotDir?: string;
-  /** The time rate limits count in and the pauses they make; defaults to the system's (tests move one). */
+  /**
+   * The time rate limits and access tokens count in and the pauses limits make; defaults to the
+   * system's (tests move one).
+   */
   clock?: Clock;
   /** Where uploaded site images are kept; defaults to a PostgreSQL table. */
   siteAssets?: SiteAssetStorage;

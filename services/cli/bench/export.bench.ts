@@ -57,7 +57,6 @@ async function seed(app: HealthTal, count: number): Promise<string[]> {
               occurredAt: new Date().toISOString(),
               correlationId: 'bench',
               causationId: 'bench',
-              schemaVersion: 1,
             },
           },
         ],

@@ -20,7 +20,11 @@ export const Config = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   LOG_LEVEL: LogLevel.default('info'),
-  /** Connections the API and projectors share. */
+  /**
+   * Connections of the API's pool, which projectors in this process share (Kafka transport,
+   * WORKERS=none). With the direct transport the projectors' thread opens a pool of this size of its
+   * own (projector-thread.ts), and each search worker keeps 2 connections of its own.
+   */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   /** Where people reach the app (links in emails, Stripe return URLs). Defaults to http://HOST:PORT. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),

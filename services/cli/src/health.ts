@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '@healthtal/api';
 import type { EventStore } from '@healthtal/eventstore';
 import { projections, readModelStates } from '@healthtal/projections';
 import { readRelayCheckpoint } from '@healthtal/relay';
@@ -18,9 +19,14 @@ type Verdict = { healthy: boolean; line: string };
  * `healthtal health relay|projectors`: a health check for the worker processes, which serve no HTTP.
  * It reads their checkpoints in PostgreSQL: a worker that is down, stuck or fenced stops moving its
  * checkpoint, and the oldest event it has not handled grows older than the bound. Parked events are
- * reported but keep the check green: restarting the process would not apply them.
+ * reported but keep the check green: restarting the process would not apply them. Lag is counted
+ * in `clock`'s time.
  */
-export async function runHealthCommand([what, ...names]: string[], config: Config): Promise<number> {
+export async function runHealthCommand(
+  [what, ...names]: string[],
+  config: Config,
+  clock: Pick<Clock, 'now'> = systemClock,
+): Promise<number> {
   if (!config.DATABASE_URL)
     throw new ConfigError('Set DATABASE_URL (health reads the workers’ checkpoints).');
   if (what !== 'relay' && what !== 'projectors')
@@ -30,8 +36,8 @@ export async function runHealthCommand([what, ...names]: string[], config: Confi
   try {
     const verdict =
       what === 'relay'
-        ? await relayHealth(pool, store, config.PROJECTION_MAX_LAG_SECONDS)
-        : await projectorsHealth(pool, store, names, config.PROJECTION_MAX_LAG_SECONDS);
+        ? await relayHealth(pool, store, config.PROJECTION_MAX_LAG_SECONDS, clock)
+        : await projectorsHealth(pool, store, names, config.PROJECTION_MAX_LAG_SECONDS, clock);
     (verdict.healthy ? console.log : console.error)(verdict.line);
     return verdict.healthy ? 0 : 1;
   } finally {
@@ -40,11 +46,16 @@ export async function runHealthCommand([what, ...names]: string[], config: Confi
   }
 }
 
-async function relayHealth(pool: pg.Pool, store: EventStore, maxLagSeconds: number): Promise<Verdict> {
+async function relayHealth(
+  pool: pg.Pool,
+  store: EventStore,
+  maxLagSeconds: number,
+  clock: Pick<Clock, 'now'>,
+): Promise<Verdict> {
   const checkpoint = await readRelayCheckpoint(pool, RELAY_NAME);
   const [oldest] = await store.readAll({ fromPosition: checkpoint, limit: 1 });
   if (!oldest) return { healthy: true, line: 'relay: caught up' };
-  const lagSeconds = Math.floor((Date.now() - oldest.recordedAt.getTime()) / 1000);
+  const lagSeconds = Math.floor((clock.now().getTime() - oldest.recordedAt.getTime()) / 1000);
   return {
     healthy: lagSeconds <= maxLagSeconds,
     line: `relay: oldest unpublished event recorded ${lagSeconds} s ago (bound ${maxLagSeconds} s)`,
@@ -56,11 +67,12 @@ async function projectorsHealth(
   store: EventStore,
   names: string[],
   maxLagSeconds: number,
+  clock: Pick<Clock, 'now'>,
 ): Promise<Verdict> {
   const unknown = names.filter((name) => !projections.some((p) => p.name === name));
   if (unknown.length > 0) throw new ConfigError(`Unknown read model ${unknown.join(', ')}`);
   const chosen = names.length === 0 ? projections : projections.filter((p) => names.includes(p.name));
-  const states = await readModelStates(pool, store, chosen, { maxLagSeconds });
+  const states = await readModelStates(pool, store, chosen, { maxLagSeconds, now: clock.now });
   const behind = states.filter(
     (state) => state.lagSeconds > maxLagSeconds || state.status === 'not installed',
   );

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '@healthtal/api';
 import type { ReadModelReadiness } from '@healthtal/contracts';
 import type { EventStore } from '@healthtal/eventstore';
 import { type Projection, type ReadModelState, readModelStates } from '@healthtal/projections';
@@ -9,21 +10,25 @@ import type { ProjectorThreadState } from './projector-thread';
  * while one is not installed, has parked events, has stalled (events wait and its checkpoint stands
  * still) or lags more than `maxLagSeconds`, nor while the projectors' thread of this process is not
  * running (it is being started again, ADR 0043); the reason names them. A read model catching up
- * within the bounds is ready.
+ * within the bounds is ready. Lag and standing still are counted in `clock`'s time.
  */
 export async function projectorLag(
   pool: pg.Pool,
   store: EventStore,
   projections: readonly Pick<Projection, 'name' | 'handles'>[],
-  { maxLagSeconds, thread }: { maxLagSeconds: number; thread?: () => ProjectorThreadState },
+  {
+    maxLagSeconds,
+    thread,
+    clock = systemClock,
+  }: { maxLagSeconds: number; thread?: () => ProjectorThreadState; clock?: Pick<Clock, 'now'> },
 ) {
-  const states = await readModelStates(pool, store, projections, { maxLagSeconds });
+  const states = await readModelStates(pool, store, projections, { maxLagSeconds, now: clock.now });
   const detail: Record<string, ReadModelReadiness> = {};
   for (const { name, status, lagEvents, lagSeconds, parked } of states)
     detail[name] = { status, lagEvents, lagSeconds, parked };
   const reasons = states.filter((state) => !servable(state)).map(describe);
   const threadState = thread?.();
-  if (threadState && !threadState.running) reasons.unshift(describeThread(threadState));
+  if (threadState && !threadState.running) reasons.unshift(describeThread(threadState, clock.now()));
   return {
     ready: reasons.length === 0,
     detail,
@@ -31,8 +36,8 @@ export async function projectorLag(
   };
 }
 
-function describeThread(state: Extract<ProjectorThreadState, { running: false }>): string {
-  const seconds = Math.round((Date.now() - state.since.getTime()) / 1000);
+function describeThread(state: Extract<ProjectorThreadState, { running: false }>, now: Date): string {
+  const seconds = Math.round((now.getTime() - state.since.getTime()) / 1000);
   return `the projectors' thread is not running for ${seconds} s (${state.attempts} restarts tried; last: ${state.lastError})`;
 }
 

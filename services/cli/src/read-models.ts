@@ -1,4 +1,4 @@
-import type { ReadModels } from '@healthtal/api';
+import { type Clock, type ReadModels, systemClock } from '@healthtal/api';
 import type { ParkedEventRow, ReadModelRow } from '@healthtal/contracts';
 import { type EventStore, formatPosition } from '@healthtal/eventstore';
 import {
@@ -11,7 +11,8 @@ import {
 } from '@healthtal/projections';
 import type pg from 'pg';
 
-export type ReadModelSettings = { maxLagSeconds: number };
+/** `clock`: the time lag is counted in. */
+export type ReadModelSettings = { maxLagSeconds: number; clock?: Pick<Clock, 'now'> };
 
 /**
  * What the API's console routes and `/readyz` need of the read models, over the projections
@@ -21,10 +22,11 @@ export function createReadModels(
   pool: pg.Pool,
   store: EventStore,
   projections: readonly Projection[],
-  { maxLagSeconds }: ReadModelSettings,
+  { maxLagSeconds, clock = systemClock }: ReadModelSettings,
 ): ReadModels {
   return {
-    status: async () => (await readModelStates(pool, store, projections, { maxLagSeconds })).map(toRow),
+    status: async () =>
+      (await readModelStates(pool, store, projections, { maxLagSeconds, now: clock.now })).map(toRow),
     parked: async ({ readModel, ids, offset, limit, descending, byId }) => {
       const { rows, total } = await listParked(pool, {
         ...(readModel ? { projection: readModel } : {}),

@@ -52,7 +52,10 @@ export type StartOptions = {
   logger: Logger;
   /** Who is calling, instead of the bearer token: tests that call routes as a given principal. */
   resolvePrincipal?: PrincipalResolver;
-  /** The time rate limits count in: tests pass one they move (the system's by default). */
+  /**
+   * The time rate limits, access tokens and read-model lag count in: tests pass one they move (the
+   * system's by default).
+   */
   clock?: Clock;
 };
 
@@ -163,10 +166,12 @@ export async function startHealthTal({
           projectorLag(pool, store, projectors, {
             maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,
             ...(projectorThread ? { thread: projectorThread.state } : {}),
+            ...(clock ? { clock } : {}),
           }),
       },
       readModels: createReadModels(pool, store, projections, {
         maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,
+        ...(clock ? { clock } : {}),
       }),
       relayLag: () => relayLag(pool, store),
       staticApps: webApps(),

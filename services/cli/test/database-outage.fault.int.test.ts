@@ -24,7 +24,6 @@ import { type Outage, RestartablePostgres } from './support/restartable-postgres
 /** No answer may take longer than this while the database is away (a hang is a failure). */
 const ANSWER_BOUND_MS = 5_000;
 const CATCH_UP_BOUND_MS = 10_000;
-const OUTAGE_MS = 4_000;
 const WORKERS = 4;
 /** Each worker's pause between requests: enough load, far below the hourly sign-up and contact caps. */
 const PACE_MS = 60;
@@ -34,6 +33,8 @@ type Sent = {
   kind: Kind;
   requestId: string;
   status: number;
+  /** When it was sent (performance.now()) and how long its answer took. */
+  at: number;
   ms: number;
   retryAfter: string | null;
   id?: string;
@@ -109,12 +110,13 @@ async function send(kind: Kind): Promise<Sent> {
       kind,
       requestId,
       status: response.status,
+      at: began,
       ms: performance.now() - began,
       retryAfter: response.headers.get('retry-after'),
       ...(id ? { id } : {}),
     };
   } catch {
-    return { kind, requestId, status: 0, ms: performance.now() - began, retryAfter: null };
+    return { kind, requestId, status: 0, at: began, ms: performance.now() - began, retryAfter: null };
   }
 }
 
@@ -197,20 +199,41 @@ async function missingWrites(sent: readonly Sent[]): Promise<string[]> {
   return missing;
 }
 
+/** Waits until `done` holds, polling; fails naming `what` after `timeoutMs`. */
+async function until(done: () => boolean, what: string, timeoutMs: number) {
+  for (const deadline = performance.now() + timeoutMs; !done(); await sleep(20))
+    if (performance.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+}
+
+/** Every kind of write was acknowledged at least once among the answers to requests sent after `since`. */
+const everyWriteAcknowledged = (sent: readonly Sent[], since: number) =>
+  Object.keys(WRITES).every((kind) =>
+    sent.some((s) => s.kind === kind && s.at > since && s.status >= 200 && s.status < 300),
+  );
+
+/**
+ * The load runs until every kind of write has succeeded, the database goes away until every caller
+ * has been answered 503 twice (an answer that hangs fails here), and it comes back until every kind
+ * of write has succeeded again: phases end on what the callers see, not after fixed times.
+ */
 async function outageUnderLoad(how: Outage) {
   const load = startLoad();
-  await sleep(2_000);
+  await until(() => everyWriteAcknowledged(load.sent, 0), 'every kind of write acknowledged', 20_000);
   const down = performance.now();
   const fromDown = load.sent.length;
   await postgres.takeDown(how);
+  const answered503 = () => load.sent.slice(fromDown).filter((s) => s.status === 503 && s.at > down).length;
+  await until(() => answered503() >= 2 * WORKERS, 'two 503s for each caller', ANSWER_BOUND_MS * 2);
   // What the probes answer while it is away: not ready, but alive (restarting would not help).
-  await sleep(OUTAGE_MS / 2);
   const probes = { readyz: await statusOf('/readyz'), healthz: await statusOf('/healthz') };
-  await sleep(OUTAGE_MS / 2);
   const whileDown = load.sent.slice(fromDown);
   await postgres.bringBack();
   const back = performance.now();
-  await sleep(1_500);
+  await until(
+    () => everyWriteAcknowledged(load.sent, back),
+    'every kind of write acknowledged again',
+    20_000,
+  );
   const sent = await load.stop();
   let behind = await caughtUp();
   let missing = await missingWrites(sent);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventDefinitions } from '@healthtal/contracts';
 import { EventRegistry, PostgresEventStore } from '@healthtal/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { CANDIDATES_EXPORTED_V1 } from './support/earlier-events';
 import { type SignedIn, startTestApp, type TestApp, testMetadata } from './support/harness';
 import { seedSyntheticDirectory } from './support/synthetic-directory';
 
@@ -165,22 +165,7 @@ describe('exports recorded before exports counted from their start', () => {
   const legacyStore = () =>
     new PostgresEventStore({
       pool: app.pool,
-      registry: new EventRegistry({
-        CandidatesExported: {
-          schema: z.object({
-            type: z.literal('CandidatesExported'),
-            data: z.object({
-              userId: z.uuid(),
-              exportId: z.uuid(),
-              format: z.enum(['csv', 'xlsx']),
-              count: z.number().int(),
-              scope: z.enum(['selection', 'search', 'list']),
-              fileName: z.string(),
-            }),
-          }),
-          currentVersion: 1,
-        },
-      }),
+      registry: new EventRegistry({ CandidatesExported: CANDIDATES_EXPORTED_V1 }),
     });
 
   it('still reads them: the export shows on Account and voids the guarantee', async () => {

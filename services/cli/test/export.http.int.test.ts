@@ -259,7 +259,6 @@ describe('the export history', () => {
           occurredAt: new Date().toISOString(),
           correlationId: 't',
           causationId: 't',
-          schemaVersion: 1,
         },
       },
     ]);

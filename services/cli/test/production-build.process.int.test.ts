@@ -13,19 +13,22 @@ import { type FakeOpenAi, startFakeOpenAi } from './support/fake-openai';
 const bundle = path.join(REPO_ROOT, 'services/cli/dist/main.js');
 const API_KEY = 'sk-test-graceful-stop';
 const PASSWORD = 'graceful-stop-password';
-const MODEL_DELAY_MS = 2_000;
 
-/** OpenAI's API behind a 2 s think: the fake answers, this holds every answer back. */
+/** OpenAI's API thinking until the test lets it answer: the fake answers, this holds every answer back. */
 async function startSlowModel(fake: FakeOpenAi) {
   let received: () => void = () => undefined;
   const firstRequest = new Promise<void>((resolve) => {
     received = resolve;
   });
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     received();
-    await new Promise((resolve) => setTimeout(resolve, MODEL_DELAY_MS));
+    await released;
     const answer = await fetch(`${fake.url}${req.url!.replace(/^\/v1/, '')}`, {
       method: req.method!,
       headers: { authorization: String(req.headers.authorization), 'content-type': 'application/json' },
@@ -38,6 +41,7 @@ async function startSlowModel(fake: FakeOpenAi) {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     firstRequest,
+    release,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -169,6 +173,12 @@ describe('the production build', () => {
       const ready = await fetch(`${url}/readyz`);
       expect(ready.status).toBe(503);
       expect(((await ready.json()) as { checks: { shutdown?: string } }).checks.shutdown).toBe('in progress');
+      // It stops accepting once SHUTDOWN_DELAY_MS is over, and only then does the model answer: the
+      // request in flight still gets its answer.
+      await expect
+        .poll(() => refuses(Number(new URL(url).port)), { timeout: 10_000, interval: 50 })
+        .toBe(true);
+      model.release();
 
       const answer = await slow;
       expect(answer.status, app.output()).toBe(200);

@@ -30,6 +30,7 @@ const listNames = async () =>
   ((await (await app.request('/api/v1/lists', { as: 'basic' })).json()) as ListSummary[]).map(
     (list) => list.name,
   );
+const listCreatedNamed = `select 1 from eventstore.events where type = 'ListCreated' and data->>'name' = $1`;
 const timed = async <T>(work: Promise<T>) => {
   const started = performance.now();
   const value = await work;
@@ -44,7 +45,14 @@ describe('read-your-writes', () => {
       answered = true;
       return response;
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Its event is stored, and a while later the command has still not answered: it waits for the
+    // read model (without read-your-writes it answers within milliseconds of the append).
+    await expect
+      .poll(async () => (await app.pool.query(listCreatedNamed, ['ICU nurses, Houston'])).rowCount, {
+        interval: 10,
+      })
+      .toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(answered).toBe(false);
 
     await release();

@@ -29,7 +29,6 @@ const metadata = () => ({
   occurredAt: new Date().toISOString(),
   correlationId: 'replay-test',
   causationId: 'replay-test',
-  schemaVersion: 1,
 });
 const registered = (userId: string): NewEvent => ({
   type: 'UserRegistered',

@@ -1,4 +1,4 @@
-import type { EventMetadata } from '@healthtal/contracts';
+import type { EventMetadata, NewEventMetadata } from '@healthtal/contracts';
 
 /**
  * A position in `$all`. `commit` orders transactions, `prepare` orders events inside one.
@@ -25,7 +25,13 @@ export function assertExpectedVersion(expected: ExpectedVersion): void {
 /** The version of a stream that has no events. */
 export const NO_STREAM = -1;
 
-export type NewEvent = { type: string; data: unknown; metadata: EventMetadata };
+/**
+ * An event as a writer appends it. Its metadata has no schema version: the store stamps the type's
+ * current one (EventRegistry.validate), the version of the schema the data is checked against.
+ */
+export type NewEvent = { type: string; data: unknown; metadata: NewEventMetadata };
+/** An event the registry checked: metadata stamped with the version of its type it is written in. */
+export type ValidEvent = { type: string; data: unknown; metadata: EventMetadata };
 
 export type RecordedEvent<Type extends string = string, Data = unknown> = {
   readonly streamId: string;
@@ -34,6 +40,7 @@ export type RecordedEvent<Type extends string = string, Data = unknown> = {
   readonly position: AllPosition;
   readonly type: Type;
   readonly data: Data;
+  /** As written: `schemaVersion` is the version the data was stored in, `data` is upcast to the current one. */
   readonly metadata: EventMetadata;
   readonly recordedAt: Date;
 };

@@ -20,4 +20,5 @@ export {
 } from './postgres/database-unavailable';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { EVENTS_CHANNEL, eventStoreMigrations } from './postgres/schema';
+export { inTransaction } from './postgres/transaction';
 export { EventRegistry } from './registry';

@@ -1,4 +1,4 @@
-import type { NewEvent, NewStream } from './event-store';
+import type { NewStream, ValidEvent } from './event-store';
 import type { PersonalDataProtector } from './personal-data-protector';
 import type { EventRegistry } from './registry';
 
@@ -11,7 +11,7 @@ export async function prepareNewStreams(
   streams: NewStream[],
   registry: EventRegistry,
   protector: PersonalDataProtector,
-): Promise<{ streamId: string; events: NewEvent[] }[]> {
+): Promise<{ streamId: string; events: ValidEvent[] }[]> {
   const batch = streams.filter((stream) => stream.events.length > 0);
   for (const { streamId } of batch) registry.assertStreamName(streamId);
   const valid = await protector.protect(

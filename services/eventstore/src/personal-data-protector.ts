@@ -1,5 +1,5 @@
 import { mapInSlices } from './cooperative';
-import type { NewEvent, RecordedEvent } from './event-store';
+import type { RecordedEvent, ValidEvent } from './event-store';
 import { erasedFields, isEncrypted, type PersonalDataKeys, sealFields, unsealFields } from './personal-data';
 import type { EventRegistry } from './registry';
 import { packData, unpackData } from './stored-data';
@@ -19,14 +19,14 @@ export class PersonalDataProtector {
     private readonly keys: PersonalDataKeys | undefined,
   ) {}
 
-  async protect(events: NewEvent[]): Promise<NewEvent[]> {
+  async protect(events: ValidEvent[]): Promise<ValidEvent[]> {
     return (await this.seal(events)).map((event) => {
       const fields = this.registry.storedFieldsOf(event.type);
       return fields ? { ...event, data: packData(event.data as Data, fields) } : event;
     });
   }
 
-  private async seal(events: NewEvent[]): Promise<NewEvent[]> {
+  private async seal(events: ValidEvent[]): Promise<ValidEvent[]> {
     const subjects = events.flatMap((event) => this.subjectOf(event.type, event.data) ?? []);
     if (subjects.length === 0) return events;
     const keys = await this.requireKeys().keysFor(subjects);

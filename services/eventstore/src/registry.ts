@@ -1,17 +1,24 @@
-import { type EventDefinition, EventMetadata, type PersonalDataSpec, StreamName } from '@healthtal/contracts';
+import {
+  type EventDefinition,
+  type EventMetadata,
+  NewEventMetadata,
+  type PersonalDataSpec,
+  StreamName,
+} from '@healthtal/contracts';
 import type { z } from 'zod';
 import { InvalidEventData, InvalidStreamName, UnknownEventType } from './errors';
-import type { NewEvent } from './event-store';
+import type { NewEvent, ValidEvent } from './event-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const text = (value: unknown) => typeof value === 'string' && value.length > 0;
 
 /**
- * The common case of EventMetadata, checked by hand: appends are the hot path and this costs a
- * tenth of the schema. Anything unusual goes through the schema, which also words the errors.
+ * The common case of NewEventMetadata, checked by hand and stamped with `schemaVersion`: appends are
+ * the hot path and this costs a tenth of the schema. Anything unusual goes through the schema, which
+ * also words the errors.
  */
-function plainMetadata(metadata: unknown): EventMetadata | null {
+function plainMetadata(metadata: unknown, schemaVersion: number): EventMetadata | null {
   const m = metadata as Record<string, unknown> | null;
   if (
     typeof m !== 'object' ||
@@ -22,8 +29,6 @@ function plainMetadata(metadata: unknown): EventMetadata | null {
     !ISO_UTC.test(m.occurredAt) ||
     !text(m.correlationId) ||
     !text(m.causationId) ||
-    !Number.isInteger(m.schemaVersion) ||
-    (m.schemaVersion as number) < 1 ||
     (m.userId !== undefined && !text(m.userId))
   ) {
     return null;
@@ -34,7 +39,7 @@ function plainMetadata(metadata: unknown): EventMetadata | null {
     ...(m.userId !== undefined ? { userId: m.userId as string } : {}),
     correlationId: m.correlationId as string,
     causationId: m.causationId as string,
-    schemaVersion: m.schemaVersion as number,
+    schemaVersion,
   };
 }
 
@@ -53,8 +58,12 @@ export class EventRegistry {
     if (!StreamName.safeParse(streamId).success) throw new InvalidStreamName(streamId);
   }
 
-  /** Checks type, data and metadata; returns the parsed event so stored data is exactly the schema's output. */
-  validate(event: NewEvent): NewEvent {
+  /**
+   * Checks type, data and metadata; returns the parsed event, so stored data is exactly the schema's
+   * output, stamped with the type's current schema version: the version of the schema it passed.
+   * This is the one place a version is written; every adapter calls it before writing anything.
+   */
+  validate(event: NewEvent): ValidEvent {
     const definition = this.definitions[event.type];
     if (!definition) throw new UnknownEventType(event.type);
     const parsed = dataSchemaOf(definition).safeParse(event.data);
@@ -64,14 +73,18 @@ export class EventRegistry {
         parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
       );
     }
-    return { type: event.type, data: parsed.data, metadata: this.validMetadata(event) };
+    return {
+      type: event.type,
+      data: parsed.data,
+      metadata: this.validMetadata(event, definition.currentVersion),
+    };
   }
 
-  private validMetadata(event: NewEvent): EventMetadata {
-    const plain = plainMetadata(event.metadata);
+  private validMetadata(event: NewEvent, schemaVersion: number): EventMetadata {
+    const plain = plainMetadata(event.metadata, schemaVersion);
     if (plain) return plain;
-    const metadata = EventMetadata.safeParse(event.metadata);
-    if (metadata.success) return metadata.data;
+    const metadata = NewEventMetadata.safeParse(event.metadata);
+    if (metadata.success) return { ...metadata.data, schemaVersion };
     throw new InvalidEventData(
       event.type,
       metadata.error.issues.map((issue) => ({
@@ -90,7 +103,10 @@ export class EventRegistry {
     return this.definitions[type]?.storedFields;
   }
 
-  /** Current shape of data written with `schemaVersion`; unknown types pass through untouched. */
+  /**
+   * Current shape of data stored with `schemaVersion` (each upcaster from that version up runs in
+   * turn); data at the current version, and unknown types, pass through untouched.
+   */
   upcast(type: string, data: unknown, schemaVersion: number): unknown {
     const definition = this.definitions[type];
     if (!definition?.upcasters) return data;

@@ -6,6 +6,7 @@ import { KurrentDBEventStore } from '../src/kurrentdb/kurrentdb-event-store';
 import { runMigrations } from '../src/migrations';
 import { PersonalDataKeys } from '../src/personal-data';
 import { eventStoreMigrations } from '../src/postgres/schema';
+import type { EventRegistry } from '../src/registry';
 import { createTestDatabase } from '../src/testing';
 import { kurrentdbWireSemantics } from '../src/testing/kurrentdb/wire-semantics';
 
@@ -19,19 +20,21 @@ async function kurrentStore() {
   // The events table is unused with KurrentDB; the keys table in the same migrations is what we need.
   await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
   const keys = new PersonalDataKeys(database.pool);
-  const store = new KurrentDBEventStore({
-    client: KurrentDBClient.connectionString(inject('kurrentdbUrl')),
-    registry: contractRegistry,
-    personalData: keys,
-    watchdog: { checkEveryMs: 500, stallMs: 2000 },
-  });
-  return { store, keys, database };
+  const storeWith = (registry: EventRegistry) =>
+    new KurrentDBEventStore({
+      client: KurrentDBClient.connectionString(inject('kurrentdbUrl')),
+      registry,
+      personalData: keys,
+      watchdog: { checkEveryMs: 500, stallMs: 2000 },
+    });
+  return { store: storeWith(contractRegistry), storeWith, keys, database };
 }
 
 eventStoreContract('KurrentDB', async () => {
-  const { store, keys, database } = await kurrentStore();
+  const { store, storeWith, keys, database } = await kurrentStore();
   return {
     store,
+    storeWith,
     erasePersonalData: async (subject) => void (await keys.erase(subject)),
     teardown: async () => {
       await store.close();

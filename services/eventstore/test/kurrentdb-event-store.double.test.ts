@@ -5,6 +5,7 @@ import { KurrentDBEventStore } from '../src/kurrentdb/kurrentdb-event-store';
 import { runMigrations } from '../src/migrations';
 import { PersonalDataKeys } from '../src/personal-data';
 import { eventStoreMigrations } from '../src/postgres/schema';
+import type { EventRegistry } from '../src/registry';
 import { createTestDatabase } from '../src/testing';
 import { KurrentDBDouble } from '../src/testing/kurrentdb/kurrentdb-double';
 
@@ -23,14 +24,17 @@ eventStoreContract('KurrentDB (wire double)', async () => {
   // The events table is unused with KurrentDB; the keys table in the same migrations is what we need.
   await runMigrations(database.pool, 'eventstore', eventStoreMigrations);
   const keys = new PersonalDataKeys(database.pool);
-  const store = new KurrentDBEventStore({
-    client: KurrentDBClient.connectionString(double.connectionString),
-    registry: contractRegistry,
-    personalData: keys,
-    watchdog: { checkEveryMs: 500, stallMs: 2000 },
-  });
+  const storeWith = (registry: EventRegistry) =>
+    new KurrentDBEventStore({
+      client: KurrentDBClient.connectionString(double.connectionString),
+      registry,
+      personalData: keys,
+      watchdog: { checkEveryMs: 500, stallMs: 2000 },
+    });
+  const store = storeWith(contractRegistry);
   return {
     store,
+    storeWith,
     erasePersonalData: async (subject) => void (await keys.erase(subject)),
     teardown: async () => {
       await store.close();

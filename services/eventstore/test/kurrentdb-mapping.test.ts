@@ -1,6 +1,6 @@
 import { ANY, NO_STREAM, START as STATE_START } from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
-import { incremented } from '../src/contract/event-store.contract';
+import { contractRegistry, incremented } from '../src/contract/event-store.contract';
 import { comparePositions, START } from '../src/event-store';
 import { LagWatchdog } from '../src/kurrentdb/lag-watchdog';
 import {
@@ -65,10 +65,10 @@ describe('event ids and metadata', () => {
     // handleCommand derives ids from the command id (services/api/src/shared/ids.ts); the adapter must
     // not replace them, or the server's idempotency check would see a new event on every retry.
     const eventId = '2f0c4b8e-5d1a-5c3e-9b7f-0a1b2c3d4e5f'; // as derived by handleCommand
-    const event = incremented(3, { eventId });
-    const data = toEventData(event);
+    const written = (by: number) => contractRegistry.validate(incremented(by, { eventId }));
+    const data = toEventData(written(3));
     expect(data.id).toBe(eventId);
-    expect(toEventData(incremented(3, { eventId })).id).toBe(data.id);
+    expect(toEventData(written(3)).id).toBe(data.id);
     expect(data).toMatchObject({
       type: 'CounterIncremented',
       data: { by: 3 },
@@ -77,7 +77,7 @@ describe('event ids and metadata', () => {
   });
 
   it('stores metadata as strings (multi-stream appends take nothing else) and reads it back as written', () => {
-    const written = incremented(1, { userId: 'user-1', schemaVersion: 2 }).metadata;
+    const written = { ...incremented(1, { userId: 'user-1' }).metadata, schemaVersion: 2 };
     const stored = encodeMetadata(written);
     expect(Object.values(stored).every((value) => typeof value === 'string')).toBe(true);
     expect(decodeMetadata(stored, written.eventId)).toEqual(written);
@@ -86,7 +86,7 @@ describe('event ids and metadata', () => {
   });
 
   it('leaves userId out when the event had none', () => {
-    const written = incremented(1).metadata;
+    const written = contractRegistry.validate(incremented(1)).metadata;
     expect(decodeMetadata(encodeMetadata(written), written.eventId)).not.toHaveProperty('userId');
   });
 

@@ -24,6 +24,7 @@ eventStoreContract('PostgreSQL', async () => {
   });
   return {
     store,
+    storeWith: (registry) => new PostgresEventStore({ pool: database.pool, registry, personalData: keys }),
     erasePersonalData: async (subject) => void (await keys.erase(subject)),
     teardown: async () => {
       await store.close();
@@ -179,7 +180,7 @@ describe('PostgreSQL metadata at rest', () => {
       // A row written before the compact form: every field stored.
       await database.pool.query(`update eventstore.events set metadata = $2::jsonb where event_id = $1`, [
         legacy.metadata.eventId,
-        JSON.stringify({ ...legacy.metadata, correlationId: 'old' }),
+        JSON.stringify({ ...legacy.metadata, schemaVersion: 1, correlationId: 'old' }),
       ]);
       const { rows } = await database.pool.query<{ metadata: Record<string, unknown> }>(
         'select metadata from eventstore.events order by stream_position',
@@ -193,9 +194,9 @@ describe('PostgreSQL metadata at rest', () => {
       });
       const read = await store.readStream('counter-m1');
       expect(read.map((event) => event.metadata)).toEqual([
-        own.metadata,
-        caused.metadata,
-        { ...legacy.metadata, correlationId: 'old' },
+        { ...own.metadata, schemaVersion: 1 },
+        { ...caused.metadata, schemaVersion: 1 },
+        { ...legacy.metadata, schemaVersion: 1, correlationId: 'old' },
       ]);
     } finally {
       await store.close();

@@ -21,7 +21,6 @@ export const noteWritten = (authorId: string, n: number): NewEvent => ({
     occurredAt: new Date().toISOString(),
     correlationId: 'relay-test',
     causationId: 'relay-test',
-    schemaVersion: 1,
   },
 });
 

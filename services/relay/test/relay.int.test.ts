@@ -37,6 +37,7 @@ beforeEach(async () => {
     pollIntervalMs: 50,
   });
   relay = null;
+  logged = [];
 });
 afterEach(async () => {
   await relay?.stop();
@@ -45,7 +46,10 @@ afterEach(async () => {
   await database.drop();
 });
 
+/** What the relay logged, by message: a test sees it try and fail instead of waiting a while. */
+let logged: string[] = [];
 const start = async () => {
+  const log = (_details: object, message: string) => void logged.push(message);
   relay = await startRelay({
     store,
     pool: database.pool,
@@ -53,9 +57,11 @@ const start = async () => {
     registry: notesRegistry,
     personalData: keys,
     batchSize: 50,
+    logger: { info: log, warn: log, error: log },
   });
   return relay;
 };
+const FAILED = 'publishing to Kafka failed; starting again from the checkpoint';
 
 /** Five authors, each with its own stream of `perStream` notes numbered 1…n. */
 const writeNotes = async (perStream: number, round = 0) => {
@@ -114,7 +120,8 @@ describe('Relay', () => {
 
     await cluster.down();
     await writeNotes(10, 1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // It tried to publish them, and failed: the checkpoint stays where the broker last acknowledged.
+    await expect.poll(() => logged.includes(FAILED), { timeout: 20_000, interval: 20 }).toBe(true);
     expect(await readRelayCheckpoint(database.pool, 'healthtal-relay')).toEqual(before);
 
     await cluster.up();

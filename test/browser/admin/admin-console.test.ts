@@ -1,7 +1,6 @@
 import { recordSearchFailure, removalIdOf, removalTokenHash } from '@healthtal/api';
 import {
   type DemoGrantRow,
-  formatPacificTime,
   formatPhoneForDisplay,
   type PublicSiteSettings,
   type ResumeSubmissionRow,
@@ -11,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
 import { ADMIN_EMAIL, nextIp, type Role } from '../../../services/cli/test/support/harness';
+import { formatPacificTime } from '../../../web-admin/src/admin-console';
 import {
   expectHidden,
   expectText,

@@ -1,5 +1,6 @@
-import { DEMO_BANNER, demoFullAccessBanner, PAYWALL } from '@healthtal/contracts';
+import { DEMO_BANNER, demoFullAccessBanner } from '@healthtal/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { PAYWALL } from '../../../web-recruiter/src/directory/search/search-screen';
 import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, resultCount, seedDirectory } from './recruiter-support';
 

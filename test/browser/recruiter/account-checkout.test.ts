@@ -1,7 +1,8 @@
-import { AuthMessages, BillingMessages, PAYWALL } from '@healthtal/contracts';
+import { AuthMessages, BillingMessages } from '@healthtal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PASSWORD } from '../../../services/cli/test/support/harness';
+import { PAYWALL } from '../../../web-recruiter/src/directory/search/search-screen';
 import {
   expectText,
   expectVisible,

@@ -1,7 +1,7 @@
-import { SearchMessages } from '@healthtal/contracts';
 import type { Page } from 'playwright-core';
 import { describe, test } from 'vitest';
 import { PASSWORD } from '../../../services/cli/test/support/harness';
+import { SearchMessages } from '../../../web-recruiter/src/directory/search/search-screen';
 import { expectText, expectVisible, useBrowserApp } from '../support/browser';
 import { field } from './public-support';
 

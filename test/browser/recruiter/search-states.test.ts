@@ -1,5 +1,5 @@
-import { SearchMessages } from '@healthtal/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { SearchMessages } from '../../../web-recruiter/src/directory/search/search-screen';
 import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, resultCount, seedDirectory } from './recruiter-support';
 

@@ -1,5 +1,9 @@
-import { PAYWALL, PAYWALL_TEASER, SearchMessages } from '@healthtal/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
+import {
+  PAYWALL,
+  PAYWALL_TEASER,
+  SearchMessages,
+} from '../../../web-recruiter/src/directory/search/search-screen';
 import { expectHidden, expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { resultCount, seedDirectory } from './recruiter-support';
 

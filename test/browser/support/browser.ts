@@ -27,12 +27,12 @@ const CHROMIUM_FLAGS = [
 
 export type WebApp = 'web-recruiter' | 'web-admin';
 
-/** Throws unless `<app>/dist` exists and is newer than every file under `<app>/src`. */
+/** Throws unless `<app>/dist` exists and is newer than every file under `<app>/src` and `web-shared/src`. */
 export function assertFreshBuild(app: WebApp): void {
   const index = path.join(REPO_ROOT, app, 'dist', 'index.html');
   if (!existsSync(index)) throw new Error(`${app} is not built: run \`npm run build:web\` first`);
   const built = statSync(index).mtimeMs;
-  const newer = newerFiles(path.join(REPO_ROOT, app, 'src'), built);
+  const newer = [app, 'web-shared'].flatMap((dir) => newerFiles(path.join(REPO_ROOT, dir, 'src'), built));
   if (newer.length > 0)
     throw new Error(`${app}/dist is older than ${newer[0]}: run \`npm run build:web\` first`);
 }

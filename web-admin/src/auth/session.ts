@@ -1,4 +1,5 @@
-import { AuthSession, MeResponse, SESSION_REFRESH_LOCK } from '@healthtal/contracts';
+import { type AuthSession, MeResponse } from '@healthtal/contracts';
+import { singleFlightRefresh } from '@healthtal/web-shared/session-refresh';
 import { fetchUtils, HttpError } from 'react-admin';
 
 /**
@@ -8,7 +9,6 @@ import { fetchUtils, HttpError } from 'react-admin';
  */
 let accessToken: string | null = null;
 let me: MeResponse | null = null;
-let refreshing: Promise<boolean> | null = null;
 
 export const hasToken = () => accessToken !== null;
 export const currentMe = () => me;
@@ -24,40 +24,14 @@ export function endSession() {
 }
 
 /**
- * One refresh at a time across every tab of the site, the recruiter app's too (SESSION_REFRESH_LOCK):
- * the lock is held until the answer's headers, and with them the rotated cookie, are in. Where Web
- * Locks are missing (an insecure origin), the server's reuse grace covers tabs that race.
+ * Renews the access token from the refresh cookie: one request at a time in this tab and across the
+ * site's tabs, the recruiter app's too (web-shared's singleFlightRefresh). A refused refresh ends the
+ * session here.
  */
-async function requestRefresh(): Promise<Response> {
-  const send = () => fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-  return navigator.locks ? await navigator.locks.request(SESSION_REFRESH_LOCK, send) : send();
-}
-
-/**
- * Renews the access token from the refresh cookie. One at a time, in this tab and across tabs: the
- * server rotates the refresh token on every use and treats a second use of the old one, after a few
- * seconds' grace, as theft, ending the sign-in.
- */
-export function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    try {
-      const response = await requestRefresh();
-      if (!response.ok) {
-        endSession();
-        // Not read: cancelled, so the request ends instead of staying open on the page.
-        await response.body?.cancel();
-        return false;
-      }
-      startSession(AuthSession.parse(await response.json()));
-      return true;
-    } catch {
-      return false;
-    } finally {
-      refreshing = null;
-    }
-  })();
-  return refreshing;
-}
+const refresh = singleFlightRefresh({
+  onAnswer: (session) => (session ? startSession(session) : endSession()),
+});
+export const refreshSession = async (): Promise<boolean> => (await refresh()) !== null;
 
 /** The message of a problem+json answer: its detail, else its title. */
 function problemMessage(body: unknown, fallback: string): string {

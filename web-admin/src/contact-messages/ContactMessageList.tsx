@@ -1,5 +1,6 @@
-import { ageLabel, type ContactMessageRow } from '@healthtal/contracts';
+import type { ContactMessageRow } from '@healthtal/contracts';
 import { DataTable, List, SearchInput } from 'react-admin';
+import { ageLabel } from '../admin-console';
 import { pacificTime } from '../fields/PacificTimeField';
 
 /** What visitors sent through the contact form, newest first. */

@@ -1,4 +1,4 @@
-import { type AdminDashboard, ageLabel, type DashboardRange, formatResponseTime } from '@healthtal/contracts';
+import { type AdminDashboard, type DashboardRange, dollars } from '@healthtal/contracts';
 import {
   Alert,
   Box,
@@ -32,13 +32,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { ageLabel, formatResponseTime } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { pacificTime } from '../fields/PacificTimeField';
 import { failureText } from '../notify';
 import { StatCard } from '../StatCard';
 
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const percent = (rate: number | null) => (rate === null ? 'N/A' : `${(rate * 100).toFixed(1)}%`);
 const shortDay = (day: string) => day.slice(5);
 
@@ -154,8 +153,8 @@ function Charts({ data }: { data: AdminDashboard }) {
         <BarChart data={revenue}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="plan" />
-          <YAxis tickFormatter={(value: number) => dollars(value * 100)} />
-          <Tooltip formatter={(value) => dollars(Number(value) * 100)} />
+          <YAxis tickFormatter={(value: number) => dollars(value * 100, { wholeDollars: true })} />
+          <Tooltip formatter={(value) => dollars(Number(value) * 100, { wholeDollars: true })} />
           <Bar dataKey="revenue" name="Per month" fill="#9c27b0" isAnimationActive={false} />
         </BarChart>
       </ChartCard>

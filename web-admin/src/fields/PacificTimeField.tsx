@@ -1,6 +1,6 @@
-import { formatPacificDate, formatPacificTime } from '@healthtal/contracts';
 import { Typography } from '@mui/material';
 import { type FieldProps, type RaRecord, useFieldValue } from 'react-admin';
+import { formatPacificDate, formatPacificTime } from '../admin-console';
 
 /**
  * The console's one way of writing a time: US Pacific, labelled "PT" (contracts' formatPacificTime),

@@ -1,4 +1,4 @@
-import { ACCESS_DENIED, ADMIN_RESOURCE_NAMES, adminResource } from '@healthtal/contracts';
+import { ADMIN_RESOURCE_NAMES, adminResource } from '@healthtal/contracts';
 import BlockIcon from '@mui/icons-material/Block';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ListIcon from '@mui/icons-material/List';
@@ -16,6 +16,7 @@ import {
   useLogout,
   usePermissions,
 } from 'react-admin';
+import { ACCESS_DENIED } from '../admin-console';
 import { RESOURCES } from '../resources';
 
 /**

@@ -1,14 +1,10 @@
-import {
-  AdminConsoleMessages,
-  type ParkedEventRow,
-  type ReadModelRow,
-  type ReadModelStatus,
-} from '@healthtal/contracts';
+import type { ParkedEventRow, ReadModelRow, ReadModelStatus } from '@healthtal/contracts';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { DataTable, List, Pagination, ReferenceManyField, useRecordContext, useRefresh } from 'react-admin';
+import { AdminConsoleMessages } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { pacificTime } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';

@@ -1,4 +1,4 @@
-import { type RefundRequestRow, RefundRequestStatus } from '@healthtal/contracts';
+import { dollars, type RefundRequestRow, RefundRequestStatus } from '@healthtal/contracts';
 import {
   Button,
   Chip,
@@ -18,8 +18,6 @@ import { pacificTime } from '../fields/PacificTimeField';
 import { StatusFilter } from '../inputs/StatusFilter';
 import { failureText, useToast } from '../notify';
 
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const statusColor = { pending: 'warning', approved: 'success', rejected: 'default' } as const;
 
 /**

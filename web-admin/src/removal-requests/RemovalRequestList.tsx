@@ -1,6 +1,7 @@
-import { ageLabel, type RemovalRequestRow, RemovalRequestStatus, removalUrgency } from '@healthtal/contracts';
+import { type RemovalRequestRow, RemovalRequestStatus } from '@healthtal/contracts';
 import { Chip } from '@mui/material';
 import { BooleanInput, DataTable, List } from 'react-admin';
+import { ageLabel, removalUrgency } from '../admin-console';
 import { pacificTime } from '../fields/PacificTimeField';
 import { StatusFilter } from '../inputs/StatusFilter';
 import { requestReference } from './request-reference';

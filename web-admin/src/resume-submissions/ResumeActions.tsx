@@ -1,18 +1,20 @@
 import {
-  AdminConsoleMessages,
-  actionFailedText,
-  bulkOutcome,
-  type ResumeAction,
   type ResumeBulkApproveResult,
   type ResumeBulkRejectResult,
   ResumeMessages,
   type ResumeSubmissionRow,
-  selectionCounter,
 } from '@healthtal/contracts';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { type Identifier, useListContext, useRecordContext, useRefresh } from 'react-admin';
+import {
+  AdminConsoleMessages,
+  actionFailedText,
+  bulkOutcome,
+  type ResumeAction,
+  selectionCounter,
+} from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
 

@@ -1,6 +1,4 @@
 import {
-  AdminConsoleMessages,
-  RESUME_PAGE_SIZE,
   RESUME_STATUSES,
   ResumeMessages,
   type ResumeStatus,
@@ -10,6 +8,7 @@ import { Alert, Link, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, type Identifier, List, useListContext } from 'react-admin';
+import { AdminConsoleMessages, RESUME_PAGE_SIZE } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { pacificTime } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';

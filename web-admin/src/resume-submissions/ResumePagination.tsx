@@ -1,4 +1,4 @@
-import { paginationItems } from '@healthtal/contracts';
+import { paginationItems } from '@healthtal/web-shared/pagination';
 import { Box, Button, Stack } from '@mui/material';
 import { useListContext } from 'react-admin';
 

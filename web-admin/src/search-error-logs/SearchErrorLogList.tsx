@@ -1,11 +1,4 @@
-import {
-  AdminConsoleMessages,
-  errorTypeBadge,
-  formatResponseTime,
-  SEARCH_ERROR_TYPES,
-  type SearchErrorLogRow,
-  type SearchErrorRange,
-} from '@healthtal/contracts';
+import { SEARCH_ERROR_TYPES, type SearchErrorLogRow, type SearchErrorRange } from '@healthtal/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import {
@@ -28,6 +21,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, List, required, SelectInput, useDelete, useListContext, useRefresh } from 'react-admin';
+import { AdminConsoleMessages, errorTypeBadge, formatResponseTime } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { PacificTimeField, pacificTime } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';

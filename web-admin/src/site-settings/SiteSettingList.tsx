@@ -1,8 +1,6 @@
 import {
   ACCEPTED_IMAGE_TYPES,
-  imageFileProblem,
   isSiteImageKey,
-  RECOMMENDED_IMAGE_SIZES,
   SITE_SETTING_GROUPS,
   SITE_SETTING_KEYS,
   type SiteImageKey,
@@ -27,6 +25,7 @@ import {
 } from '@mui/material';
 import { type DragEvent, useState } from 'react';
 import { ListBase, Title, useListContext, useUpdate } from 'react-admin';
+import { imageFileProblem, RECOMMENDED_IMAGE_SIZES } from '../admin-console';
 import type { SiteSettingChange } from '../api';
 import { failureText, useToast } from '../notify';
 

@@ -1,9 +1,4 @@
-import {
-  AdminConsoleMessages,
-  AdminUserMessages,
-  type AdminUserRow,
-  showingUsers,
-} from '@healthtal/contracts';
+import { AdminUserMessages, type AdminUserRow } from '@healthtal/contracts';
 import DownloadIcon from '@mui/icons-material/Download';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
@@ -20,6 +15,7 @@ import {
   TopToolbar,
   useListContext,
 } from 'react-admin';
+import { AdminConsoleMessages, showingUsers } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { pacificDate } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';

@@ -1,8 +1,6 @@
 import {
-  AdminConsoleMessages,
   AdminUserMessages,
   type AdminUserRow,
-  DEMO_DURATION_CHOICES,
   type DemoGrantRow,
   type GrantDemoAccessRequest,
 } from '@healthtal/contracts';
@@ -22,6 +20,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useCreate, useDelete, useRefresh } from 'react-admin';
+import { AdminConsoleMessages, DEMO_DURATION_CHOICES } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
 import { UserHistoryDialog } from './UserHistoryDialog';

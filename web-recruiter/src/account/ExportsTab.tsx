@@ -1,4 +1,4 @@
-import { type ExportLogEntry, RECENT_EXPORTS_SHOWN, RecentExports, shortDate } from '@healthtal/contracts';
+import { type ExportLogEntry, RECENT_EXPORTS_SHOWN, RecentExports } from '@healthtal/contracts';
 import {
   CircularProgress,
   Table,
@@ -10,6 +10,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../app/api';
+import { shortDate } from '../directory/candidate-card';
 
 /**
  * The rows an export sent. An export counts from its start: one the client left part-way shows

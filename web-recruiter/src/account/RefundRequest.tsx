@@ -1,4 +1,4 @@
-import { RefundEligibility, RefundRequestInfo, shortDate } from '@healthtal/contracts';
+import { dollars, RefundEligibility, RefundRequestInfo } from '@healthtal/contracts';
 import {
   Alert,
   Button,
@@ -15,10 +15,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api } from '../app/api';
 import { useToast } from '../app/toast';
+import { shortDate } from '../directory/candidate-card';
 
 const ELIGIBILITY_KEY = ['billing', 'refund-eligibility'] as const;
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 export function useRefundEligibility(enabled: boolean) {
   return useQuery({

@@ -1,14 +1,4 @@
 import {
-  clampTestCount,
-  delayBetweenRuns,
-  ROBUSTNESS_DEFAULT_COUNT,
-  ROBUSTNESS_PRESETS,
-  type RunResult,
-  robustnessPlan,
-  runErrorMessage,
-  summarize,
-} from '@healthtal/contracts';
-import {
   Alert,
   Box,
   Button,
@@ -24,6 +14,16 @@ import {
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { ApiError, api } from '../app/api';
+import {
+  clampTestCount,
+  delayBetweenRuns,
+  ROBUSTNESS_DEFAULT_COUNT,
+  ROBUSTNESS_PRESETS,
+  type RunResult,
+  robustnessPlan,
+  runErrorMessage,
+  summarize,
+} from './robustness-tester';
 
 type Run = RunResult & { index: number; complexity: string };
 type Phase = 'idle' | 'running' | 'done';

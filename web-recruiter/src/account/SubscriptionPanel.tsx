@@ -3,7 +3,6 @@ import {
   RedirectResponse,
   RevealQuotaMessages,
   type SubscriptionInfo,
-  shortDate,
 } from '@healthtal/contracts';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -11,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../app/api';
 import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
+import { shortDate } from '../directory/candidate-card';
 import { RefundSection, useRefundEligibility } from './RefundRequest';
 
 /**

@@ -1,6 +1,8 @@
-import { AuthSession, type Problem, SESSION_MARKER_COOKIE } from '@healthtal/contracts';
+import { type AuthSession, type Problem, SESSION_MARKER_COOKIE } from '@healthtal/contracts';
+import { requestRefresh } from '@healthtal/web-shared/refresh-request';
+import { singleFlightRefresh } from '@healthtal/web-shared/session-refresh';
 import type { z } from 'zod';
-import { requestRefresh, takeStartedRefresh } from './boot';
+import { takeStartedRefresh } from './boot';
 
 /**
  * The one way the recruiter app talks to the API: JSON in and out, the access token from memory,
@@ -38,28 +40,19 @@ const clearSessionMarker = () => {
   document.cookie = `${SESSION_MARKER_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`;
 };
 
-let refreshing: Promise<AuthSession | null> | null = null;
-/** Trades the refresh cookie for a new access token; concurrent callers share one request. */
-export function refreshSession(): Promise<AuthSession | null> {
-  refreshing ??= (async () => {
-    try {
-      // The first refresh of a page load was started by the boot script; later ones are asked here.
-      const res = await (takeStartedRefresh() ?? requestRefresh());
-      // The server clears the marker with a refused refresh; a proxy in between might not pass that on.
-      if (res.status === 401) clearSessionMarker();
-      // A refused refresh's body is not read: cancel it, so the request ends (and the page can idle).
-      if (!res.ok) await res.body?.cancel();
-      const session = res.ok ? AuthSession.parse(await res.json()) : null;
-      setSession(session);
-      return session;
-    } catch {
-      return null;
-    } finally {
-      refreshing = null;
-    }
-  })();
-  return refreshing;
-}
+/**
+ * Trades the refresh cookie for a new access token: one request at a time in this tab and across the
+ * site's tabs, the console's too (web-shared's singleFlightRefresh).
+ */
+export const refreshSession = singleFlightRefresh({
+  // The first refresh of a page load was started by the boot script; later ones are asked here.
+  send: () => takeStartedRefresh() ?? requestRefresh(),
+  onAnswer: (session, response) => {
+    // The server clears the marker with a refused refresh; a proxy in between might not pass that on.
+    if (response.status === 401) clearSessionMarker();
+    setSession(session);
+  },
+});
 
 export type ApiOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

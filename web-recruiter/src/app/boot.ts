@@ -1,4 +1,5 @@
-import { SESSION_MARKER_COOKIE, SESSION_REFRESH_LOCK } from '@healthtal/contracts/session-marker';
+import { SESSION_MARKER_COOKIE } from '@healthtal/contracts/session-marker';
+import { requestRefresh } from '@healthtal/web-shared/refresh-request';
 import { firstSearchBody } from '../directory/search/search-body';
 
 /**
@@ -29,16 +30,6 @@ const markedAtLoad = hasSessionMarker();
 /** Whether the page was loaded with a session to resume (the marker, as it was at load). */
 export const loadedWithSession = (): boolean => markedAtLoad;
 
-/**
- * One refresh at a time across every tab of the site, the console's too (SESSION_REFRESH_LOCK): the
- * lock is held until the answer's headers, and with them the rotated cookie, are in. Where Web Locks
- * are missing (an insecure origin), the server's reuse grace covers tabs that race.
- */
-export const requestRefresh = async (): Promise<Response> => {
-  const send = () => fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-  return navigator.locks ? await navigator.locks.request(SESSION_REFRESH_LOCK, send) : send();
-};
-
 type Started = {
   refresh: Promise<Response> | null;
   me: Promise<Response | null> | null;
@@ -48,6 +39,7 @@ type Started = {
 const started: Started = markedAtLoad ? startSession() : { refresh: null, me: null, search: null };
 
 function startSession(): Started {
+  // One refresh at a time across the site's tabs (web-shared's requestRefresh, zod-free).
   const refresh = requestRefresh();
   // The app reads the refresh's own body; this reads a copy, for the token only.
   const token = refresh

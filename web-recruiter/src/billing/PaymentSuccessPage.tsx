@@ -1,9 +1,10 @@
-import { BillingMessages, PAYMENT_RECHECK_DELAYS_MS, safeReturnPath } from '@healthtal/contracts';
+import { BillingMessages, PAYMENT_RECHECK_DELAYS_MS } from '@healthtal/contracts';
 import { Alert, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
+import { safeReturnPath } from '../identity/return-to';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,17 +1,15 @@
-import {
-  type CandidateCard as Card,
-  candidateName,
-  cleanLocation,
-  emailProvenance,
-  initialsOf,
-  locationText,
-  type SpecialtyTone,
-  specialtyTone,
-  visibleSkills,
-} from '@healthtal/contracts';
+import { type CandidateCard as Card, cleanLocation, locationText } from '@healthtal/contracts';
 import { Avatar, Box, Checkbox, Chip, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import {
+  candidateName,
+  emailProvenance,
+  initialsOf,
+  type SpecialtyTone,
+  specialtyTone,
+  visibleSkills,
+} from './candidate-card';
 import { ContactButtons } from './contacts/ContactButtons';
 
 /** Badge colours per specialty family: dark text on a light tint, AA contrast in every pair. */

@@ -1,5 +1,5 @@
-import { SearchMessages } from '@healthtal/contracts';
 import { apiFetch } from '../app/api';
+import { SearchMessages } from './search/search-screen';
 
 /** The file name the server chose (Content-Disposition), or the spec's default. */
 const fileNameOf = (res: Response) =>

@@ -1,4 +1,4 @@
-import { AuthMessages, DEFAULT_RETURN_PATH, LoginRequest, safeReturnPath } from '@healthtal/contracts';
+import { AuthMessages, LoginRequest } from '@healthtal/contracts';
 import { Alert, Box, Button, Container, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { ApiError } from '../app/api';
 import { useAuth } from '../app/auth';
 import { type FieldErrors, fieldErrorsOf } from '../app/forms';
 import { useToast } from '../app/toast';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from './return-to';
 
 /**
  * Where to go after signing in, in the spec's order: return_to, the prior location, /directory.

@@ -1,5 +1,4 @@
 import {
-  COPY_FEEDBACK_MS,
   EMAIL_DEFAULTS,
   EMAIL_LENGTHS,
   EMAIL_TONES,
@@ -8,12 +7,13 @@ import {
   generationErrorMessage,
   OutreachMessages as M,
   POSITION_TYPES,
-  titled,
 } from '@healthtal/contracts';
 import { Alert, Box, Button, Container, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../app/api';
 import { useToast } from '../app/toast';
+import { COPY_FEEDBACK_MS } from '../directory/candidate-card';
+import { titled } from '../directory/search/search-screen';
 import { type GenerateForm, useGenerateEmail, useSaveTemplate } from './outreach-api';
 import { PlaceholderHint } from './PlaceholderHint';
 import { SavedTemplatesPanel } from './SavedTemplatesPanel';

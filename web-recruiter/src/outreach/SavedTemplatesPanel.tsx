@@ -1,14 +1,10 @@
-import {
-  type EmailTemplate,
-  OutreachMessages as M,
-  shortDate,
-  templateExcerpt,
-  titled,
-} from '@healthtal/contracts';
+import { type EmailTemplate, OutreachMessages as M, templateExcerpt } from '@healthtal/contracts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, Chip, CircularProgress, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useToast } from '../app/toast';
+import { shortDate } from '../directory/candidate-card';
+import { titled } from '../directory/search/search-screen';
 import { useDeleteTemplate, useEmailTemplates } from './outreach-api';
 
 /** Saved Templates (admin-intake-outreach §2): badges, a 150-character excerpt, Load and delete. */

@@ -1,4 +1,4 @@
-import { DEMO_DISABLED_TOOLTIP, RevealMessages, titled } from '@healthtal/contracts';
+import { DEMO_DISABLED_TOOLTIP } from '@healthtal/contracts';
 import {
   Alert,
   Button,
@@ -14,7 +14,9 @@ import {
 import { useEffect, useState } from 'react';
 import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
+import { RevealMessages } from '../directory/candidate-card';
 import { emailsOf, SEND_EMAIL_REVEAL_MAX } from '../directory/contacts/reveal-emails';
+import { titled } from '../directory/search/search-screen';
 import { useEmailTemplates } from './outreach-api';
 import { PlaceholderHint } from './PlaceholderHint';
 import { RecipientMessages } from './RecipientMessages';

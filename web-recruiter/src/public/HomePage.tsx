@@ -1,14 +1,4 @@
-import {
-  CAROUSEL_SCROLL_SECONDS,
-  CUSTOMER_TYPES,
-  FALLBACK_HOME_SPECIALTIES,
-  HOME_BENEFITS,
-  HOME_FAQ,
-  HOME_METRICS,
-  homeSpecialties,
-  type SpecialtyName,
-  SpecialtyNames,
-} from '@healthtal/contracts';
+import { FALLBACK_HOME_SPECIALTIES, type SpecialtyName, SpecialtyNames } from '@healthtal/contracts';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   Accordion,
@@ -28,6 +18,14 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../app/api';
+import {
+  CAROUSEL_SCROLL_SECONDS,
+  CUSTOMER_TYPES,
+  HOME_BENEFITS,
+  HOME_FAQ,
+  HOME_METRICS,
+  homeSpecialties,
+} from './public-site';
 
 /** Home: hero, customer carousel, a static search preview, metrics, FAQ, calls to action, specialties. */
 export function HomePage() {

@@ -1,7 +1,7 @@
-import { POLICIES_LAST_UPDATED } from '@healthtal/contracts';
 import { Container, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { POLICIES_LAST_UPDATED } from './public-site';
 
 /** A policy page: title, the spec's "last updated" date, sections of text. */
 export function PolicyPage({

@@ -1,6 +1,7 @@
-import { groupByInitial, SPECIALTIES_A_TO_Z } from '@healthtal/contracts';
+import { SPECIALTIES_A_TO_Z } from '@healthtal/contracts';
 import { Container, Grid, Link, List, ListItem, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { groupByInitial } from './public-site';
 
 /** Specialties A–Z: each specialty links to a search for it. */
 export function SpecialtiesPage() {

@@ -1,4 +1,4 @@
-import { WorkspaceMessages as M, titled } from '@healthtal/contracts';
+import { WorkspaceMessages as M } from '@healthtal/contracts';
 import {
   Button,
   Dialog,
@@ -15,6 +15,7 @@ import {
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../app/api';
 import { useToast } from '../app/toast';
+import { titled } from '../directory/search/search-screen';
 import { useAddToList, useLists } from './workspace-api';
 
 type Props = { open: boolean; onClose: () => void; candidateIds: string[] };

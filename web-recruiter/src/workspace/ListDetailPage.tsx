@@ -3,8 +3,6 @@ import {
   ListMembersChanged,
   ListMembersPage,
   WorkspaceMessages as M,
-  SearchMessages,
-  titled,
 } from '@healthtal/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import {
@@ -29,6 +27,7 @@ import { CandidateCard } from '../directory/CandidateCard';
 import { ExportButton } from '../directory/ExportButton';
 import { downloadExport } from '../directory/export-download';
 import { ResultsPagination } from '../directory/search/ResultsPagination';
+import { SearchMessages, titled } from '../directory/search/search-screen';
 import { physicianCount } from './SavedListsSheet';
 import { useListMembers, workspaceKeys } from './workspace-api';
 

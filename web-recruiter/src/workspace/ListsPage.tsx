@@ -1,4 +1,4 @@
-import { type ListSummary, shortDate, titled } from '@healthtal/contracts';
+import type { ListSummary } from '@healthtal/contracts';
 import {
   Alert,
   Button,
@@ -17,6 +17,8 @@ import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageSpinner } from '../app/RequireAuth';
 import { useToast } from '../app/toast';
+import { shortDate } from '../directory/candidate-card';
+import { titled } from '../directory/search/search-screen';
 import { physicianCount, SavedListTexts } from './SavedListsSheet';
 import { useDeleteList, useLists } from './workspace-api';
 

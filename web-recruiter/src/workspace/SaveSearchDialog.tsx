@@ -1,8 +1,9 @@
-import { WorkspaceMessages as M, titled } from '@healthtal/contracts';
+import { WorkspaceMessages as M } from '@healthtal/contracts';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError } from '../app/api';
 import { useToast } from '../app/toast';
+import { titled } from '../directory/search/search-screen';
 import { useSaveSearch } from './workspace-api';
 
 type Props = { open: boolean; onClose: () => void; searchParams: Record<string, unknown> };

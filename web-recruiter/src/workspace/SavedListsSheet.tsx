@@ -1,7 +1,7 @@
-import { shortDate } from '@healthtal/contracts';
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../app/auth';
+import { shortDate } from '../directory/candidate-card';
 import { SideSheet } from './SideSheet';
 import { useDeleteList, useLists } from './workspace-api';
 

@@ -1,7 +1,9 @@
-import { type SavedSearchView, searchParamsOf, searchStateOfFilters, shortDate } from '@healthtal/contracts';
+import type { SavedSearchView } from '@healthtal/contracts';
 import { Button, Chip, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
+import { shortDate } from '../directory/candidate-card';
+import { searchParamsOf, searchStateOfFilters } from '../directory/search/search-screen';
 import { SideSheet } from './SideSheet';
 import { useDeleteSavedSearch, useOpenSavedSearch, useSavedSearches } from './workspace-api';
 

@@ -1,8 +1,8 @@
-import { titled } from '@healthtal/contracts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { Box, CircularProgress, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { useToast } from '../app/toast';
+import { titled } from '../directory/search/search-screen';
 import { SheetHeader } from './SheetHeader';
 
 export type SheetTexts = {

@@ -1,4 +1,4 @@
-import { PLANS, type Plan, type PriceId } from '@healthtal/contracts';
+import { dollars, PLANS, type Plan, type PriceId } from '@healthtal/contracts';
 import type { Response } from 'express';
 
 export const SIMULATOR_LABEL = 'HealthTal billing simulator — no real payment is taken';
@@ -9,9 +9,7 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
-const priceOf = (plan: Plan) => `${dollars(plan.priceAmount)} ${plan.period}`;
+const priceOf = (plan: Plan) => `${dollars(plan.priceAmount, { wholeDollars: true })} ${plan.period}`;
 const shortDate = (date: Date) =>
   date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 

@@ -1,4 +1,5 @@
 import {
+  dollars,
   type RefundDecisionResult,
   RefundRejectionForm,
   RefundRequestForm,
@@ -18,9 +19,6 @@ import { approveRefund, rejectRefund, requestRefund } from './refunds';
 import type { StripeGateway } from './stripe-gateway';
 
 const RequestParams = z.object({ id: z.uuid() });
-
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * The money-back guarantee's request (Account) and its review (the console's Refund requests). A

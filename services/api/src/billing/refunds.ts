@@ -1,4 +1,4 @@
-import { PLANS, type RefundRequestInfo, streamName, type UserId } from '@healthtal/contracts';
+import { dollars, PLANS, type RefundRequestInfo, streamName, type UserId } from '@healthtal/contracts';
 import type { EventStore, RecordedEvent } from '@healthtal/eventstore';
 import type { UsersTable } from '@healthtal/projections';
 import type pg from 'pg';
@@ -146,9 +146,6 @@ export function approveRefund(
     return { amount: payment.amount };
   });
 }
-
-const dollars = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 type Subscribed = Exclude<SubscriptionState, { status: 'none' }>;
 

@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { type Clock, systemClock } from '../shared/clock';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'healthtal';
@@ -18,9 +19,13 @@ export class AccessTokens {
   /** Verified tokens, oldest first, with when they expire (ms). */
   private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
-  constructor(private readonly key: Uint8Array) {}
+  constructor(
+    private readonly key: Uint8Array,
+    /** The time tokens are issued and expire in. */
+    private readonly clock: Pick<Clock, 'now'> = systemClock,
+  ) {}
 
-  async issue(claims: AccessClaims, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  async issue(claims: AccessClaims, now = this.clock.now()): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const expiresAt = new Date((issuedAt + ACCESS_TOKEN_TTL_SECONDS) * 1000);
     const token = await new SignJWT({ sid: claims.sessionId })
@@ -36,13 +41,15 @@ export class AccessTokens {
 
   /** The claims of a valid token, or null for anything else (expired, forged, malformed). */
   async verify(token: string): Promise<AccessClaims | null> {
+    const now = this.clock.now();
     const known = this.verified.get(token);
     if (known) {
-      if (Date.now() < known.expiresAt) return known.claims;
+      if (now.getTime() < known.expiresAt) return known.claims;
       this.verified.delete(token);
     }
     try {
       const { payload } = await jwtVerify(token, this.key, {
+        currentDate: now,
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,

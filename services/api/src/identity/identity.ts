@@ -3,6 +3,7 @@ import type { EventStore } from '@healthtal/eventstore';
 import type pg from 'pg';
 import type { Mailer } from '../mail/mailer';
 import type { ApiSettings } from '../settings';
+import type { Clock } from '../shared/clock';
 import type { RateLimiter } from '../shared/rate-limit';
 import { serverSecret } from '../shared/secrets';
 import { AccessTokens } from './access-tokens';
@@ -31,12 +32,16 @@ export async function loadIdentityKeys(pool: pg.Pool, settings: ApiSettings): Pr
   };
 }
 
+/** `clock`: the time access tokens are issued and expire in (the rate limiter's, in the API). */
 export const createIdentity = (
-  deps: Pick<Identity, 'store' | 'pool' | 'settings' | 'mailer' | 'rateLimiter'>,
+  {
+    clock,
+    ...deps
+  }: Pick<Identity, 'store' | 'pool' | 'settings' | 'mailer' | 'rateLimiter'> & { clock: Clock },
   keys: IdentityKeys,
 ): Identity => ({
   ...deps,
-  accessTokens: new AccessTokens(keys.jwt),
+  accessTokens: new AccessTokens(keys.jwt, clock),
   refreshTokens: new RefreshTokens(deps.pool, refreshSuccessorKey(keys.jwt)),
   oneTimeTokens: new OneTimeTokens(deps.pool),
   emailLookupKey: keys.emailLookup,

@@ -1,4 +1,4 @@
-import { type DomainEvent, eventDefinitions } from '@healthtal/contracts';
+import type { DomainEvent } from '@healthtal/contracts';
 import {
   type EventStore,
   type ExpectedVersion,
@@ -133,8 +133,6 @@ export function toEnvelopes(streamId: string, events: DomainEvent[], context: Co
       ...(context.userId ? { userId: context.userId } : {}),
       correlationId: context.correlationId,
       causationId: context.commandId,
-      // The shape written now: a reader upcasts older versions (contracts' eventDefinitions).
-      schemaVersion: eventDefinitions[event.type]?.currentVersion ?? 1,
     },
   }));
 }

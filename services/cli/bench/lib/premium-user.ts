@@ -53,7 +53,6 @@ export async function premiumSession(app: HealthTal): Promise<PremiumSession> {
         occurredAt: new Date().toISOString(),
         correlationId: eventId,
         causationId: eventId,
-        schemaVersion: 1,
       },
     },
   ]);

@@ -47,7 +47,6 @@ export function benchEvent(writer: number): NewEvent {
       occurredAt: now,
       correlationId: `bench-correlation-${writer}`,
       causationId: `bench-causation-${writer}`,
-      schemaVersion: 1,
     },
   };
 }

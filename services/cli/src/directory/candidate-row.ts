@@ -14,7 +14,6 @@ export const importRunMetadata = (eventId: string, correlationId: string, occurr
   occurredAt,
   correlationId,
   causationId: eventId,
-  schemaVersion: 1,
 });
 
 /** The one-event stream that brings a candidate into the directory. */

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError } from '../config';
-import { createEventStore } from '../event-store';
 import { csvSource } from './csv-source';
 import { withDirectoryDatabase } from './directory-database';
 import { type CandidateSource, type ImportSummary, importCandidates, syntheticSource } from './import';
+import { count, importInTerminal, SHOWN_REJECTS } from './import-in-terminal';
 import { isNppesImport, runNppesImport } from './nppes/nppes-command';
-import { formatDuration, ProgressBar } from './progress-bar';
+import { formatDuration } from './progress-bar';
 import { DEFAULT_SEED } from './synthetic';
 
 export const IMPORT_HELP = `  import FILE.csv    import candidates from a CSV export with the spec's candidate headers
@@ -16,9 +16,6 @@ export const IMPORT_HELP = `  import FILE.csv    import candidates from a CSV ex
                      import N synthetic candidates (same seed, same people)
   seed --size N      the synthetic directory of N candidates (default seed)
                      (both use DATABASE_URL, or the embedded database while start is not running)`;
-
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
-const SHOWN_REJECTS = 20;
 
 /** `healthtal import …` and `healthtal seed …`: parse the arguments, open the database, import. */
 export async function runImportCommand(
@@ -31,40 +28,13 @@ export async function runImportCommand(
   const usedBy = `\`healthtal ${command}\``;
   return withDirectoryDatabase(
     config,
-    async (pool) => {
-      const store = createEventStore(pool, undefined, config);
-      const bar = new ProgressBar();
-      let rejectedShown = 0;
-      const stop = new AbortController();
-      const onSignal = () => {
-        process.stderr.write(
-          '\n  stopping after the batches in flight; run the same command again to resume\n',
-        );
-        stop.abort();
-      };
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
-      try {
-        const summary = await importCandidates({
-          pool,
-          store,
-          source,
-          signal: stop.signal,
-          onProgress: (tick) => bar.update(tick),
-          onRejected: ({ line, reason }) => {
-            if (rejectedShown++ < SHOWN_REJECTS) bar.note(`line ${line} skipped: ${reason}`);
-          },
-        });
-        if (summary.rows > 0)
-          bar.finish({ rows: summary.rows, total: summary.rows, elapsedMs: summary.elapsedMs });
-        console.log(describeSummary(summary, rejectedShown));
-        return summary.complete ? 0 : 130;
-      } finally {
-        process.removeListener('SIGINT', onSignal);
-        process.removeListener('SIGTERM', onSignal);
-        await store.close();
-      }
-    },
+    (pool) =>
+      importInTerminal(pool, config, {
+        start: (store, hooks) => importCandidates({ pool, store, source, ...hooks }),
+        rowsOf: (summary) => summary.rows,
+        describe: describeSummary,
+        rejectedAs: 'skipped',
+      }),
     usedBy,
   );
 }

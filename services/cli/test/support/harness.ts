@@ -214,5 +214,4 @@ export const testMetadata = () => ({
   occurredAt: new Date().toISOString(),
   correlationId: 'harness',
   causationId: 'harness',
-  schemaVersion: 1,
 });

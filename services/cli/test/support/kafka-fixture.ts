@@ -21,7 +21,6 @@ export const contactMessage = (n: number): NewEvent => ({
     occurredAt: new Date().toISOString(),
     correlationId: 'kafka-test',
     causationId: 'kafka-test',
-    schemaVersion: 1,
   },
 });
 

@@ -34,6 +34,12 @@ export const contractDefinitions = {
 } satisfies Record<string, EventDefinition>;
 export const contractRegistry = new EventRegistry(contractDefinitions);
 
+/** The contract's events as yesterday's code knew them: NoteWritten at version 1, without a word count. */
+export const yesterdaysContractRegistry = new EventRegistry({
+  ...contractDefinitions,
+  NoteWritten: { schema: event('NoteWritten', z.object({ text: z.string().max(100) })), currentVersion: 1 },
+});
+
 export const incremented = (by = 1, overrides: Partial<NewEvent['metadata']> = {}): NewEvent => ({
   type: 'CounterIncremented',
   data: { by },
@@ -42,7 +48,6 @@ export const incremented = (by = 1, overrides: Partial<NewEvent['metadata']> = {
     occurredAt: new Date().toISOString(),
     correlationId: 'contract',
     causationId: 'contract',
-    schemaVersion: 1,
     ...overrides,
   },
 });
@@ -55,6 +60,8 @@ export const expectStrictlyIncreasing = (positions: AllPosition[]) => {
 
 export type ContractHarness = {
   store: EventStore;
+  /** Another adapter over the same storage with another registry (yesterday's code); the caller closes it. */
+  storeWith(registry: EventRegistry): EventStore;
   /** Deletes the subject's personal data key (crypto-shredding). */
   erasePersonalData(subject: string): Promise<void>;
   teardown(): Promise<void>;

@@ -15,6 +15,7 @@ import {
   incremented,
   positionsOf,
   streamOf,
+  yesterdaysContractRegistry,
 } from './contract-support';
 import { countEventsContract } from './count-events.contract';
 import { importsAndPersonalDataContract } from './imports-and-personal-data.contract';
@@ -69,12 +70,12 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
         expect(await store.readStream(streamOf())).toEqual([]);
       });
 
-      it('keeps metadata as written', async () => {
+      it('keeps metadata as written, with the version of its type it was written in', async () => {
         const stream = streamOf();
         const written = incremented(1, { userId: 'user-1', correlationId: 'corr-1', causationId: 'cause-1' });
         await store.append(stream, [written]);
         const [read] = await store.readStream(stream);
-        expect(read!.metadata).toEqual(written.metadata);
+        expect(read!.metadata).toEqual({ ...written.metadata, schemaVersion: 1 });
       });
     });
 
@@ -233,18 +234,33 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
         expect(seen.map((e) => e.type)).toEqual(['NoteWritten']);
       });
 
-      it('upcasts old event shapes on read', async () => {
+      it("stamps each event with its type's current version, and upcasts older versions on read", async () => {
         const stream = `note-${randomUUID()}`;
+        const yesterday = harness.storeWith(yesterdaysContractRegistry);
+        try {
+          // Written by yesterday's code, whose NoteWritten (version 1) had no word count.
+          await yesterday.append(stream, [
+            { type: 'NoteWritten', data: { text: 'three little words' }, metadata: incremented().metadata },
+          ]);
+        } finally {
+          await yesterday.close();
+        }
         await store.append(stream, [
-          // Written as version 1, whose readers did not fill in `words`.
-          {
-            type: 'NoteWritten',
-            data: { text: 'three little words', words: 0 },
-            metadata: incremented().metadata,
-          },
+          { type: 'NoteWritten', data: { text: 'two words', words: 7 }, metadata: incremented().metadata },
         ]);
-        const [read] = await store.readStream(stream);
-        expect(read!.data).toEqual({ text: 'three little words', words: 3 });
+        const [old, current] = await store.readStream(stream);
+        expect(old).toMatchObject({
+          data: { text: 'three little words', words: 3 },
+          metadata: { schemaVersion: 1 },
+        });
+        expect(current).toMatchObject({
+          data: { text: 'two words', words: 7 },
+          metadata: { schemaVersion: 2 },
+        });
+        const counter = streamOf();
+        await store.append(counter, [incremented(1)]);
+        const [counted] = await store.readStream(counter);
+        expect(counted!.metadata.schemaVersion).toBe(1);
       });
 
       it('a subscription delivers past and new events in order and reports when caught up', async () => {

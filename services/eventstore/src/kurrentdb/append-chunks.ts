@@ -1,4 +1,4 @@
-import type { NewEvent } from '../event-store';
+import type { ValidEvent } from '../event-store';
 import { encodeMetadata } from './mapping';
 
 /** KurrentDB's default MaxAppendSize: the most bytes of events one append (or append session) may carry. */
@@ -8,7 +8,7 @@ export const DEFAULT_MAX_APPEND_SIZE = 1024 * 1024;
  * An upper bound of the bytes an event takes in an append request as the server measures it (the
  * encoded record: id, type, properties, data), so chunks cut by it are never refused as too large.
  */
-export function appendSize(event: NewEvent): number {
+export function appendSize(event: ValidEvent): number {
   const metadata = Object.entries(encodeMetadata(event.metadata)).reduce(
     (bytes, [key, value]) => bytes + Buffer.byteLength(key) + Buffer.byteLength(value) + 12,
     0,
@@ -21,7 +21,7 @@ export function appendSize(event: NewEvent): number {
  * stream is never split (its events go in one write); one that alone exceeds the limit gets a run
  * of its own, and the server refuses it.
  */
-export function appendChunks<T extends { events: NewEvent[] }>(streams: T[], maxBytes: number): T[][] {
+export function appendChunks<T extends { events: ValidEvent[] }>(streams: T[], maxBytes: number): T[][] {
   const chunks: T[][] = [];
   let current: T[] = [];
   let bytes = 0;

@@ -25,6 +25,7 @@ import type {
   StreamAppend,
   SubscribeOptions,
   Subscription,
+  ValidEvent,
 } from '../event-store';
 import { assertExpectedVersion, isAfter, NO_STREAM as NO_VERSION, START } from '../event-store';
 import { prepareNewStreams } from '../new-streams';
@@ -116,7 +117,9 @@ export class KurrentDBEventStore implements EventStore {
    * without saying it wrote nothing. One read of what was appended since we started costs far less
    * than a read per stream (imports send thousands).
    */
-  private async appendNewStreams(streams: { streamId: string; events: NewEvent[] }[]): Promise<Set<string>> {
+  private async appendNewStreams(
+    streams: { streamId: string; events: ValidEvent[] }[],
+  ): Promise<Set<string>> {
     const ids = streams.map((s) => s.streamId);
     const since = await this.headPosition();
     let conflicting = new Set<string>();
@@ -172,7 +175,7 @@ export class KurrentDBEventStore implements EventStore {
 
   /** Servers before 25.1 have no multi-stream append: one append per stream, each expected to be new. */
   private async appendOneByOne(
-    streams: { streamId: string; events: NewEvent[] }[],
+    streams: { streamId: string; events: ValidEvent[] }[],
     existing: Set<string>,
   ): Promise<Set<string>> {
     for (const { streamId, events } of streams) {
@@ -251,7 +254,7 @@ export class KurrentDBEventStore implements EventStore {
    */
   async appendToStreams(appends: StreamAppend[]): Promise<MultiStreamAppendResult> {
     const { registry } = this.options;
-    const prepared: { streamId: string; expected: ExpectedVersion; events: NewEvent[] }[] = [];
+    const prepared: { streamId: string; expected: ExpectedVersion; events: ValidEvent[] }[] = [];
     for (const { streamId, events, expectedVersion } of appends) {
       registry.assertStreamName(streamId);
       assertExpectedVersion(expectedVersion);

@@ -12,7 +12,7 @@ import {
   ANY as STATE_ANY,
   START as STATE_START,
 } from '@kurrent/kurrentdb-client';
-import type { AllPosition, ExpectedVersion, NewEvent } from '../event-store';
+import type { AllPosition, ExpectedVersion, ValidEvent } from '../event-store';
 import { NO_STREAM as OUR_NO_STREAM, START } from '../event-store';
 
 /**
@@ -113,7 +113,7 @@ export function decodeMetadata(raw: unknown, eventId: string): EventMetadata {
  * derives from the command id: a retried command carries the same ids, and the server's
  * idempotency check (plus ours, see KurrentDBEventStore.append) makes the retry a no-op.
  */
-export const toEventData = (event: NewEvent) =>
+export const toEventData = (event: ValidEvent) =>
   jsonEvent({
     id: event.metadata.eventId,
     type: event.type,

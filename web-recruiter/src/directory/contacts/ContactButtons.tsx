@@ -4,7 +4,6 @@ import {
   emailRevealable,
   formatPhoneForDisplay,
   isLinkedinProfileUrl,
-  RevealMessages as M,
 } from '@healthtal/contracts';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
@@ -13,6 +12,7 @@ import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import { Button, Chip, CircularProgress, Stack } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { LazyTooltip } from '../../app/lazy-tooltip';
+import { RevealMessages as M } from '../candidate-card';
 import { type ContactField, useContactReveal } from './useContactReveal';
 
 type Props = {

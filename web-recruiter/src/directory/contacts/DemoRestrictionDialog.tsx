@@ -1,6 +1,7 @@
-import { DEMO_BANNER, RevealMessages as M } from '@healthtal/contracts';
+import { DEMO_BANNER } from '@healthtal/contracts';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { RevealMessages as M } from '../candidate-card';
 
 /** What a demo account sees on clicking an email, a phone or a LinkedIn link (spec §4, §6). */
 export function DemoRestrictionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

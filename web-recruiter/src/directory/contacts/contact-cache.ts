@@ -1,5 +1,5 @@
-import { isRevealFresh } from '@healthtal/contracts';
 import { onSessionChange } from '../../app/api';
+import { isRevealFresh } from '../candidate-card';
 
 /**
  * Revealed contacts stay on this device for 24 hours (spec §3, §9), so a second look costs no

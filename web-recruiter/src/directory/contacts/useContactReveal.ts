@@ -1,8 +1,10 @@
-import { COPY_FEEDBACK_MS, ContactDetails, RevealMessages as M, titled } from '@healthtal/contracts';
+import { ContactDetails } from '@healthtal/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useToast } from '../../app/toast';
+import { COPY_FEEDBACK_MS, RevealMessages as M } from '../candidate-card';
+import { titled } from '../search/search-screen';
 import { cacheContact, cachedContact, type RevealedContact } from './contact-cache';
 
 export type ContactField = 'email' | 'phone';

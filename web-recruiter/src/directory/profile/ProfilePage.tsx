@@ -1,15 +1,4 @@
-import {
-  CandidateProfile,
-  candidateName,
-  cleanLocation,
-  emailProvenance,
-  humanDate,
-  initialsOf,
-  locationText,
-  RevealMessages as M,
-  sourceLabel,
-  titled,
-} from '@healthtal/contracts';
+import { CandidateProfile, cleanLocation, humanDate, locationText, sourceLabel } from '@healthtal/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
@@ -33,8 +22,10 @@ import { ApiError, api } from '../../app/api';
 import { PageSpinner } from '../../app/RequireAuth';
 import { useToast } from '../../app/toast';
 import { SpecialtyBadge } from '../CandidateCard';
+import { candidateName, emailProvenance, initialsOf, RevealMessages as M } from '../candidate-card';
 import { ContactButtons } from '../contacts/ContactButtons';
 import { Paywall } from '../search/Paywall';
+import { titled } from '../search/search-screen';
 import { RegistrySection } from './RegistrySection';
 
 /**

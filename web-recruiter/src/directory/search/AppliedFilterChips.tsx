@@ -1,5 +1,6 @@
-import { appliedFilters, type SearchScreenState, withoutFilter } from '@healthtal/contracts';
 import { Button, Chip, Stack } from '@mui/material';
+import { appliedFilters, withoutFilter } from './results-table';
+import type { SearchScreenState } from './search-screen';
 
 type Props = {
   state: SearchScreenState;

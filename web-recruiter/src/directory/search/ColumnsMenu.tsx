@@ -1,3 +1,8 @@
+import ArrowDownward from '@mui/icons-material/ArrowDownward';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import ViewColumn from '@mui/icons-material/ViewColumn';
+import { Button, Checkbox, FormControlLabel, IconButton, Popover, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import {
   moveColumn,
   REQUIRED_COLUMN,
@@ -5,12 +10,7 @@ import {
   RESULTS_COLUMNS,
   type ResultsColumn,
   toggleColumn,
-} from '@healthtal/contracts';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import ViewColumn from '@mui/icons-material/ViewColumn';
-import { Button, Checkbox, FormControlLabel, IconButton, Popover, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+} from './results-table';
 
 type Props = { columns: readonly ResultsColumn[]; onChange: (columns: ResultsColumn[]) => void };
 

@@ -1,10 +1,8 @@
 import {
   COUNTRY,
   type ListFilter,
-  MAX_TAGS,
   SEARCH_FIELD_NAMES,
   type SearchField,
-  type SearchScreenState,
   type SpecialtyCount,
   SUGGESTED_FIELDS,
   type SuggestedField,
@@ -14,6 +12,7 @@ import {
 import { Autocomplete, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, memo, useEffect, useState } from 'react';
 import { SuggestInput } from './SuggestInput';
+import { MAX_TAGS, type SearchScreenState } from './search-screen';
 
 type Props = {
   state: SearchScreenState;

@@ -1,6 +1,6 @@
-import { SearchMessages as M } from '@healthtal/contracts';
 import { Button, Drawer, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { SearchMessages as M } from './search-screen';
 
 /** The filters on a phone: a drawer, fetched the first time it opens. */
 export function FiltersDrawer({ onClose, children }: { onClose: () => void; children: ReactNode }) {

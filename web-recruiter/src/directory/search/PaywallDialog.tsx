@@ -1,4 +1,3 @@
-import { PAYWALL } from '@healthtal/contracts';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Close from '@mui/icons-material/Close';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLoginLink } from './PaywallTeaser';
+import { PAYWALL } from './search-screen';
 
 /**
  * The paywall's modal: the spec's title, text, three benefits and buttons. Ours (issue 17): Esc,

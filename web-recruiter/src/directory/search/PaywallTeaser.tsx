@@ -1,7 +1,7 @@
-import { PAYWALL, PAYWALL_TEASER as T } from '@healthtal/contracts';
 import Lock from '@mui/icons-material/Lock';
 import { Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { PAYWALL, PAYWALL_TEASER as T } from './search-screen';
 
 /** /login, coming back to this search afterwards. */
 export function useLoginLink(): string {

@@ -1,4 +1,4 @@
-import { pageWithin, paginationItems } from '@healthtal/contracts';
+import { pageWithin, paginationItems } from '@healthtal/web-shared/pagination';
 import { Button, Stack, Typography } from '@mui/material';
 
 type Props = { page: number; totalPages: number; onPage: (page: number) => void };

@@ -1,11 +1,8 @@
 import {
   type CandidateCard as Card,
-  candidateName,
   cleanLocation,
   humanDate,
   locationText,
-  RESULTS_COLUMN_LABELS,
-  type ResultsColumn,
   sourceLabel,
 } from '@healthtal/contracts';
 import {
@@ -22,7 +19,9 @@ import {
 } from '@mui/material';
 import { memo, type ReactNode, useCallback } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { candidateName } from '../candidate-card';
 import { RowContacts } from './RowContacts';
+import { RESULTS_COLUMN_LABELS, type ResultsColumn } from './results-table';
 import { useTableKeyboard } from './useTableKeyboard';
 
 type Props = {

@@ -1,8 +1,8 @@
-import { type ResultsView, TABLE_PAGE_SIZES, type TablePageSize } from '@healthtal/contracts';
 import TableRows from '@mui/icons-material/TableRows';
 import ViewAgenda from '@mui/icons-material/ViewAgenda';
 import { Box, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { ReactNode } from 'react';
+import { type ResultsView, TABLE_PAGE_SIZES, type TablePageSize } from './results-table';
 
 /** On a phone the icons alone: the toolbar stays on one line. */
 const LABEL = { display: { xs: 'none', sm: 'inline' } } as const;

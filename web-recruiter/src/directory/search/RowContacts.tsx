@@ -3,11 +3,11 @@ import {
   EMAIL_STATUS_LABELS,
   emailRevealable,
   formatPhoneForDisplay,
-  RevealMessages as M,
 } from '@healthtal/contracts';
 import { Button, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { LazyTooltip } from '../../app/lazy-tooltip';
+import { RevealMessages as M } from '../candidate-card';
 import { type ContactField, useContactReveal } from '../contacts/useContactReveal';
 
 const DemoRestrictionDialog = lazy(() =>

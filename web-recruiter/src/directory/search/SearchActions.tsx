@@ -1,13 +1,4 @@
-import {
-  DEMO_DISABLED_TOOLTIP,
-  type ExportFormat,
-  hasTermOrFilter,
-  SearchMessages as M,
-  type SearchScreenState,
-  searchFiltersOf,
-  titled,
-  WorkspaceMessages,
-} from '@healthtal/contracts';
+import { DEMO_DISABLED_TOOLTIP, type ExportFormat, WorkspaceMessages } from '@healthtal/contracts';
 import { Button, Stack } from '@mui/material';
 import { lazy, type ReactElement, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth';
@@ -15,6 +6,13 @@ import { LazyTooltip } from '../../app/lazy-tooltip';
 import { useToast } from '../../app/toast';
 import { ExportButton } from '../ExportButton';
 import { downloadExport } from '../export-download';
+import {
+  hasTermOrFilter,
+  SearchMessages as M,
+  type SearchScreenState,
+  searchFiltersOf,
+  titled,
+} from './search-screen';
 
 // Loaded when first opened: the search page's first download stays small.
 const SendEmailDialog = lazy(() =>

@@ -1,14 +1,4 @@
-import {
-  activeFilterCount,
-  type CandidateCard as Card,
-  SearchMessages as M,
-  type ResultsColumn,
-  type ResultsView as ResultsViewKind,
-  SearchLimits,
-  searchParamsOf,
-  searchStateOfFilters,
-  titled,
-} from '@healthtal/contracts';
+import { type CandidateCard as Card, SearchLimits } from '@healthtal/contracts';
 import {
   Alert,
   Box,
@@ -32,8 +22,16 @@ import { Paywall } from './Paywall';
 import { ResultsPagination } from './ResultsPagination';
 import { ResultsTable } from './ResultsTable';
 import { ResultsViewToggle } from './ResultsViewToggle';
+import type { ResultsColumn, ResultsView as ResultsViewKind } from './results-table';
 import { SearchActions } from './SearchActions';
 import { SearchToolbar } from './SearchToolbar';
+import {
+  activeFilterCount,
+  SearchMessages as M,
+  searchParamsOf,
+  searchStateOfFilters,
+  titled,
+} from './search-screen';
 import { TeaserCards } from './TeaserCards';
 import { usePageClamp } from './usePageClamp';
 import { usePainted } from './usePainted';

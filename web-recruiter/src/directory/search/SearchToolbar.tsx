@@ -1,6 +1,7 @@
-import { type SearchScreenState, SORT_KEYS, type SortKey } from '@healthtal/contracts';
+import { SORT_KEYS, type SortKey } from '@healthtal/contracts';
 import FilterList from '@mui/icons-material/FilterList';
 import { Badge, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { SearchScreenState } from './search-screen';
 import type { SelectionMode } from './useSelection';
 
 const SORT_LABELS: Record<SortKey, string> = {

@@ -1,7 +1,8 @@
-import type { SearchRequestBody, SearchScreenState } from '@healthtal/contracts';
+import type { SearchRequestBody } from '@healthtal/contracts';
 import { APP_ROUTES } from '@healthtal/contracts/domain/app-routes';
 import { SearchLimits } from '@healthtal/contracts/domain/directory';
-import { searchFiltersOf, searchStateFromParams } from '@healthtal/contracts/domain/search-screen';
+import type { SearchScreenState } from './search-screen';
+import { searchFiltersOf, searchStateFromParams } from './search-screen';
 
 /*
  * Imported by the boot script too (app/boot.ts), which must stay small: contracts' modules without

@@ -1,10 +1,10 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAuth } from '../../app/auth';
 import {
   DEFAULT_RESULTS_VIEW,
   type ResultsViewPreferences,
   readResultsViewPreferences,
-} from '@healthtal/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { useAuth } from '../../app/auth';
+} from './results-table';
 
 const storageKey = (userId: string | null) => `healthtal.results-view.${userId ?? 'signed-out'}`;
 

@@ -1,12 +1,8 @@
-import {
-  type SearchRequestBody,
-  SearchResponse,
-  type SearchScreenState,
-  searchErrorMessage,
-} from '@healthtal/contracts';
+import { type SearchRequestBody, SearchResponse } from '@healthtal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api';
 import { searchBody } from './search-body';
+import { type SearchScreenState, searchErrorMessage } from './search-screen';
 
 /** A failed search, in the spec's words (§8), with how long it took. */
 export class SearchFailure extends Error {

@@ -1,13 +1,13 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useToast } from '../../app/toast';
 import {
   EMPTY_SEARCH,
   SearchMessages,
   type SearchScreenState,
   searchParamsOf,
   searchStateFromParams,
-} from '@healthtal/contracts';
-import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useToast } from '../../app/toast';
+} from './search-screen';
 import { useAheadRef } from './useAheadRef';
 
 /** Changing these resets the page to 1 (spec §4); sort, tab and page itself do not. */

@@ -1,16 +1,10 @@
-import {
-  type CandidateCard,
-  SearchMessages as M,
-  SearchLimits,
-  SearchResponse,
-  type SearchScreenState,
-  titled,
-} from '@healthtal/contracts';
+import { type CandidateCard, SearchLimits, SearchResponse } from '@healthtal/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useToast } from '../../app/toast';
 import { searchBody } from './search-body';
+import { SearchMessages as M, type SearchScreenState, titled } from './search-screen';
 
 export type SelectionMode = 'none' | 'page' | 'all';
 

@@ -1,16 +1,13 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError } from '../../config';
-import { createEventStore } from '../../event-store';
 import { withDirectoryDatabase } from '../directory-database';
-import { formatDuration, ProgressBar } from '../progress-bar';
+import { count, importInTerminal, SHOWN_REJECTS } from '../import-in-terminal';
+import { formatDuration } from '../progress-bar';
 import { loadEndpoints } from './endpoints';
 import { importNppes, type NppesSummary } from './nppes-import';
 import { nppesFile } from './nppes-source';
 import { loadTaxonomy } from './taxonomy';
-
-const count = (n: number) => Math.round(n).toLocaleString('en-US');
-const SHOWN_REJECTS = 20;
 
 const OPTIONS = {
   format: { type: 'string' },
@@ -54,40 +51,12 @@ export async function runNppesImport(args: string[], config: Config): Promise<nu
       : null;
     if (endpoints)
       process.stderr.write(`  ${count(endpoints.emails)} endpoint emails from ${values.endpoints}\n`);
-    const store = createEventStore(pool, undefined, config);
-    const bar = new ProgressBar();
-    let rejectedShown = 0;
-    const stop = new AbortController();
-    const onSignal = () => {
-      process.stderr.write(
-        '\n  stopping after the batches in flight; run the same command again to resume\n',
-      );
-      stop.abort();
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      const summary = await importNppes({
-        pool,
-        store,
-        file,
-        taxonomy,
-        endpoints,
-        signal: stop.signal,
-        onProgress: (tick) => bar.update(tick),
-        onRejected: ({ line, reason }) => {
-          if (rejectedShown++ < SHOWN_REJECTS) bar.note(`line ${line} rejected: ${reason}`);
-        },
-      });
-      if (summary.read > 0)
-        bar.finish({ rows: summary.read, total: summary.read, elapsedMs: summary.elapsedMs });
-      console.log(describeNppesSummary(summary, file.date, rejectedShown));
-      return summary.complete ? 0 : 130;
-    } finally {
-      process.removeListener('SIGINT', onSignal);
-      process.removeListener('SIGTERM', onSignal);
-      await store.close();
-    }
+    return importInTerminal(pool, config, {
+      start: (store, hooks) => importNppes({ pool, store, file, taxonomy, endpoints, ...hooks }),
+      rowsOf: (summary) => summary.read,
+      describe: (summary, rejectedShown) => describeNppesSummary(summary, file.date, rejectedShown),
+      rejectedAs: 'rejected',
+    });
   });
 }
 

@@ -1,7 +1,7 @@
-import type { SearchRequestBody } from '../api/directory';
-import { SORT_KEYS, STATE_CODES } from './directory';
-import { LIST_FILTERS, type ListFilter, searchField } from './search-fields';
-import type { SpecialtyName } from './specialties';
+import type { SearchRequestBody } from '@healthtal/contracts';
+// By their own paths, not the package's index: the boot script imports this module, without zod.
+import { SORT_KEYS, STATE_CODES } from '@healthtal/contracts/domain/directory';
+import { LIST_FILTERS, type ListFilter, searchField } from '@healthtal/contracts/domain/search-fields';
 
 /**
  * The recruiter search screen's rules (recruiter-directory §2, §4, §5, §8, §9): its texts, the URL as
@@ -242,57 +242,3 @@ export function addTag(tags: readonly string[], typed: string): readonly string[
 
 /** Backspace in an empty tag input removes the last tag. */
 export const removeLastTag = (tags: readonly string[]): readonly string[] => tags.slice(0, -1);
-
-// ---------------------------------------------------------------------------------------------
-// Pagination: spec §9, a 5-page window plus first and last and ellipses.
-
-export const PAGINATION_WINDOW = 5;
-export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
-
-export function paginationItems(current: number, total: number, windowSize = PAGINATION_WINDOW): PageItem[] {
-  if (total <= 0) return [];
-  const page = Math.min(Math.max(current, 1), total);
-  if (total <= windowSize) return Array.from({ length: total }, (_, i) => i + 1);
-  const start = Math.min(Math.max(page - Math.floor(windowSize / 2), 1), total - windowSize + 1);
-  const end = start + windowSize - 1;
-  const items: PageItem[] = [];
-  if (start > 1) items.push(1);
-  if (start > 2) items.push('start-ellipsis');
-  for (let p = start; p <= end; p++) items.push(p);
-  if (end < total - 1) items.push('end-ellipsis');
-  if (end < total) items.push(total);
-  return items;
-}
-
-/** Page changes stay within 1..total pages (spec §4); null when the move goes nowhere. */
-export function pageWithin(target: number, total: number): number | null {
-  if (!Number.isInteger(target) || target < 1 || target > Math.max(total, 1)) return null;
-  return target;
-}
-
-/**
- * When the specialty counts cannot be loaded, the pickers fall back to a built-in table of about 20
- * specialties (spec §8: largest Nurse, about 748 thousand, then Physician, about 170 thousand; the
- * other counts are ours, in proportion). Names are the taxonomy's (specialties.ts), so each finds people.
- */
-export const FALLBACK_SPECIALTY_COUNTS: readonly { specialty: SpecialtyName; count: number }[] = [
-  { specialty: 'Nurse', count: 748_000 },
-  { specialty: 'Physician', count: 170_000 },
-  { specialty: 'Nurse Practitioner', count: 96_000 },
-  { specialty: 'Pharmacist', count: 71_000 },
-  { specialty: 'Physician Assistant', count: 54_000 },
-  { specialty: 'Physical Therapist', count: 48_000 },
-  { specialty: 'Family Medicine', count: 41_000 },
-  { specialty: 'Internal Medicine', count: 39_000 },
-  { specialty: 'Dentist', count: 33_000 },
-  { specialty: 'Pediatrics', count: 28_000 },
-  { specialty: 'Emergency Medicine', count: 24_000 },
-  { specialty: 'Psychiatry', count: 19_000 },
-  { specialty: 'Anesthesiology', count: 17_000 },
-  { specialty: 'Cardiology', count: 15_000 },
-  { specialty: 'OBGYN', count: 14_000 },
-  { specialty: 'Surgeon', count: 12_000 },
-  { specialty: 'Radiology', count: 11_000 },
-  { specialty: 'Occupational Therapist', count: 10_000 },
-  { specialty: 'Oncology', count: 8_000 },
-];

@@ -1,5 +1,4 @@
-import type { SearchRequest } from '../api/directory';
-import { STATE_CODES } from './directory';
+import { type SearchRequest, STATE_CODES } from '@healthtal/contracts';
 
 /**
  * The admin's search robustness tester (recruiter-directory.md "Account Settings", Testing tab): fire

@@ -1,8 +1,8 @@
-import { SPECIALTY_NAMES, type SpecialtyName } from './specialties';
-
 /**
  * Content and rules of the public site (spec: recruiter-directory.md "Home", admin-intake-outreach.md
- * "Specialties directory"). Kept here so the page and its tests read the same lists.
+ * "Specialties directory"). Kept here so the page and its tests read the same lists; the specialty
+ * lists the server's tests check against the directory (FALLBACK_HOME_SPECIALTIES,
+ * SPECIALTIES_A_TO_Z) are contracts' (specialties.ts).
  */
 
 /** The Home carousel: 14 kinds of customer (spec: scroll duration 12 s). */
@@ -96,13 +96,6 @@ export const HOME_BENEFITS: readonly { title: string; text: string }[] = [
   },
 ];
 
-/**
- * Shown on Home when the public specialty counts cannot be loaded (spec: a fallback of 35): the 35
- * largest specialties of the taxonomy, A to Z, as the API's list would be.
- */
-export const FALLBACK_HOME_SPECIALTIES: readonly SpecialtyName[] = [...SPECIALTY_NAMES.slice(0, 35)].sort(
-  (a, b) => a.localeCompare(b, 'en'),
-);
 export const HOME_SPECIALTY_CAP = 35;
 
 /** Home's specialty list: de-duplicated (case-insensitively, trimmed), alphabetical, at most 35. */
@@ -114,14 +107,6 @@ export function homeSpecialties(names: readonly string[]): string[] {
   }
   return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'en')).slice(0, HOME_SPECIALTY_CAP);
 }
-
-/**
- * The Specialties A–Z page (spec: about 80 fixed specialties, each a link to /search?specialty=…):
- * every specialty of the taxonomy, so every link finds people.
- */
-export const SPECIALTIES_A_TO_Z: readonly SpecialtyName[] = [...SPECIALTY_NAMES].sort((a, b) =>
-  a.localeCompare(b, 'en'),
-);
 
 /** Groups names by their first letter, letters in order: the A–Z index. */
 export function groupByInitial(names: readonly string[]): [string, string[]][] {

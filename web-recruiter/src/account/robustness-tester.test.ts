@@ -1,5 +1,5 @@
+import { SearchRequest } from '@healthtal/contracts';
 import { describe, expect, test } from 'vitest';
-import { SearchRequest } from '../api/directory';
 import {
   clampTestCount,
   complexityMix,

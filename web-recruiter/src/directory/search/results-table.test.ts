@@ -1,5 +1,5 @@
+import { SearchRequest } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
-import { SearchRequest } from '../api/directory';
 import {
   appliedFilters,
   DEFAULT_RESULTS_VIEW,

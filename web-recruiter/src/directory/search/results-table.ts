@@ -1,6 +1,12 @@
+import {
+  type ListFilter,
+  SEARCH_FIELD_NAMES,
+  type SearchField,
+  SearchLimits,
+  searchField,
+  US_STATES,
+} from '@healthtal/contracts';
 import { z } from 'zod';
-import { SearchLimits, US_STATES } from './directory';
-import { type ListFilter, SEARCH_FIELD_NAMES, type SearchField, searchField } from './search-fields';
 import type { SearchScreenState } from './search-screen';
 
 /**
@@ -55,6 +61,8 @@ function tidyColumns(columns: readonly string[]): ResultsColumn[] {
  * What a user chose for the results, as stored on the device. Stored data is external input (an
  * older version, a hand edit): anything unreadable falls back to the default, field by field.
  */
+// Built after contracts' index has set zod's browser configuration (no eval: contracts/src/zod-config.ts),
+// which this module imports first.
 export const ResultsViewPreferences = z.object({
   view: z.enum(RESULTS_VIEWS).catch('cards'),
   columns: z

@@ -1,6 +1,4 @@
-import { RemovalLimits } from './limits';
-import { ResumeMessages } from './messages';
-import { SiteSettingLimits, SiteSettingMessages } from './site-settings';
+import { RemovalLimits, ResumeMessages, SiteSettingLimits, SiteSettingMessages } from '@healthtal/contracts';
 
 /**
  * Display rules of the admin console (admin-intake-outreach §2, §8, §9): pure functions, so the

@@ -1,5 +1,4 @@
-import type { EmailStatus } from './directory';
-import { EMAIL_STATUS_LABELS, humanDate, timeAgo } from './display';
+import { EMAIL_STATUS_LABELS, type EmailStatus, humanDate, timeAgo } from '@healthtal/contracts';
 
 /**
  * Candidate cards, the profile and contact reveal (recruiter-directory §3, §4, §6, §8, §9): texts and

@@ -1,0 +1,3 @@
+import { refresh } from '../../../web-shared/src/refresh';
+
+export const session = refresh;

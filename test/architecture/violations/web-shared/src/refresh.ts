@@ -1,0 +1,3 @@
+import { screen } from '../../web-admin/src/screen';
+
+export const refresh = screen;

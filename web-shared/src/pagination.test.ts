@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { pageWithin, paginationItems } from './pagination';
+
+describe('pagination', () => {
+  it('shows every page when there are five or fewer', () => {
+    expect(paginationItems(2, 4)).toEqual([1, 2, 3, 4]);
+    expect(paginationItems(1, 0)).toEqual([]);
+  });
+
+  it('shows a five-page window with first, last and ellipses', () => {
+    expect(paginationItems(1, 20)).toEqual([1, 2, 3, 4, 5, 'end-ellipsis', 20]);
+    expect(paginationItems(10, 20)).toEqual([1, 'start-ellipsis', 8, 9, 10, 11, 12, 'end-ellipsis', 20]);
+    expect(paginationItems(20, 20)).toEqual([1, 'start-ellipsis', 16, 17, 18, 19, 20]);
+    expect(paginationItems(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('moves only within 1..total pages', () => {
+    expect(pageWithin(0, 5)).toBeNull();
+    expect(pageWithin(6, 5)).toBeNull();
+    expect(pageWithin(5, 5)).toBe(5);
+  });
+});
