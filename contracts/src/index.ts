@@ -19,6 +19,8 @@ export * from './api/workspace';
 export * from './domain/admin-console';
 export * from './domain/app-routes';
 export * from './domain/candidate-card';
+export * from './domain/candidate-columns';
+export * from './domain/candidate-fields';
 export * from './domain/directory';
 export * from './domain/display';
 export * from './domain/export-columns';
