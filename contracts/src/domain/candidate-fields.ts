@@ -118,6 +118,8 @@ export const CANDIDATE_FIELDS = {
   // The read model's own, from the fields above.
   hasEmail: { column: column.boolean('has_email', { fromImport: 'has email' }) },
   hasPhone: { column: column.boolean('has_phone', { fromImport: 'has phone' }) },
+  /** MD, RN, PA-C…, from the title (a registry's credential text); the profile keeps the title as written. */
+  credential: { column: column.list('credential', { of: 'title', clean: 'credentials' }), profile: { label: 'Credential' }, search: { text: 't', filter: 'credential', values: 'list' } },
 } as const satisfies Record<string, CandidateFieldDefinition>;
 
 type Fields = typeof CANDIDATE_FIELDS;

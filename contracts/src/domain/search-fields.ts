@@ -1,3 +1,4 @@
+import { CREDENTIALS } from './candidate-columns';
 import { COMPANY_INDUSTRIES, COMPANY_REVENUES, COMPANY_SIZES, STATE_CODES } from './directory';
 import { canonicalSpecialty } from './specialties';
 
@@ -125,6 +126,7 @@ export const SEARCH_FIELDS = {
   state: { kind: 'state', options: STATE_CODES, terms: { state: byValue('st', 'upper case') }, weight: 1, control: { label: 'State' } },
   // `t` and `o` are also the title's and the organization's words for the free-text query.
   title: { kind: 'tags', terms: { title: byWords('t') }, weight: 1, control: { label: 'Title' } },
+  credential: { kind: 'options', options: CREDENTIALS, terms: { credential: byValue('cr', 'as is') }, weight: 1, control: { label: 'Credential' } },
   organization: { kind: 'tags', terms: { organization: byWords('o') }, weight: 1, control: { label: 'Organization' } },
   specialty: { kind: 'names', terms: { specialty: byValue('sp', 'specialty') }, weight: 1, control: { label: 'Specialty', picks: 'specialty counts' } },
   skills: { kind: 'names', terms: { skills: byValue('sk') }, weight: 1, control: { label: 'Skills', picks: 'typed', placeholder: TYPED } },

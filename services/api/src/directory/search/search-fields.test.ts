@@ -21,6 +21,7 @@ const CASES: Record<SearchField, { record: Partial<IndexedCandidate>; asked: str
     record: { companyName: 'St. Mary Hospital' },
     asked: ['St. Mary Hospital', 'mary hospital'],
   },
+  credential: { record: { credential: ['RN', 'NP'] }, asked: ['NP', 'RN'] },
   specialty: { record: { specialty: 'Registered Nurse' }, asked: ['Nurse', 'RN', 'registered nurse'] },
   skills: { record: { skills: ['Wound Care', 'BLS'] }, asked: ['Wound Care', 'wound care', 'bls'] },
   education: {
