@@ -4,7 +4,7 @@ import { EMAIL_STATUSES, locationText } from './directory';
 import type { SearchField, TextField } from './search-fields';
 
 /**
- * A candidate's fields, each defined once (issue 33, docs/adr/0045): its value in the
+ * A candidate's fields, each defined once (issue 33, docs/adr/0046): its value in the
  * `CandidateImported` event, whether it is the person's (sealed) and whether a later registry file
  * may change it, its read-model column, the CSV header it is imported from, whether the profile shows
  * it, and what the search index does with it. The event schemas, the stored and personal field
