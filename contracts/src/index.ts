@@ -17,6 +17,8 @@ export * from './api/search-error-logs';
 export * from './api/site';
 export * from './api/workspace';
 export * from './domain/app-routes';
+export * from './domain/candidate-columns';
+export * from './domain/candidate-fields';
 export * from './domain/directory';
 export * from './domain/display';
 export * from './domain/export-columns';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANDIDATE_PROFILE_SHAPE } from '../domain/candidate-fields';
 import { COUNTRY, EMAIL_STATUSES, SearchLimits, SORT_KEYS, STATE_CODES } from '../domain/directory';
 import {
   SEARCH_FIELD_NAMES,
@@ -139,19 +140,8 @@ export type SearchResponse = z.infer<typeof SearchResponse>;
 
 /** The full profile (recruiter-directory, candidate record), without contact details. */
 export const CandidateProfile = CandidateCard.extend({
-  middleName: z.string().nullable(),
-  titleLevel: z.string().nullable(),
-  jobFunctions: z.string().nullable(),
-  companyEmployees: z.string().nullable(),
-  companyIndustry: z.string().nullable(),
-  companyRevenueRange: z.string().nullable(),
-  companyDomain: z.string().nullable(),
-  companyStartDate: z.string().nullable(),
-  officeCity: z.string().nullable(),
-  officeState: z.string().nullable(),
-  officeZip: z.string().nullable(),
-  connections: z.number().int().nullable(),
-  gender: z.string().nullable(),
+  /** The record's fields the field table puts in the profile (CANDIDATE_FIELDS `profile`). */
+  ...CANDIDATE_PROFILE_SHAPE,
   /** Set for professionals from the NPI registry (NPPES): the NPI and where the values come from. */
   registry: z
     .object({

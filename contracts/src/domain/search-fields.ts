@@ -1,3 +1,4 @@
+import { CREDENTIALS } from './candidate-columns';
 import { COMPANY_INDUSTRIES, COMPANY_REVENUES, COMPANY_SIZES, STATE_CODES } from './directory';
 import { canonicalSpecialty } from './specialties';
 
@@ -5,8 +6,10 @@ import { canonicalSpecialty } from './specialties';
  * The search filters, one row each (issue 14): the request field, how a value becomes index terms
  * (prefix and normalisation), its weight in a search's complexity and its sidebar control. The
  * api's index and query translation, the complexity, the request schema, the screen state, its URL
- * and the sidebar all read this table, so a filter is added in one place and the index and the
- * query cannot spell a term two ways (a mismatch would silently find nobody).
+ * and the sidebar all read this table, so the index and the query cannot spell a term two ways (a
+ * mismatch would silently find nobody). Which candidate field feeds a filter is said by that field
+ * (candidate-fields.ts: `search.filter`): a filter over an existing field is a row here and that
+ * word there.
  */
 
 /** Case- and accent-insensitive form of a text: "São Paulo" → "sao paulo". */
@@ -51,12 +54,35 @@ function specialtyForm(specialty: string): string {
 }
 
 /**
+ * The free-text fields of the index and their weight for relevance (a match in the name counts
+ * most). A candidate field says which one its words go to (candidate-fields.ts); the query looks
+ * for its words in all of them.
+ */
+export const TEXT_FIELDS = { n: 8, s: 6, t: 5, o: 3, k: 2, e: 1 } as const;
+export type TextField = keyof typeof TEXT_FIELDS;
+
+const asIs = (value: string) => value;
+const upperCase = (value: string) => value.toUpperCase();
+/**
+ * How a whole value is normalised into its term, by name: the search index's snapshot format is a
+ * fingerprint of the names (search-snapshot.ts), so a rule that changes form is never read from a
+ * snapshot written by another. A form whose code changes takes a new name.
+ */
+const VALUE_FORMS = { folded: foldText, specialty: specialtyForm, 'as is': asIs, 'upper case': upperCase };
+export type ValueForm = keyof typeof VALUE_FORMS;
+
+/**
  * How a value is found in the index. `value`: the whole value, normalised, is one term
  * (`ci:san jose`). `words`: each word of the value is a term of the free-text field `prefix` and a
  * value matches when all its words do ("charge nurse" finds "Night Charge Nurse").
  */
 export type TermRule =
-  | { readonly match: 'value'; readonly prefix: string; readonly normalise: (value: string) => string }
+  | {
+      readonly match: 'value';
+      readonly prefix: string;
+      readonly form: ValueForm;
+      readonly normalise: (value: string) => string;
+    }
   | { readonly match: 'words'; readonly prefix: string };
 
 /**
@@ -84,29 +110,29 @@ export type SearchFieldDefinition = {
   };
 };
 
-const byValue = (prefix: string, normalise: (value: string) => string = foldText): TermRule => ({
+const byValue = (prefix: string, form: ValueForm = 'folded'): TermRule => ({
   match: 'value',
   prefix,
-  normalise,
+  form,
+  normalise: VALUE_FORMS[form],
 });
 const byWords = (prefix: string): TermRule => ({ match: 'words', prefix });
-const asIs = (value: string) => value;
-const upperCase = (value: string) => value.toUpperCase();
 const TYPED = 'Type and press Enter';
 
 /** In the sidebar's order (the spec's); Country, locked, is not a filter of the index. */
 // biome-ignore format: a table reads best one field per line
 export const SEARCH_FIELDS = {
   city: { kind: 'tags', terms: { city: byValue('ci') }, weight: 1, control: { label: 'City' } },
-  state: { kind: 'state', options: STATE_CODES, terms: { state: byValue('st', upperCase) }, weight: 1, control: { label: 'State' } },
+  state: { kind: 'state', options: STATE_CODES, terms: { state: byValue('st', 'upper case') }, weight: 1, control: { label: 'State' } },
   // `t` and `o` are also the title's and the organization's words for the free-text query.
   title: { kind: 'tags', terms: { title: byWords('t') }, weight: 1, control: { label: 'Title' } },
+  credential: { kind: 'options', options: CREDENTIALS, terms: { credential: byValue('cr', 'as is') }, weight: 1, control: { label: 'Credential' } },
   organization: { kind: 'tags', terms: { organization: byWords('o') }, weight: 1, control: { label: 'Organization' } },
-  specialty: { kind: 'names', terms: { specialty: byValue('sp', specialtyForm) }, weight: 1, control: { label: 'Specialty', picks: 'specialty counts' } },
+  specialty: { kind: 'names', terms: { specialty: byValue('sp', 'specialty') }, weight: 1, control: { label: 'Specialty', picks: 'specialty counts' } },
   skills: { kind: 'names', terms: { skills: byValue('sk') }, weight: 1, control: { label: 'Skills', picks: 'typed', placeholder: TYPED } },
   education: { kind: 'names', terms: { school: byValue('es'), degree: byValue('ed') }, weight: 1, control: { label: 'Education', picks: 'typed', placeholder: TYPED } },
-  companySize: { kind: 'options', options: COMPANY_SIZES, terms: { companySize: byValue('sz', asIs) }, weight: 1, control: { label: 'Company size' } },
-  companyRevenue: { kind: 'options', options: COMPANY_REVENUES, terms: { companyRevenue: byValue('rv', asIs) }, weight: 1, control: { label: 'Company revenue' } },
+  companySize: { kind: 'options', options: COMPANY_SIZES, terms: { companySize: byValue('sz', 'as is') }, weight: 1, control: { label: 'Company size' } },
+  companyRevenue: { kind: 'options', options: COMPANY_REVENUES, terms: { companyRevenue: byValue('rv', 'as is') }, weight: 1, control: { label: 'Company revenue' } },
   companyIndustry: { kind: 'options', options: COMPANY_INDUSTRIES, terms: { companyIndustry: byValue('in') }, weight: 1, control: { label: 'Company industry' } },
 } as const satisfies Record<string, SearchFieldDefinition>;
 
@@ -129,7 +155,8 @@ const FIRST_PART = Object.fromEntries(
   SEARCH_FIELD_NAMES.map((name) => [name, Object.values(SEARCH_FIELDS[name].terms)[0]!]),
 ) as Record<SearchField, TermRule>;
 
-function ruleOf(field: SearchField, part: string | undefined): TermRule {
+/** The rule of a field's part (its first part when none is named). */
+export function termRuleOf(field: SearchField, part?: string): TermRule {
   const rule = part === undefined ? FIRST_PART[field] : searchField(field).terms[part];
   if (!rule) throw new Error(`search field ${field} has no part ${part}`);
   return rule;
@@ -145,7 +172,7 @@ const wordTerms = (rule: TermRule, value: string | null | undefined) =>
  * asks for, the same function on both sides.
  */
 export function termOf<F extends SearchField>(field: F, value: string, part?: SearchTermPart<F>): string {
-  const rule = ruleOf(field, part);
+  const rule = termRuleOf(field, part);
   if (rule.match !== 'value') throw new Error(`search field ${field} is matched by words`);
   return valueTerm(rule, value);
 }
@@ -156,7 +183,7 @@ export function wordTermsOf<F extends SearchField>(
   value: string | null | undefined,
   part?: SearchTermPart<F>,
 ): string[] {
-  const rule = ruleOf(field, part);
+  const rule = termRuleOf(field, part);
   if (rule.match !== 'words') throw new Error(`search field ${field} is matched by whole value`);
   return wordTerms(rule, value);
 }
@@ -173,6 +200,22 @@ export function queryTermsOf(field: SearchField, value: string): string[][] {
     if (terms.length > 0) alternatives.push(terms);
   }
   return alternatives;
+}
+
+/**
+ * What the index writes for a value of a field's part: its terms (the whole value's, or each of its
+ * words'), and the whole-value term whose holders a suggestion counts (null for a field matched by
+ * words, whose holders the suggestions keep themselves).
+ */
+export function indexTermsOf(
+  field: SearchField,
+  value: string,
+  part?: string,
+): { terms: string[]; term: string | null } {
+  const rule = termRuleOf(field, part);
+  if (rule.match === 'words') return { terms: wordTerms(rule, value), term: null };
+  const term = valueTerm(rule, value);
+  return { terms: [term], term };
 }
 
 /**

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  CANDIDATE_EVENT_SHAPE,
+  CANDIDATE_FIELDS,
+  CANDIDATE_UPDATABLE_SHAPE,
+  eventFieldsOf,
+  personalFieldsOf,
+  type UpdatableFieldName,
+  updatableFieldsOf,
+} from '../domain/candidate-fields';
 import { UserId } from '../domain/ids';
 import { event } from './envelope';
 
@@ -46,195 +55,40 @@ export const CandidatesExported = event(
   },
 );
 
-const text = z.string().max(2000).nullable();
 const day = z.iso.date();
 
 /**
- * What a candidate from the NPI registry (NPPES) carries besides the record fields: the NPI, the
- * primary taxonomy code, the state licenses, and the provenance (the file's date and the record's
- * `Last Update Date`). Absent for every other source.
- */
-const registryFields = {
-  npi: z
-    .string()
-    .regex(/^\d{10}$/)
-    .optional(),
-  taxonomyCode: z.string().max(20).nullable().optional(),
-  /** `STATE NUMBER` pairs, primary first, separated by "; ". */
-  licenses: text.optional(),
-  /** The date of the file the values come from. */
-  sourceDate: day.optional(),
-  /** The registry's `Last Update Date` of the record. */
-  sourceUpdatedOn: day.nullable().optional(),
-};
-
-/**
  * A professional entered the directory (import, synthetic seed or an approved resume). Field by
- * field the spec's candidate record; values the source left empty are null. Everything said about
- * the person is their data, encrypted per candidate (CANDIDATE_PERSONAL_FIELDS): only the ids, the
- * source and its date, the email status and `emailHash`/`phoneHash` (keyed hashes, which let the
- * suppression list refuse them later without keeping the values) stay readable once they are erased.
+ * field the spec's candidate record (CANDIDATE_FIELDS, contracts/src/domain/candidate-fields.ts);
+ * values the source left empty are null. Everything said about the person is their data, encrypted
+ * per candidate (CANDIDATE_PERSONAL_FIELDS): only the ids, the source and its date, the email status
+ * and `emailHash`/`phoneHash` (keyed hashes, which let the suppression list refuse them later
+ * without keeping the values) stay readable once they are erased.
  */
-export const CandidateImported = event(
-  'CandidateImported',
-  z.object({
-    candidateId: z.uuid(),
-    /** Where the row came from, stable across re-imports: `synthetic:<seed>:<index>`, `csv:<id, or a hash of the row's identifying fields>`, `resume:<id>`. */
-    sourceRef: z.string().min(1).max(300),
-    source: z.string().max(100),
-    firstName: text,
-    middleName: text,
-    lastName: text,
-    title: text,
-    titleLevel: text,
-    jobFunctions: text,
-    specialty: text,
-    companyName: text,
-    companyEmployees: text,
-    companyIndustry: text,
-    companyRevenueRange: text,
-    companyDomain: text,
-    companyStartDate: text,
-    city: text,
-    state: text,
-    officeCity: text,
-    officeState: text,
-    officeZip: text,
-    location: text,
-    personalEmail: text,
-    workEmail: text,
-    phone: text,
-    directPhone: text,
-    linkedinUrl: text,
-    connections: z.number().int().min(0).nullable(),
-    gender: text,
-    /** As the source gave them: comma-separated or a quoted list (see parseSkills). */
-    skills: text,
-    /** As the source gave it: school-name/degrees markers (see parseEducation). */
-    education: text,
-    emailStatus: z.enum(['valid', 'invalid', 'accept_all', 'unknown']),
-    emailVerifiedAt: z.iso.datetime().nullable(),
-    phoneVerifiedAt: z.iso.datetime().nullable(),
-    emailHash: z.string().nullable(),
-    phoneHash: z.string().nullable(),
-    ...registryFields,
-  }),
-);
+export const CandidateImported = event('CandidateImported', z.object(CANDIDATE_EVENT_SHAPE));
 export type CandidateImported = z.infer<typeof CandidateImported>;
 /**
  * The candidate's fields sealed in their personal-data envelope (EventDefinition personalData), for
- * CandidateImported and CandidateUpdated alike. Append only: a stored envelope names the fields it
- * holds by their position here. The first eight were the only ones sealed until the rest were
- * appended (ADR 0044): events written before hold those in the clear, which reads as null once the
- * candidate is erased, and the erasure removes them from the stored row.
+ * CandidateImported and CandidateUpdated alike, by the field table's `personal`. Append only: a
+ * stored envelope names the fields it holds by their position here. The first eight were the only
+ * ones sealed until the rest were appended (ADR 0044): events written before hold those in the
+ * clear, which reads as null once the candidate is erased, and the erasure removes them from the
+ * stored row.
  */
-export const CANDIDATE_PERSONAL_FIELDS = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'personalEmail',
-  'workEmail',
-  'phone',
-  'directPhone',
-  'linkedinUrl',
-  'sourceRef',
-  'title',
-  'titleLevel',
-  'jobFunctions',
-  'specialty',
-  'companyName',
-  'companyEmployees',
-  'companyIndustry',
-  'companyRevenueRange',
-  'companyDomain',
-  'companyStartDate',
-  'city',
-  'state',
-  'officeCity',
-  'officeState',
-  'officeZip',
-  'location',
-  'connections',
-  'gender',
-  'skills',
-  'education',
-  'emailVerifiedAt',
-  'phoneVerifiedAt',
-  'npi',
-  'taxonomyCode',
-  'licenses',
-  'sourceUpdatedOn',
-] as const;
+export const CANDIDATE_PERSONAL_FIELDS: readonly string[] = personalFieldsOf(CANDIDATE_FIELDS);
 
 /**
  * CandidateImported's fields as the event store keeps them, by position (EventDefinition
- * storedFields). Append only: never reorder, rename or remove one, since stored events name their
- * fields by position here (a test pins the list). A field of the schema missing here is stored by name.
+ * storedFields): the field table's order. Append only: never reorder, rename or remove one, since
+ * stored events name their fields by position here (a test pins the list).
  */
-export const CANDIDATE_IMPORTED_STORED_FIELDS = [
-  'candidateId',
-  'sourceRef',
-  'source',
-  'firstName',
-  'middleName',
-  'lastName',
-  'title',
-  'titleLevel',
-  'jobFunctions',
-  'specialty',
-  'companyName',
-  'companyEmployees',
-  'companyIndustry',
-  'companyRevenueRange',
-  'companyDomain',
-  'companyStartDate',
-  'city',
-  'state',
-  'officeCity',
-  'officeState',
-  'officeZip',
-  'location',
-  'personalEmail',
-  'workEmail',
-  'phone',
-  'directPhone',
-  'linkedinUrl',
-  'connections',
-  'gender',
-  'skills',
-  'education',
-  'emailStatus',
-  'emailVerifiedAt',
-  'phoneVerifiedAt',
-  'emailHash',
-  'phoneHash',
-  'npi',
-  'taxonomyCode',
-  'licenses',
-  'sourceDate',
-  'sourceUpdatedOn',
-] as const;
+export const CANDIDATE_IMPORTED_STORED_FIELDS: readonly string[] = eventFieldsOf(CANDIDATE_FIELDS);
 
-/** Record fields a later source file can change (NPPES re-imports). */
-const updatableFields = {
-  firstName: text,
-  middleName: text,
-  lastName: text,
-  title: text,
-  specialty: text,
-  city: text,
-  state: text,
-  officeCity: text,
-  officeState: text,
-  officeZip: text,
-  location: text,
-  workEmail: text,
-  phone: text,
-  gender: text,
-  taxonomyCode: z.string().max(20).nullable(),
-  licenses: text,
-};
-export const CANDIDATE_UPDATABLE_FIELDS = Object.keys(updatableFields) as (keyof typeof updatableFields)[];
+/**
+ * Record fields a later source file can change (NPPES re-imports), in the table's order: the
+ * registry import keeps one hash per field in this order (nppes_providers.fingerprint).
+ */
+export const CANDIDATE_UPDATABLE_FIELDS = updatableFieldsOf(CANDIDATE_FIELDS) as UpdatableFieldName[];
 
 /**
  * A newer source record changed some of a candidate's fields: only the changed ones are present
@@ -247,7 +101,7 @@ export const CandidateUpdated = event(
     source: z.string().max(100),
     sourceDate: day,
     sourceUpdatedOn: day.nullable(),
-    ...z.object(updatableFields).partial().shape,
+    ...z.object(CANDIDATE_UPDATABLE_SHAPE).partial().shape,
     emailHash: z.string().nullable().optional(),
     phoneHash: z.string().nullable().optional(),
   }),

@@ -1,7 +1,14 @@
-import { type EducationEntry, type EmailStatus, isBulkImport } from '@healthtal/contracts';
+import {
+  CANDIDATE_FIELDS,
+  type CandidateColumnsRow,
+  type CandidateFieldTable,
+  fingerprintOf,
+  isBulkImport,
+} from '@healthtal/contracts';
 import type pg from 'pg';
 import { defineBatchProjection, type Recorded } from '../runtime';
-import { insertImportedCandidates } from './candidate-import';
+import { importColumnsOf, importSqlOf, insertImportedCandidates } from './candidate-import';
+import { createSqlOf, DIRECTORY_CODE_VERSION, fieldColumnsOf } from './directory-columns';
 import { applyRegistryChanges, REGISTRY_CHANGE_TYPES, type RegistryChange } from './registry-changes';
 
 type Imported = Recorded<'CandidateImported'>;
@@ -12,70 +19,60 @@ type DirectoryEvent = Imported | Erased | RegistryChange | Completed;
 /** The `directory_meta` row (one, id 1) as node-postgres returns it: bigint reads as a string. */
 export type DirectoryMetaTable = { id: number; revision: string; must_see_revision: string };
 
-/** A `directory_candidates` row as node-postgres returns it (bigint as a string, date as a Date). */
-export type DirectoryCandidatesTable = {
+/**
+ * A `directory_candidates` row as node-postgres returns it (bigint as a string, date as a Date):
+ * the candidate field table's columns (CANDIDATE_FIELDS) and the read model's own.
+ */
+export type DirectoryCandidatesTable = CandidateColumnsRow<'candidates'> & {
   seq: string;
-  id: string;
-  source_ref: string;
-  source: string;
-  first_name: string | null;
-  middle_name: string | null;
-  last_name: string | null;
-  title: string | null;
-  title_level: string | null;
-  job_functions: string | null;
-  specialty: string | null;
-  company_name: string | null;
-  company_employees: string | null;
-  company_industry: string | null;
-  company_revenue_range: string | null;
-  company_domain: string | null;
-  company_start_date: string | null;
-  city: string | null;
-  state: string | null;
-  office_city: string | null;
-  office_state: string | null;
-  office_zip: string | null;
-  location: string | null;
-  linkedin_url: string | null;
-  connections: number | null;
-  gender: string | null;
-  /** The parsed skills as one text: `splitSkills` (contracts) gives the list. */
-  skills: string;
-  education: EducationEntry[];
-  email_status: EmailStatus;
-  email_verified_at: Date | null;
-  phone_verified_at: Date | null;
-  has_email: boolean;
-  has_phone: boolean;
   imported_at: Date;
   revision: string;
-  npi: string | null;
-  taxonomy_code: string | null;
-  licenses: string | null;
-  source_date: Date | null;
   /** Registry field name → the date it last changed (YYYY-MM-DD). */
   field_updated_on: Record<string, string>;
   deactivated_on: Date | null;
 };
 
-/** A `directory_contacts` row as node-postgres returns it. */
-export type DirectoryContactsTable = {
-  candidate_id: string;
-  personal_email: string | null;
-  work_email: string | null;
-  phone: string | null;
-  direct_phone: string | null;
-  /** The event's hex hash as bytes: select `encode(email_hash, 'hex')` for the event's form. */
-  email_hash: Buffer | null;
-  phone_hash: Buffer | null;
-};
+/**
+ * A `directory_contacts` row as node-postgres returns it. The hashes are the event's hex as bytes:
+ * select `encode(email_hash, 'hex')` for the event's form.
+ */
+export type DirectoryContactsTable = CandidateColumnsRow<'contacts'> & { candidate_id: string };
 
 /** A `directory_removed` row as node-postgres returns it: bigint reads as a string. */
 export type DirectoryRemovedTable = { id: string; seq: string; revision: string };
 
 /** A `specialty_counts` row as node-postgres returns it. */
 export type SpecialtyCountsTable = { specialty: string; count: number };
+
+/**
+ * The read model's version (the projector rebuilds it when the version it was built at differs):
+ * a fingerprint of DIRECTORY_CODE_VERSION, its SQL and every column's definition, so a changed
+ * field definition rebuilds the read model as a bump did. A positive 31-bit number (the
+ * checkpoint's `int`).
+ */
+export function directoryVersionOf(fields: CandidateFieldTable = CANDIDATE_FIELDS): number {
+  const columns = fieldColumnsOf(fields);
+  const definitions = Object.entries(fields).flatMap(([field, { column, event, optional }]) =>
+    column
+      ? [
+          [
+            field,
+            column.name,
+            column.type,
+            column.table,
+            column.ddl,
+            column.of,
+            column.clean,
+            column.fromImport,
+            event !== undefined,
+            optional,
+          ],
+        ]
+      : [],
+  );
+  const sql = [createSqlOf(columns), importSqlOf(importColumnsOf(columns))];
+  return fingerprintOf([DIRECTORY_CODE_VERSION, sql, definitions]) >>> 1;
+}
 
 /**
  * The directory as recruiters read it: one row per professional with the card and profile fields
@@ -95,14 +92,8 @@ export type SpecialtyCountsTable = { specialty: string; count: number };
  */
 export const directoryProjection = defineBatchProjection({
   name: 'directory',
-  // 2: a location of empty parts ("null, null") is empty. 3: an index on imported_at.
-  // 4: NPI registry candidates (npi, provenance, updates, deactivation); tombstones keyed by seq.
-  // 5: a revision per event instead of per batch. 6: specialties by the taxonomy's aliases
-  // ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist); a location built
-  // from city and state writes the state in upper case, as its column does. 7: no index on
-  // directory_candidates.revision (the search reads new rows by seq); contact hashes as bytes;
-  // skills as one text. 8: directory_meta.must_see_revision, counting ImportCompleted.
-  version: 8,
+  // Follows the field table (and DIRECTORY_CODE_VERSION: what the table does not show).
+  version: directoryVersionOf(),
   tables: [
     'directory_meta',
     'directory_candidates',
@@ -112,47 +103,7 @@ export const directoryProjection = defineBatchProjection({
   ],
   // ImportCompleted changes no row: it counts as a revision a search must see (ADR 0032).
   handles: ['CandidateImported', 'PersonalDataErased', 'ImportCompleted', ...REGISTRY_CHANGE_TYPES],
-  createSql: `
-    create table directory_meta (id int primary key, revision bigint not null, must_see_revision bigint not null);
-    insert into directory_meta values (1, 0, 0);
-    create table directory_candidates (
-      seq bigint generated always as identity primary key,
-      id uuid not null unique,
-      source_ref text not null,
-      source text not null,
-      first_name text, middle_name text, last_name text,
-      title text, title_level text, job_functions text,
-      specialty text,
-      company_name text, company_employees text, company_industry text, company_revenue_range text,
-      company_domain text, company_start_date text,
-      city text, state text, office_city text, office_state text, office_zip text, location text,
-      linkedin_url text, connections int, gender text,
-      skills text not null default '', -- joined by U+001F: joinSkills / splitSkills (contracts)
-      education jsonb not null default '[]',
-      email_status text not null,
-      email_verified_at timestamptz, phone_verified_at timestamptz,
-      has_email boolean not null, has_phone boolean not null,
-      imported_at timestamptz not null,
-      revision bigint not null,
-      npi text, taxonomy_code text, licenses text, source_date date,
-      field_updated_on jsonb not null default '{}',
-      -- set while the NPI registry lists the NPI as deactivated: kept for lists, out of search
-      deactivated_on date
-    );
-    create index directory_candidates_npi on directory_candidates (npi) where npi is not null;
-    -- saved-search alerts: the first candidate imported after a moment
-    create index directory_candidates_imported_at on directory_candidates (imported_at, seq);
-    create table directory_contacts (
-      candidate_id uuid primary key,
-      personal_email text, work_email text, phone text, direct_phone text,
-      -- the import's keyed hashes (HMAC-SHA256) as bytes: half the size of their hex
-      email_hash bytea, phone_hash bytea
-    );
-    -- one row per seq that left the index (an update or reactivation gives the row a new seq)
-    create table directory_removed (id uuid not null, seq bigint primary key, revision bigint not null);
-    create index directory_removed_revision on directory_removed (revision);
-    create table specialty_counts (specialty text primary key, count int not null);
-  `,
+  createSql: createSqlOf(fieldColumnsOf(CANDIDATE_FIELDS)),
   async applyBatch(client, events) {
     const mustSee = lastMustSee(events);
     const { rows } = await client.query<{ revision: string }>(

@@ -1,12 +1,14 @@
 import {
+  CANDIDATE_FIELDS,
+  CANDIDATE_UPDATABLE_FIELDS,
   type CandidateImported,
   type CandidateUpdated,
   cleanValue,
   locationText,
-  normalizeSpecialty,
 } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Recorded } from '../runtime';
+import { columnsUpdatedBy, fieldColumnsOf } from './directory-columns';
 
 /** The events a later NPI registry file appends to a candidate it imported before. */
 export const REGISTRY_CHANGE_TYPES = [
@@ -16,66 +18,26 @@ export const REGISTRY_CHANGE_TYPES = [
 ] as const;
 export type RegistryChange = Recorded<(typeof REGISTRY_CHANGE_TYPES)[number]>;
 
-/** Record fields the registry fills, by the event field's name (provenance is kept per field). */
-const REGISTRY_FIELDS = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'title',
-  'specialty',
-  'city',
-  'state',
-  'officeCity',
-  'officeState',
-  'officeZip',
-  'location',
-  'workEmail',
-  'phone',
-  'gender',
-  'taxonomyCode',
-  'licenses',
-] as const;
-
-/** The directory_candidates columns of an import's registry part (null for other sources). */
-export function registryColumnsOf(d: CandidateImported['data']) {
+/**
+ * When the registry last changed each field of an import (provenance is kept per field, for the
+ * fields a registry file fills: CANDIDATE_UPDATABLE_FIELDS); empty for other sources.
+ */
+export function fieldUpdatedOnOf(d: CandidateImported['data']): Record<string, string> {
   const updatedOn: Record<string, string> = {};
   if (d.npi && d.sourceUpdatedOn) {
-    for (const field of REGISTRY_FIELDS) {
-      if (cleanValue(d[field] ?? null) !== null) updatedOn[field] = d.sourceUpdatedOn;
+    const data = d as Record<string, unknown>;
+    for (const field of CANDIDATE_UPDATABLE_FIELDS) {
+      if (cleanValue((data[field] as string | null | undefined) ?? null) !== null)
+        updatedOn[field] = d.sourceUpdatedOn;
     }
   }
-  return {
-    npi: d.npi ?? null,
-    taxonomy_code: d.taxonomyCode ?? null,
-    licenses: cleanValue(d.licenses ?? null),
-    source_date: d.sourceDate ?? null,
-    field_updated_on: updatedOn,
-  };
+  return updatedOn;
 }
 
-/** Event field → column, with the cleaning the import applies. */
-const CANDIDATE_COLUMNS: Record<string, [string, (v: string | null) => string | null]> = {
-  firstName: ['first_name', cleanValue],
-  middleName: ['middle_name', cleanValue],
-  lastName: ['last_name', cleanValue],
-  title: ['title', cleanValue],
-  specialty: ['specialty', (v) => (cleanValue(v) ? normalizeSpecialty(v!) : null)],
-  city: ['city', cleanValue],
-  state: ['state', (v) => cleanValue(v)?.toUpperCase() ?? null],
-  officeCity: ['office_city', cleanValue],
-  officeState: ['office_state', cleanValue],
-  officeZip: ['office_zip', cleanValue],
-  location: ['location', cleanValue],
-  gender: ['gender', cleanValue],
-  taxonomyCode: ['taxonomy_code', cleanValue],
-  licenses: ['licenses', cleanValue],
-};
-const CONTACT_COLUMNS: Record<string, string> = {
-  workEmail: 'work_email',
-  phone: 'phone',
-  emailHash: 'email_hash',
-  phoneHash: 'phone_hash',
-};
+/** What an update rewrites, column by column, with the cleaning the import applies. */
+const COLUMNS = fieldColumnsOf(CANDIDATE_FIELDS);
+const CANDIDATE_COLUMNS = columnsUpdatedBy(COLUMNS, 'candidates');
+const CONTACT_COLUMNS = columnsUpdatedBy(COLUMNS, 'contacts');
 
 /**
  * Updates, deactivations and reactivations, one event at a time (they are few next to imports).
@@ -108,13 +70,12 @@ async function update(client: pg.PoolClient, d: CandidateUpdated['data'], revisi
   const sets: string[] = [];
   const params: unknown[] = [d.candidateId, revision, d.sourceDate];
   const updatedOn: Record<string, string> = {};
-  for (const [field, [column, clean]] of Object.entries(CANDIDATE_COLUMNS)) {
-    if (data[field] === undefined) continue;
-    params.push(clean(data[field] ?? null));
-    sets.push(`${column} = $${params.length}`);
-    if (d.sourceUpdatedOn) updatedOn[field] = d.sourceUpdatedOn;
+  for (const { name, from, clean } of CANDIDATE_COLUMNS) {
+    if (data[from] === undefined) continue;
+    params.push(clean(data[from] ?? null));
+    sets.push(`${name} = $${params.length}`);
   }
-  for (const field of ['workEmail', 'phone'])
+  for (const field of CANDIDATE_UPDATABLE_FIELDS)
     if (data[field] !== undefined && d.sourceUpdatedOn) updatedOn[field] = d.sourceUpdatedOn;
   params.push(JSON.stringify(updatedOn));
   sets.push(`field_updated_on = field_updated_on || $${params.length}::jsonb`);
@@ -148,12 +109,13 @@ async function update(client: pg.PoolClient, d: CandidateUpdated['data'], revisi
 async function updateContacts(client: pg.PoolClient, data: Record<string, unknown>, id: string) {
   const sets: string[] = [];
   const params: unknown[] = [id];
-  for (const [field, column] of Object.entries(CONTACT_COLUMNS)) {
-    if (data[field] === undefined) continue;
-    const value = data[field] as string | null;
-    const hash = field.endsWith('Hash');
-    params.push(hash ? value : cleanValue(value));
-    sets.push(hash ? `${column} = decode($${params.length}, 'hex')` : `${column} = $${params.length}`);
+  for (const { name, from, type, clean } of CONTACT_COLUMNS) {
+    if (data[from] === undefined) continue;
+    params.push(clean(data[from] ?? null));
+    // A keyed hash comes as hex (the event's form), kept as bytes.
+    sets.push(
+      type === 'bytea' ? `${name} = decode($${params.length}, 'hex')` : `${name} = $${params.length}`,
+    );
   }
   if (sets.length === 0) return;
   await client.query(`update directory_contacts set ${sets.join(', ')} where candidate_id = $1`, params);

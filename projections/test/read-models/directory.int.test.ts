@@ -1,6 +1,12 @@
-import { BULK_IMPORT_CORRELATION_PREFIX } from '@healthtal/contracts';
+import {
+  BULK_IMPORT_CORRELATION_PREFIX,
+  CANDIDATE_FIELDS,
+  type CandidateFieldDefinition,
+  type CandidateFieldTable,
+} from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { directoryProjection } from '../../src';
+import { directoryVersionOf } from '../../src/directory/directory.projection';
 import { type GivenEvent, minute, readModelDatabase } from '../support/read-model';
 
 const { givenEvents } = readModelDatabase();
@@ -140,8 +146,14 @@ describe('directory', () => {
          encode(k.phone_hash, 'hex') as phone_hash
        from directory_candidates c join directory_contacts k on k.candidate_id = c.id order by c.seq`,
     );
+    // Every column the field table defines, and the read model's own: no more, no fewer.
+    const columns = Object.values(CANDIDATE_FIELDS as CandidateFieldTable).flatMap(({ column }) =>
+      column ? [column.name] : [],
+    );
+    const own = ['seq', 'imported_at', 'revision', 'field_updated_on', 'deactivated_on'];
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual([...columns, ...own].sort());
     expect(rows.map(({ seq, ...rest }) => rest)).toEqual([
-      {
+      expect.objectContaining({
         id: maria,
         source_ref: 'csv:Maria',
         source: 'csv',
@@ -188,8 +200,8 @@ describe('directory', () => {
         direct_phone: null,
         email_hash: null,
         phone_hash: null,
-      },
-      {
+      }),
+      expect.objectContaining({
         id: james,
         source_ref: 'csv:James',
         source: 'csv',
@@ -236,7 +248,7 @@ describe('directory', () => {
         direct_phone: '+15125550124',
         email_hash: 'ab'.repeat(32),
         phone_hash: 'cd'.repeat(32),
-      },
+      }),
     ]);
     expect(rows[1]!.source_date.toISOString().slice(0, 10)).toBe('2026-02-01');
   });
@@ -400,5 +412,52 @@ describe('directory', () => {
       { id: maria, revision: 2 },
       { id: james, revision: 3 },
     ]);
+  });
+
+  it('is rebuilt when the candidate field definition changes: its version follows the definition', () => {
+    const table = CANDIDATE_FIELDS as CandidateFieldTable;
+    const versions = new Set([directoryProjection.version]);
+    expect(directoryVersionOf(table)).toBe(directoryProjection.version);
+    const expectNew = (field: string, definition: CandidateFieldDefinition, what: string) => {
+      const version = directoryVersionOf({ ...table, [field]: definition });
+      expect(versions.has(version), what).toBe(false);
+      expect(Number.isInteger(version) && version > 0 && version < 2 ** 31, what).toBe(true);
+      versions.add(version);
+    };
+    const { specialty, officeZip, workEmail } = table;
+    expectNew(
+      'specialty',
+      { ...specialty!, column: { ...specialty!.column!, clean: 'text' } },
+      'another cleaning',
+    );
+    expectNew(
+      'specialty',
+      { ...specialty!, column: { ...specialty!.column!, name: 'speciality' } },
+      'a column renamed',
+    );
+    expectNew('officeZip', { ...officeZip!, column: { ...officeZip!.column!, type: 'int' } }, 'another type');
+    expectNew(
+      'workEmail',
+      { ...workEmail!, column: { ...workEmail!.column!, table: undefined } },
+      'another table',
+    );
+    expectNew(
+      'officeZip',
+      { ...officeZip!, column: { ...officeZip!.column!, of: 'state' } },
+      'from another field',
+    );
+    expectNew(
+      'graduationYear',
+      {
+        event: officeZip!.event!,
+        optional: true,
+        column: { ...officeZip!.column!, name: 'graduation_year' },
+      },
+      'a new field',
+    );
+    // What the read model does not store changes nothing (the profile label, the search entry).
+    expect(
+      directoryVersionOf({ ...table, officeZip: { ...officeZip!, profile: { label: 'ZIP' }, search: {} } }),
+    ).toBe(directoryProjection.version);
   });
 });

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { CANDIDATE_PERSONAL_FIELDS, RESUME_PERSONAL_FIELDS } from '@healthtal/contracts';
+import {
+  CANDIDATE_FIELDS,
+  CANDIDATE_IMPORTED_STORED_FIELDS,
+  CANDIDATE_PERSONAL_FIELDS,
+  type CandidateFieldTable,
+  personalFieldsOf,
+  RESUME_PERSONAL_FIELDS,
+} from '@healthtal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { encryptValue, erasedFields, SEALED_FIELD, sealFields, unsealFields } from '../src/personal-data';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'tags'] as const;
@@ -112,7 +120,7 @@ describe('personal data at rest (pd2: one envelope per event)', () => {
 
   it('keeps the personal field lists in their order: envelopes name fields by position', () => {
     // Append only. Reordering or removing a field would open old envelopes into the wrong fields.
-    expect(CANDIDATE_PERSONAL_FIELDS).toEqual([
+    expect(CANDIDATE_PERSONAL_FIELDS.slice(0, 35)).toEqual([
       'firstName',
       'middleName',
       'lastName',
@@ -167,6 +175,24 @@ describe('personal data at rest (pd2: one envelope per event)', () => {
       'education',
       'skills',
     ]);
+  });
+
+  it("orders a candidate's personal fields by the field table: the eight sealed first, then the others, a new one last", () => {
+    const table = CANDIDATE_FIELDS as CandidateFieldTable;
+    const personal = Object.keys(table).filter((field) => table[field]!.personal !== undefined);
+    const first = personal.filter((field) => table[field]!.personal === 1);
+    expect(first).toEqual(CANDIDATE_PERSONAL_FIELDS.slice(0, 8));
+    // Every other personal field, in the order the event stores its fields.
+    expect(CANDIDATE_PERSONAL_FIELDS.slice(8)).toEqual(
+      CANDIDATE_IMPORTED_STORED_FIELDS.filter((field) => personal.includes(field) && !first.includes(field)),
+    );
+    // A field of the person appended to the table (`personal: 2`: never one of the first eight) is
+    // appended to the envelope's list.
+    const grown = {
+      ...table,
+      secondPhone: { event: z.string().nullable(), optional: true, personal: 2 },
+    } as const;
+    expect(personalFieldsOf(grown)).toEqual([...CANDIDATE_PERSONAL_FIELDS, 'secondPhone']);
   });
 
   it('opens an envelope of the first eight fields with the list they were appended to', () => {

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { CANDIDATE_IMPORTED_STORED_FIELDS, CandidateImported, eventDefinitions } from '@healthtal/contracts';
+import {
+  CANDIDATE_FIELDS,
+  CANDIDATE_IMPORTED_STORED_FIELDS,
+  type CandidateFieldTable,
+  CandidateImported,
+  eventDefinitions,
+  eventFieldsOf,
+} from '@healthtal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { sealFields } from '../src/personal-data';
 import {
   ABSENT_FIELD,
@@ -153,9 +161,19 @@ describe('event data by position at rest', () => {
       'sourceDate',
       'sourceUpdatedOn',
     ]);
-    // Every field of the schema has a position (a new one is appended to the list).
-    expect([...CANDIDATE_IMPORTED_STORED_FIELDS].sort()).toEqual(
-      Object.keys(CandidateImported.shape.data.shape).sort(),
-    );
+    // Every field of the schema has a position, in the schema's order: both are the field table's.
+    expect(CANDIDATE_IMPORTED_STORED_FIELDS).toEqual(Object.keys(CandidateImported.shape.data.shape));
+  });
+
+  it("takes CandidateImported's stored order from the field table: a field appended there is appended here", () => {
+    const table = CANDIDATE_FIELDS as CandidateFieldTable;
+    const grown = {
+      ...table,
+      graduationYear: { event: z.number().int().nullable(), optional: true },
+    } as const;
+    expect(eventFieldsOf(grown)).toEqual([...CANDIDATE_IMPORTED_STORED_FIELDS, 'graduationYear']);
+    // A field the read model works out (no event value) takes no position.
+    const derived = { ...table, yearsInPractice: { column: table.connections!.column! } } as const;
+    expect(eventFieldsOf(derived)).toEqual(CANDIDATE_IMPORTED_STORED_FIELDS);
   });
 });

@@ -55,6 +55,35 @@ describe('a professional’s profile', () => {
     await page.waitForFunction(() => !JSON.stringify({ ...localStorage }).includes('revealedContacts'));
   });
 
+  test('shows the record under the field table’s labels, in its order, the credential read from the title', async () => {
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', `/physician/${candidate('nurse-00').candidateId}`);
+    await expectVisible(page.getByRole('heading', { name: 'Noel Care00' }));
+    await expectVisible(page.getByText('Registered Nurse'));
+    const record = await page
+      .locator('dl')
+      .first()
+      .evaluate((list) =>
+        [...list.querySelectorAll('dt')].map((term) => [
+          term.textContent,
+          term.nextElementSibling?.textContent,
+        ]),
+      );
+    expect(record).toEqual([
+      ['Title level', 'Staff'],
+      ['Job functions', 'Nursing'],
+      ['Company size', '500 to 999'],
+      ['Industry', 'Hospital & Health Care'],
+      ['Company revenue', '$100M to <$1B'],
+      ['Company website', 'general-hospital.example'],
+      ['At the company since', '2019-04'],
+      ['Office', 'Austin, TX'],
+      ['Office ZIP', '78701'],
+      ['LinkedIn connections', '120'],
+      ['Credential', 'RN'],
+    ]);
+  });
+
   test('/physicians/… goes back to search; an unknown id offers Back to Directory', async () => {
     const page = await suite.page();
     await signIn(suite, page, 'premium', `/physicians/${id}`);

@@ -1,9 +1,13 @@
 import {
+  CANDIDATE_FIELDS,
+  type CandidateFieldTable,
   type CandidateProfile,
+  type ColumnNameOf,
   type ContactDetails,
   isLinkedinProfileUrl,
   normalisePhone,
   npiRegistryUrl,
+  type ProfileFieldName,
 } from '@healthtal/contracts';
 import type { DirectoryCandidatesTable, DirectoryContactsTable } from '@healthtal/projections';
 import type pg from 'pg';
@@ -11,22 +15,7 @@ import { type CardRow, toCard } from './cards';
 
 /** A directory_candidates row as the profile, reveal and export read it. */
 export type CandidateRow = CardRow &
-  Pick<
-    DirectoryCandidatesTable,
-    | 'middle_name'
-    | 'title_level'
-    | 'job_functions'
-    | 'company_employees'
-    | 'company_industry'
-    | 'company_revenue_range'
-    | 'company_domain'
-    | 'company_start_date'
-    | 'office_city'
-    | 'office_state'
-    | 'office_zip'
-    | 'connections'
-    | 'gender'
-  > &
+  Pick<DirectoryCandidatesTable, ColumnNameOf<ProfileFieldName>> &
   // NPI registry candidates only (absent in rows built elsewhere, e.g. tests of the export)
   Partial<Pick<DirectoryCandidatesTable, 'npi' | 'taxonomy_code' | 'licenses' | 'field_updated_on'>> & {
     // selected `::text`: the dates as PostgreSQL spells them (YYYY-MM-DD), not Dates
@@ -42,12 +31,22 @@ export type ContactRow = Pick<
 /** A candidate with their contact details: one row of an export file. */
 export type ExportRow = CandidateRow & ContactRow;
 
-const CANDIDATE_COLUMNS = `c.seq, c.id, c.source, c.first_name, c.middle_name, c.last_name, c.title, c.title_level,
-  c.job_functions, c.specialty, c.company_name, c.company_employees, c.company_industry, c.company_revenue_range,
-  c.company_domain, c.company_start_date, c.city, c.state, c.office_city, c.office_state, c.office_zip,
-  c.location, c.linkedin_url, c.connections, c.gender, c.skills, c.education, c.email_status,
-  c.email_verified_at, c.phone_verified_at, c.has_email, c.has_phone, c.npi, c.taxonomy_code, c.licenses,
-  c.source_date::text as source_date, c.field_updated_on, c.deactivated_on::text as deactivated_on`;
+const FIELDS = CANDIDATE_FIELDS as CandidateFieldTable;
+/** Every column of the field table in directory_candidates (dates as text), and the read model's own. */
+const CANDIDATE_COLUMNS = [
+  'c.seq',
+  ...Object.values(FIELDS).flatMap(({ column }) =>
+    !column || column.table === 'contacts'
+      ? []
+      : [column.type === 'date' ? `c.${column.name}::text as ${column.name}` : `c.${column.name}`],
+  ),
+  'c.field_updated_on',
+  'c.deactivated_on::text as deactivated_on',
+].join(', ');
+/** The profile's record fields: each field with a `profile` entry, from its column. */
+const PROFILE_FIELDS = Object.entries(FIELDS).flatMap(([field, { profile, column }]) =>
+  profile && column ? [{ field, column }] : [],
+);
 const CONTACT_COLUMNS = 'k.personal_email, k.work_email, k.phone, k.direct_phone';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -56,21 +55,16 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 const shownPhone = (phone: string | null) => normalisePhone(phone) ?? phone;
 
 export function toCandidateProfile(row: CandidateRow): CandidateProfile {
+  const columns = row as unknown as Record<string, unknown>;
+  const fields = Object.fromEntries(
+    PROFILE_FIELDS.map(({ field, column }) => {
+      const value = columns[column.name];
+      return [field, column.toApi ? column.toApi(value as never) : value];
+    }),
+  ) as Pick<CandidateProfile, ProfileFieldName>;
   return {
     ...toCard(row),
-    middleName: row.middle_name,
-    titleLevel: row.title_level,
-    jobFunctions: row.job_functions,
-    companyEmployees: row.company_employees,
-    companyIndustry: row.company_industry,
-    companyRevenueRange: row.company_revenue_range,
-    companyDomain: row.company_domain,
-    companyStartDate: row.company_start_date,
-    officeCity: row.office_city,
-    officeState: row.office_state,
-    officeZip: row.office_zip,
-    connections: row.connections,
-    gender: row.gender,
+    ...fields,
     registry: row.npi
       ? {
           npi: row.npi,

@@ -1,5 +1,6 @@
 import { SearchRequest } from '@healthtal/contracts';
 import type { IndexedCandidate, SearchIndex } from '../../src/directory/search/search-index';
+import { indexedCandidate } from './indexed-candidate';
 import { seededRandom } from './seeded-random';
 
 /**
@@ -30,9 +31,7 @@ export function searchWorld(seed: number) {
   const SKILLS = ['BLS', 'ACLS', 'Telemetry', 'Cardiac Care', 'Wound Care', ...CAR_WORDS];
 
   function candidate(seq: number): IndexedCandidate {
-    return {
-      seq,
-      id: `00000000-0000-4000-8000-${seq.toString(16).padStart(12, '0')}`,
+    return indexedCandidate(seq, {
       firstName: maybe(pick(FIRST)),
       lastName: maybe(pick(LAST)),
       title: maybe(pick(TITLES)),
@@ -40,16 +39,14 @@ export function searchWorld(seed: number) {
       companyName: maybe(pick(ORGS)),
       city: maybe(pick(CITIES)),
       state: maybe(pick(STATES)),
-      companySize: maybe(pick(['1 to 19', '5000+'])),
-      companyRevenue: null,
-      companyIndustry: null,
+      companyEmployees: maybe(pick(['1 to 19', '5000+'])),
       // Skewed, so expansion picks by frequency: low-numbered car words are common.
       skills: [...some(SKILLS.slice(0, 5), 0.3), ...CAR_WORDS.filter((_, i) => rand() < 0.4 / (1 + i / 4))],
       education: [],
       // Many equal verification dates, so ties are broken by name and then seq.
       emailVerifiedAt:
         rand() < 0.8 ? new Date(1_700_000_000_000 + Math.floor(rand() * 20) * 86_400_000) : null,
-    };
+    });
   }
 
   const QUERY_WORDS = [

@@ -3,10 +3,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  CANDIDATE_FIELDS,
+  type CandidateFieldTable,
   CandidateImported,
   cleanValue,
   EMAIL_STATUSES,
   type EmailStatus,
+  CANDIDATE_IMPORTED_STORED_FIELDS as EVENT_FIELDS,
   EXPORT_COLUMNS,
 } from '@healthtal/contracts';
 import { type Parser, parse } from 'csv-parse';
@@ -14,45 +17,14 @@ import { candidateIdFor } from './candidate-ids';
 import type { CandidateRow } from './candidate-row';
 import type { CandidateSource, RejectedRow, SourceBatch } from './import';
 
-type TextField = Exclude<keyof CandidateRow, 'candidateId' | 'sourceRef' | 'connections' | 'emailStatus'>;
-type Column = TextField | 'connections' | 'id' | 'emailStatus';
+type Field = keyof CandidateRow & string;
+/** The CSV's `id` names the row (its sourceRef); every other column is a field of the candidate. */
+type Column = Field | 'id';
 
-/** The spec's candidate record headers (compared without case, spaces or punctuation). */
-const HEADERS: Record<string, Column> = {
-  id: 'id',
-  contactfirstname: 'firstName',
-  contactmiddlename: 'middleName',
-  contactlastname: 'lastName',
-  contacttitle: 'title',
-  contacttitlelevel: 'titleLevel',
-  contactjobfunctions: 'jobFunctions',
-  specialty: 'specialty',
-  companyname: 'companyName',
-  companyemployees: 'companyEmployees',
-  companyindustry: 'companyIndustry',
-  companyrevenuerange: 'companyRevenueRange',
-  companydomain: 'companyDomain',
-  companystartdate: 'companyStartDate',
-  contactcity: 'city',
-  contactstate: 'state',
-  contactofficecity: 'officeCity',
-  contactofficestate: 'officeState',
-  contactofficezipcode: 'officeZip',
-  location: 'location',
-  personalemail: 'personalEmail',
-  contactemail: 'workEmail',
-  contactphone: 'phone',
-  directdialphone: 'directPhone',
-  contactlinkedinurl: 'linkedinUrl',
-  contactconnections: 'connections',
-  contactgender: 'gender',
-  contactskills: 'skills',
-  contacteducation: 'education',
-  source: 'source',
-  emailstatus: 'emailStatus',
-  emailverifiedat: 'emailVerifiedAt',
-  phoneverifiedat: 'phoneVerifiedAt',
-};
+/** The spec's candidate record headers (compared without case, spaces or punctuation): each field's `csv`. */
+const HEADERS: Record<string, Column> = { id: 'id' };
+for (const [field, { csv }] of Object.entries(CANDIDATE_FIELDS as CandidateFieldTable))
+  if (csv) HEADERS[csv] = field as Field;
 const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 // A HealthTal export's headers in words ("First name", "Company employees") name the same fields.
 for (const { field, header } of EXPORT_COLUMNS) HEADERS[headerKey(header)] ??= field;
@@ -86,7 +58,7 @@ const connectionsOf = (value: string | null) => {
  * A row without an id column is named by what identifies the person in it, so the same row in
  * another export of the same data is the same candidate.
  */
-function sourceRefOf(id: string | null, fields: Partial<Record<TextField, string | null>>): string {
+function sourceRefOf(id: string | null, fields: Partial<Record<Field, string | null>>): string {
   if (id) return `csv:${id}`;
   const identity = [
     fields.firstName,
@@ -103,16 +75,34 @@ function sourceRefOf(id: string | null, fields: Partial<Record<TextField, string
   return `csv:${createHash('sha256').update(identity.join('\u001f')).digest('hex').slice(0, 32)}`;
 }
 
+/** How a cell becomes the field's value, for the fields that are not text as the file spells it. */
+const READERS: Partial<Record<Field, (value: string | null) => unknown>> = {
+  source: (value) => cleanValue(value)?.slice(0, 100) ?? 'csv',
+  connections: connectionsOf,
+  emailStatus: (value) => emailStatusOf(cleanValue(value)),
+  emailVerifiedAt: (value) => isoOrNull(cleanValue(value)),
+  phoneVerifiedAt: (value) => isoOrNull(cleanValue(value)),
+};
+const DEFINITIONS = CANDIDATE_FIELDS as CandidateFieldTable;
+/** Made by the import, not read: the ids, and the contact hashes (candidate-row.ts). */
+const NOT_READ = new Set(['candidateId', 'sourceRef', 'emailHash', 'phoneHash']);
+/**
+ * The fields a row has, each with how a cell becomes its value: those a header names, and every
+ * field of the event that is not optional (null when the file has no column for it). An optional
+ * field the file cannot hold stays absent, which the directory reads as null.
+ */
+const FILLED = (EVENT_FIELDS as Field[])
+  .filter((field) => !NOT_READ.has(field) && (DEFINITIONS[field]!.csv || !DEFINITIONS[field]!.optional))
+  .map((field) => [field, READERS[field] ?? ((value: string | null) => value)] as const);
+
 /** One CSV record as a candidate, or why it cannot be one. */
 export function candidateFromRecord(
   columns: readonly (Column | null)[],
   header: readonly string[],
   record: readonly string[],
 ): CandidateRow | { reason: string } {
-  const fields: Partial<Record<TextField, string | null>> = {};
+  const fields: Partial<Record<Field, string | null>> = {};
   let id: string | null = null;
-  let connections: string | null = null;
-  let emailStatus: string | null = null;
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i];
     if (!column) continue;
@@ -120,8 +110,6 @@ export function candidateFromRecord(
     if (raw.length > MAX_TEXT) return { reason: `${header[i]} is longer than ${MAX_TEXT} characters` };
     const value = raw === '' ? null : raw;
     if (column === 'id') id = cleanValue(value);
-    else if (column === 'connections') connections = value;
-    else if (column === 'emailStatus') emailStatus = value;
     else fields[column] = value;
   }
   if (cleanValue(fields.firstName) === null && cleanValue(fields.lastName) === null) {
@@ -129,44 +117,10 @@ export function candidateFromRecord(
   }
   if (id !== null && id.length > 250) return { reason: 'id is longer than 250 characters' };
   const sourceRef = sourceRefOf(id, fields);
-  const text = (field: TextField) => fields[field] ?? null;
-  const row: CandidateRow = {
-    candidateId: candidateIdFor(sourceRef),
-    sourceRef,
-    source: cleanValue(text('source'))?.slice(0, 100) ?? 'csv',
-    firstName: text('firstName'),
-    middleName: text('middleName'),
-    lastName: text('lastName'),
-    title: text('title'),
-    titleLevel: text('titleLevel'),
-    jobFunctions: text('jobFunctions'),
-    // As the file spells it: the directory projection folds it by the specialty taxonomy (contracts).
-    specialty: text('specialty'),
-    companyName: text('companyName'),
-    companyEmployees: text('companyEmployees'),
-    companyIndustry: text('companyIndustry'),
-    companyRevenueRange: text('companyRevenueRange'),
-    companyDomain: text('companyDomain'),
-    companyStartDate: text('companyStartDate'),
-    city: text('city'),
-    state: text('state'),
-    officeCity: text('officeCity'),
-    officeState: text('officeState'),
-    officeZip: text('officeZip'),
-    location: text('location'),
-    personalEmail: text('personalEmail'),
-    workEmail: text('workEmail'),
-    phone: text('phone'),
-    directPhone: text('directPhone'),
-    linkedinUrl: text('linkedinUrl'),
-    connections: connectionsOf(connections),
-    gender: text('gender'),
-    skills: text('skills'),
-    education: text('education'),
-    emailStatus: emailStatusOf(cleanValue(emailStatus)),
-    emailVerifiedAt: isoOrNull(cleanValue(text('emailVerifiedAt'))),
-    phoneVerifiedAt: isoOrNull(cleanValue(text('phoneVerifiedAt'))),
-  };
+  // As the file spells them: the directory projection cleans them (the specialty by the taxonomy, contracts).
+  const candidate: Record<string, unknown> = { candidateId: candidateIdFor(sourceRef), sourceRef };
+  for (const [field, read] of FILLED) candidate[field] = read(fields[field] ?? null);
+  const row = candidate as CandidateRow;
   // The store would refuse the whole batch for one bad row; refuse the row here instead.
   const checked = CandidateData.safeParse({ ...row, emailHash: null, phoneHash: null });
   if (!checked.success) {

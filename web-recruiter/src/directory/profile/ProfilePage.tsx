@@ -1,4 +1,12 @@
-import { CandidateProfile, cleanLocation, humanDate, locationText, sourceLabel } from '@healthtal/contracts';
+import {
+  CANDIDATE_FIELDS,
+  type CandidateFieldTable,
+  CandidateProfile,
+  cleanLocation,
+  humanDate,
+  locationText,
+  sourceLabel,
+} from '@healthtal/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Favorite from '@mui/icons-material/Favorite';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
@@ -83,18 +91,24 @@ function NotFound() {
   );
 }
 
-const FIELDS: [string, (p: CandidateProfile) => string | null][] = [
-  ['Title level', (p) => p.titleLevel],
-  ['Job functions', (p) => p.jobFunctions],
-  ['Company size', (p) => p.companyEmployees],
-  ['Industry', (p) => p.companyIndustry],
-  ['Company revenue', (p) => p.companyRevenueRange],
-  ['Company website', (p) => p.companyDomain],
-  ['At the company since', (p) => (p.companyStartDate ? humanDate(p.companyStartDate) : null)],
-  ['Office', (p) => locationText(p.officeCity, p.officeState)],
-  ['Office ZIP', (p) => p.officeZip],
-  ['LinkedIn connections', (p) => (p.connections === null ? null : String(p.connections))],
-];
+/** A record field's value as the profile shows it: a list joined, a number as digits, nothing when empty. */
+function shown(value: unknown): string | null {
+  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : null;
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The record's rows, in the field table's order: each field with a profile label (CANDIDATE_FIELDS). */
+const FIELDS: [string, (p: CandidateProfile) => string | null][] = Object.entries(
+  CANDIDATE_FIELDS as CandidateFieldTable,
+).flatMap(([field, { profile }]) => {
+  if (!profile?.label) return [];
+  const { show } = profile;
+  const read = (p: CandidateProfile) => (p as unknown as Record<string, unknown>)[field];
+  if (show === 'date') return [[profile.label, (p) => (read(p) ? humanDate(read(p) as string) : null)]];
+  if (show) return [[profile.label, (p) => show(p as unknown as Record<string, unknown>)]];
+  return [[profile.label, (p) => shown(read(p))]];
+});
 
 function Profile({ profile: p }: { profile: CandidateProfile }) {
   const [favourite, setFavourite] = useState(false);

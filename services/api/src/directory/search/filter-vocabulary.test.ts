@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { indexedCandidate } from '../../../test/support/indexed-candidate';
 import { type IndexedCandidate, SearchIndex } from './search-index';
 
 let seq = 0;
-function candidate(fields: Partial<IndexedCandidate>): IndexedCandidate {
-  seq++;
-  return {
-    seq,
-    id: `00000000-0000-4000-8000-${seq.toString(16).padStart(12, '0')}`,
-    firstName: null,
-    lastName: null,
-    title: null,
-    specialty: null,
-    companyName: null,
-    city: null,
-    state: null,
-    companySize: null,
-    companyRevenue: null,
-    companyIndustry: null,
-    skills: [],
-    education: [],
-    emailVerifiedAt: null,
-    ...fields,
-  };
-}
+const candidate = (fields: Partial<IndexedCandidate>): IndexedCandidate => indexedCandidate(++seq, fields);
 
 function indexOf(...candidates: Partial<IndexedCandidate>[]) {
   const index = new SearchIndex();

@@ -1,27 +1,13 @@
 import { SEARCH_FIELD_NAMES, type SearchField, SearchRequest, searchField } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
+import { indexedCandidate } from '../../../test/support/indexed-candidate';
 import { type IndexedCandidate, SearchIndex } from './search-index';
 import { runQuery } from './search-query';
 import { toIndexQuery } from './search-request';
 import { TEXT_FIELDS } from './search-terms';
 
-const blank = (seq: number): IndexedCandidate => ({
-  seq,
-  id: `00000000-0000-4000-8000-${seq.toString(16).padStart(12, '0')}`,
-  firstName: 'Ana',
-  lastName: 'Smith',
-  title: null,
-  specialty: null,
-  companyName: null,
-  city: null,
-  state: null,
-  companySize: null,
-  companyRevenue: null,
-  companyIndustry: null,
-  skills: [],
-  education: [],
-  emailVerifiedAt: null,
-});
+const blank = (seq: number): IndexedCandidate =>
+  indexedCandidate(seq, { firstName: 'Ana', lastName: 'Smith' });
 
 /**
  * Per field of the search table: a record's value, and what a recruiter may type for it (another
@@ -35,6 +21,7 @@ const CASES: Record<SearchField, { record: Partial<IndexedCandidate>; asked: str
     record: { companyName: 'St. Mary Hospital' },
     asked: ['St. Mary Hospital', 'mary hospital'],
   },
+  credential: { record: { credential: ['RN', 'NP'] }, asked: ['NP', 'RN'] },
   specialty: { record: { specialty: 'Registered Nurse' }, asked: ['Nurse', 'RN', 'registered nurse'] },
   skills: { record: { skills: ['Wound Care', 'BLS'] }, asked: ['Wound Care', 'wound care', 'bls'] },
   education: {
@@ -42,8 +29,8 @@ const CASES: Record<SearchField, { record: Partial<IndexedCandidate>; asked: str
     // A school, and each of its degrees.
     asked: ['Universite de Montreal', 'BSN', 'msn'],
   },
-  companySize: { record: { companySize: '5000+' }, asked: ['5000+'] },
-  companyRevenue: { record: { companyRevenue: '$1B+' }, asked: ['$1B+'] },
+  companySize: { record: { companyEmployees: '5000+' }, asked: ['5000+'] },
+  companyRevenue: { record: { companyRevenueRange: '$1B+' }, asked: ['$1B+'] },
   companyIndustry: {
     record: { companyIndustry: 'Hospital & Health Care' },
     asked: ['Hospital & Health Care'],

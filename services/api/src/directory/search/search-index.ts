@@ -1,48 +1,27 @@
-import type { FilterSuggestion, SuggestedField } from '@healthtal/contracts';
+import type { EducationEntry, FilterSuggestion, IndexedFields, SuggestedField } from '@healthtal/contracts';
 import { yieldToEventLoop } from '@healthtal/eventstore';
 import { FilterVocabulary } from './filter-vocabulary';
 import { mergeTail, rankAmong } from './search-orders';
 import {
-  CITY_TERMS,
-  DEGREE_TERMS,
   FOLDED,
-  INDUSTRY_TERMS,
+  type IndexedField,
   LAST,
   locationKey,
-  NAME_TERMS,
   nameKey,
-  ORGANIZATION_TERMS,
-  REVENUE_TERMS,
-  SCHOOL_TERMS,
-  SIZE_TERMS,
-  SKILL_TERMS,
-  SPECIALTY_TERMS,
-  STATE_TERMS,
+  POSTED_FIELDS,
   TEXT_FIELDS,
   type TextField,
-  TITLE_TERMS,
+  type ValueMemo,
+  type ValueTerms,
 } from './search-terms';
 import { Bits, Postings } from './text';
 import { readUuid, writeUuid } from './uuid-bytes';
 
-/** What the index needs of a candidate (a row of the directory read model). */
-export type IndexedCandidate = {
-  seq: number;
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  title: string | null;
-  specialty: string | null;
-  companyName: string | null;
-  city: string | null;
-  state: string | null;
-  companySize: string | null;
-  companyRevenue: string | null;
-  companyIndustry: string | null;
-  skills: readonly string[];
-  education: readonly { school: string; degree: string }[];
-  emailVerifiedAt: Date | null;
-};
+/**
+ * What the index needs of a candidate (a row of the directory read model): its read-model seq and
+ * id, and the fields the candidate field table gives a `search` entry (CANDIDATE_FIELDS).
+ */
+export type IndexedCandidate = { seq: number; id: string } & IndexedFields;
 
 /**
  * Everything an index holds, as plain data: what a snapshot writes, and reads back into an index
@@ -315,39 +294,32 @@ export class SearchIndex {
     return this.filterValues.suggest(field, prefix, limit, this);
   }
 
-  /** A candidate's terms: free-text words for relevance, and the filters' terms from the search table. */
+  /**
+   * A candidate's terms, field by field of the candidate field table: its text field's words (for
+   * the query and relevance) and its filter's terms (search-fields' rules), and the typed filters'
+   * values for the suggestions.
+   */
   private index(doc: number, c: IndexedCandidate): void {
-    const post = (terms: readonly string[]) => this.post(terms, doc);
-    const values = this.filterValues;
-    if (c.firstName) post(NAME_TERMS.of(c.firstName));
-    if (c.lastName) post(NAME_TERMS.of(c.lastName));
-    if (c.title) post(TITLE_TERMS.of(c.title));
-    if (c.specialty) post(SPECIALTY_TERMS.of(c.specialty));
-    if (c.companyName) post(ORGANIZATION_TERMS.of(c.companyName));
-    values.add('title', c.title, doc);
-    values.add('organization', c.companyName, doc);
-    for (const skill of c.skills) {
-      const { terms, term } = SKILL_TERMS.of(skill);
-      post(terms);
-      values.add('skills', skill, doc, term);
+    for (const indexed of POSTED_FIELDS) {
+      const value = c[indexed.field];
+      if (indexed.values === 'one') {
+        if (value) this.postValue(indexed, indexed.terms, value as string, doc);
+      } else if (indexed.values === 'list') {
+        for (const item of value as readonly string[]) this.postValue(indexed, indexed.terms, item, doc);
+      } else {
+        for (const { school, degree } of value as readonly EducationEntry[]) {
+          this.postValue(indexed, indexed.terms, school, doc);
+          for (const one of degree.split(','))
+            if (one.trim()) this.postValue(indexed, indexed.degrees!, one, doc);
+        }
+      }
     }
-    for (const { school, degree } of c.education) {
-      const schoolTerms = SCHOOL_TERMS.of(school);
-      post(schoolTerms.terms);
-      values.add('education', school, doc, schoolTerms.term);
-      const degreeTerms = DEGREE_TERMS.of(degree);
-      post(degreeTerms.terms);
-      for (const [d, term] of degreeTerms.values) values.add('education', d, doc, term);
-    }
-    if (c.state) post(STATE_TERMS.of(c.state));
-    if (c.city) {
-      const cityTerms = CITY_TERMS.of(c.city);
-      post(cityTerms);
-      values.add('city', c.city, doc, cityTerms[0]);
-    }
-    if (c.companySize) post(SIZE_TERMS.of(c.companySize));
-    if (c.companyRevenue) post(REVENUE_TERMS.of(c.companyRevenue));
-    if (c.companyIndustry) post(INDUSTRY_TERMS.of(c.companyIndustry));
+  }
+
+  private postValue(indexed: IndexedField, memo: ValueMemo<ValueTerms>, value: string, doc: number): void {
+    const { terms, term } = memo.of(value);
+    this.post(terms, doc);
+    if (indexed.suggested) this.filterValues.add(indexed.suggested, value, doc, term ?? undefined);
   }
 
   /** Adds `doc` to the lists of `terms`. A term met twice for one document (a word in two skills) is held once: Postings.add. */

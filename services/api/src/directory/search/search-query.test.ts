@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { indexedCandidate } from '../../../test/support/indexed-candidate';
 import { seededRandom } from '../../../test/support/seeded-random';
 import { type IndexedCandidate, SearchIndex, type SortOrder } from './search-index';
 import { type IndexQuery, runQuery } from './search-query';
@@ -27,10 +28,7 @@ const DEGREES = ['BSN', 'MSN', 'MD', 'PharmD'];
 
 const maybe = <T>(value: T) => (rand() < 0.08 ? null : value);
 function candidate(seq: number): IndexedCandidate {
-  const hex = seq.toString(16).padStart(12, '0');
-  return {
-    seq,
-    id: `00000000-0000-4000-8000-${hex}`,
+  return indexedCandidate(seq, {
     firstName: maybe(pick(FIRST)),
     lastName: maybe(pick(LAST)),
     title: maybe(pick(TITLES)),
@@ -38,13 +36,13 @@ function candidate(seq: number): IndexedCandidate {
     companyName: maybe(pick(ORGS)),
     city: maybe(pick(CITIES)),
     state: maybe(pick(STATES)),
-    companySize: maybe(pick(['1 to 19', '5000+'])),
-    companyRevenue: maybe(pick(['<$1M', '$1B+'])),
+    companyEmployees: maybe(pick(['1 to 19', '5000+'])),
+    companyRevenueRange: maybe(pick(['<$1M', '$1B+'])),
     companyIndustry: maybe(pick(['Hospital & Health Care', 'Education'])),
     skills: SKILLS.filter(() => rand() < 0.3),
     education: rand() < 0.7 ? [{ school: pick(SCHOOLS), degree: pick(DEGREES) }] : [],
     emailVerifiedAt: rand() < 0.8 ? new Date(1_700_000_000_000 + Math.floor(rand() * 1e10)) : null,
-  };
+  });
 }
 
 // 3,000 documents sorted, 300 more in the tail, 150 removed.

@@ -13,6 +13,7 @@ import {
   shardAnswer,
 } from './search-shard';
 import { readSnapshot, writeSnapshot } from './search-snapshot';
+import { INDEXED_FIELDS } from './search-terms';
 import { SNAPSHOT_DELAY_MS, SnapshotSaver } from './snapshot-saver';
 
 const LOAD_CHUNK = 20_000;
@@ -34,47 +35,25 @@ const IDLE_SYNC_MS = 1000;
  */
 const BUSY_SYNC_MS = 100;
 
-type Row = {
-  seq: string;
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  title: string | null;
-  specialty: string | null;
-  company_name: string | null;
-  city: string | null;
-  state: string | null;
-  company_employees: string | null;
-  company_revenue_range: string | null;
-  company_industry: string | null;
-  skills: string;
-  education: { school: string; degree: string }[];
-  email_verified_at: Date | null;
-};
+/** A read-model row as far as the index reads it: the columns of the fields it indexes. */
+type Row = { seq: string; id: string } & { [column: string]: unknown };
 
-const COLUMNS = `seq, id, first_name, last_name, title, specialty, company_name, city, state, company_employees,
-  company_revenue_range, company_industry, skills, education, email_verified_at`;
+/** The columns of the indexed fields (search-terms INDEXED_FIELDS), each as the index holds it. */
+const READ = INDEXED_FIELDS.map(({ field, column, values }) => ({
+  field,
+  column,
+  read: values === 'list' ? (value: unknown) => splitSkills(value as string) : (value: unknown) => value,
+}));
+const COLUMNS = ['seq', 'id', ...READ.map(({ column }) => column)].join(', ');
 
 /** An NPI the registry deactivated stays in the read model (lists, profile) but not in search. */
 const IN_SEARCH = 'deactivated_on is null';
 
-const toCandidate = (row: Row): IndexedCandidate => ({
-  seq: Number(row.seq),
-  id: row.id,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  title: row.title,
-  specialty: row.specialty,
-  companyName: row.company_name,
-  city: row.city,
-  state: row.state,
-  companySize: row.company_employees,
-  companyRevenue: row.company_revenue_range,
-  companyIndustry: row.company_industry,
-  skills: splitSkills(row.skills),
-  education: row.education,
-  emailVerifiedAt: row.email_verified_at,
-});
+function toCandidate(row: Row): IndexedCandidate {
+  const candidate: Record<string, unknown> = { seq: Number(row.seq), id: row.id };
+  for (const { field, column, read } of READ) candidate[field] = read(row[column]);
+  return candidate as IndexedCandidate;
+}
 
 /**
  * One part of the search index (the whole directory when it is the only part), loaded from the

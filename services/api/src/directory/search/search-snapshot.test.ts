@@ -1,14 +1,21 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SuggestedField } from '@healthtal/contracts';
+import {
+  CANDIDATE_FIELDS,
+  type CandidateFieldDefinition,
+  SEARCH_FIELDS,
+  type SuggestedField,
+  type TermRule,
+} from '@healthtal/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { searchWorld } from '../../../test/support/search-world';
 import { mostFrequent, SearchIndex } from './search-index';
 import { runQuery } from './search-query';
 import { toIndexQuery } from './search-request';
-import { readSnapshot, SNAPSHOT_FORMAT, writeSnapshot } from './search-snapshot';
+import { readSnapshot, writeSnapshot } from './search-snapshot';
 import { TEXT_FIELDS } from './search-terms';
+import { SNAPSHOT_FORMAT, SNAPSHOT_LAYOUT, snapshotFormatOf } from './snapshot-format';
 
 /** A snapshot read back is the same index: every search, suggestion and prefix answers alike. */
 const world = searchWorld(23);
@@ -164,16 +171,98 @@ describe('search index snapshots', () => {
     expect(await readSnapshot(garbage)).toBeNull();
     const older = path.join(dir, 'older.idx');
     await writeSnapshot(older, meta, original);
-    const bytes = await readFile(older);
-    const headerLength = bytes.readUInt32LE(4);
-    const header = bytes.toString('utf8', 8, 8 + headerLength);
-    const changed = header.replace(`"format":${SNAPSHOT_FORMAT}`, `"format":${SNAPSHOT_FORMAT + 100}`);
-    expect(changed.length).toBe(
-      header.length + String(SNAPSHOT_FORMAT + 100).length - String(SNAPSHOT_FORMAT).length,
-    );
-    const rewritten = Buffer.concat([bytes.subarray(0, 4), Buffer.alloc(4), Buffer.from(changed)]);
-    rewritten.writeUInt32LE(Buffer.byteLength(changed), 4);
-    await writeFile(older, rewritten);
+    await rewriteFormat(older, `${SNAPSHOT_LAYOUT + 1}.${SNAPSHOT_FORMAT.split('.')[1]}`);
     expect(await readSnapshot(older)).toBeNull();
+  });
+});
+
+/** Rewrites the format a snapshot file says it is of. */
+async function rewriteFormat(file: string, format: string) {
+  const bytes = await readFile(file);
+  const headerLength = bytes.readUInt32LE(4);
+  const header = bytes.subarray(8, 8 + headerLength).toString('utf8');
+  expect(header).toContain(`"format":"${SNAPSHOT_FORMAT}"`);
+  const changed = Buffer.from(header.replace(`"format":"${SNAPSHOT_FORMAT}"`, `"format":"${format}"`));
+  // The sections follow the header, padded to 8 bytes.
+  const padding = (length: number) => Buffer.alloc((8 - (length % 8)) % 8);
+  const sections = bytes.subarray(8 + headerLength + padding(headerLength).length);
+  const prefix = Buffer.from(bytes.subarray(0, 8));
+  prefix.writeUInt32LE(changed.length, 4);
+  await writeFile(file, Buffer.concat([prefix, changed, padding(changed.length), sections]));
+}
+
+type Fields = Record<string, CandidateFieldDefinition>;
+const FIELDS = CANDIDATE_FIELDS as Fields;
+const INDEXED = Object.keys(FIELDS).filter((field) => FIELDS[field]!.search !== undefined);
+const withField = (field: string, definition: CandidateFieldDefinition): Fields => ({
+  ...FIELDS,
+  [field]: definition,
+});
+
+describe('the snapshot format follows the candidate field definition', () => {
+  it('is the fingerprint of the fields the product defines: a snapshot says which definition built it', async () => {
+    expect(SNAPSHOT_FORMAT).toBe(snapshotFormatOf(CANDIDATE_FIELDS, SEARCH_FIELDS));
+    const file = path.join(dir, 'format.idx');
+    await writeSnapshot(file, meta, original);
+    const bytes = await readFile(file);
+    const header = JSON.parse(bytes.subarray(8, 8 + bytes.readUInt32LE(4)).toString('utf8'));
+    expect(header.meta.format).toBe(snapshotFormatOf());
+  });
+
+  it('changes with anything a field says the index does with it', () => {
+    expect(INDEXED.length).toBeGreaterThan(10);
+    const formats = new Set([SNAPSHOT_FORMAT]);
+    const expectNew = (fields: Fields, what: string) => {
+      const format = snapshotFormatOf(fields);
+      expect(formats.has(format), what).toBe(false);
+      formats.add(format);
+    };
+    for (const field of INDEXED) {
+      const definition = FIELDS[field]!;
+      const search = definition.search!;
+      const { search: _, ...unsearched } = definition;
+      expectNew(withField(field, unsearched), `${field} out of the index`);
+      expectNew(
+        withField(field, { ...definition, search: { ...search, text: search.text === 'e' ? 'n' : 'e' } }),
+        `${field}'s text field`,
+      );
+      expectNew(
+        withField(field, {
+          ...definition,
+          search: { ...search, filter: search.filter === 'city' ? 'state' : 'city' },
+        }),
+        `${field}'s filter`,
+      );
+      expectNew(
+        withField(field, { ...definition, column: { ...definition.column!, name: `${field}_renamed` } }),
+        `${field}'s column`,
+      );
+    }
+    // A field the index did not read, now searchable: a snapshot from before lacks its terms.
+    const unindexed = Object.keys(FIELDS).find((field) => !INDEXED.includes(field) && FIELDS[field]!.column)!;
+    expectNew(withField(unindexed, { ...FIELDS[unindexed]!, search: { text: 't' } }), `${unindexed} indexed`);
+    // A filter's rule: its prefix, or how its values are normalised.
+    const city = (rule: Partial<TermRule>) =>
+      snapshotFormatOf(FIELDS, {
+        ...SEARCH_FIELDS,
+        city: {
+          ...SEARCH_FIELDS.city,
+          terms: { city: { ...SEARCH_FIELDS.city.terms.city, ...rule } as TermRule },
+        },
+      });
+    expect(city({})).toBe(SNAPSHOT_FORMAT);
+    expect(city({ prefix: 'cy' })).not.toBe(SNAPSHOT_FORMAT);
+    expect(city({ form: 'as is' })).not.toBe(SNAPSHOT_FORMAT);
+  });
+
+  it('keeps a snapshot of another definition from loading', async () => {
+    const file = path.join(dir, 'other-definition.idx');
+    await writeSnapshot(file, meta, original);
+    // Rewritten as it was, it loads: only the format keeps the other one out.
+    await rewriteFormat(file, SNAPSHOT_FORMAT);
+    expect(await readSnapshot(file)).not.toBeNull();
+    const title = FIELDS.title!;
+    await rewriteFormat(file, snapshotFormatOf(withField('title', { ...title, search: { text: 't' } })));
+    expect(await readSnapshot(file)).toBeNull();
   });
 });

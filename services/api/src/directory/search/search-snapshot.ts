@@ -4,13 +4,9 @@ import { threadId } from 'node:worker_threads';
 import { FilterVocabulary, type VocabularySnapshot } from './filter-vocabulary';
 import { type IndexContent, SearchIndex, SORT_ORDERS } from './search-index';
 import { liveContent } from './search-snapshot-live';
+import { SNAPSHOT_FORMAT } from './snapshot-format';
 import { Bits, Postings, packPostings, unpackPostings } from './text';
 
-/**
- * Bump when what the index holds or how it is built from a row changes (terms, folding, sort keys):
- * snapshots of an older format are ignored, and the index is loaded from the read model and saved anew.
- */
-export const SNAPSHOT_FORMAT = 3;
 const MAGIC = 'HTSI';
 
 /** What a snapshot reflects: a part of the directory, at a revision of a read-model table. */
@@ -24,7 +20,7 @@ type Section = {
   count?: number;
 };
 type Header = {
-  meta: SnapshotMeta & { format: number };
+  meta: SnapshotMeta & { format: string };
   sections: Section[];
   json: IndexJson;
 };

@@ -1,14 +1,24 @@
-import { termOf, wordTermsOf } from '@healthtal/contracts';
+import {
+  CANDIDATE_FIELDS,
+  type CandidateFieldTable,
+  type IndexedFieldName,
+  indexTermsOf,
+  type SearchField,
+  SUGGESTED_FIELDS,
+  type SuggestedField,
+  TEXT_FIELDS,
+  type TextField,
+} from '@healthtal/contracts';
 import { fold, words } from './text';
 
 /**
- * What a candidate's values become in the search index: each value's terms (search-fields' rules)
- * and the folded sort keys, worked out once per distinct value.
+ * What a candidate's values become in the search index, by the candidate field table: each value's
+ * terms (its text field's words, its filter's terms by search-fields' rules) and the folded sort
+ * keys, worked out once per distinct value.
  */
 
-/** Free-text fields and their weight for relevance: a match in the name counts most. */
-export const TEXT_FIELDS = { n: 8, s: 6, t: 5, o: 3, k: 2, e: 1 } as const;
-export type TextField = keyof typeof TEXT_FIELDS;
+/** Free-text fields and their weight for relevance (a match in the name counts most): contracts' search-fields. */
+export { TEXT_FIELDS, type TextField };
 
 /** How many distinct values a memo keeps before it starts again (names can be many). */
 const VALUE_MEMO_LIMIT = 200_000;
@@ -18,7 +28,7 @@ const VALUE_MEMO_LIMIT = 200_000;
  * value: a directory's cities, titles, skills, schools and names repeat, and folding (Unicode
  * normalisation) is most of the cost of indexing a row.
  */
-class ValueMemo<T> {
+export class ValueMemo<T> {
   private readonly known = new Map<string, T>();
 
   constructor(private readonly compute: (value: string) => T) {}
@@ -34,33 +44,61 @@ class ValueMemo<T> {
   }
 }
 
-/** A free-text field's word terms (`n:garcia`), for the query's words and relevance. */
-const textTerms = (field: TextField, value: string) => words(value).map((word) => `${field}:${word}`);
-export const NAME_TERMS = new ValueMemo((value) => textTerms('n', value));
-export const TITLE_TERMS = new ValueMemo((value) => wordTermsOf('title', value));
-export const ORGANIZATION_TERMS = new ValueMemo((value) => wordTermsOf('organization', value));
-export const SPECIALTY_TERMS = new ValueMemo((value) => [
-  ...textTerms('s', value),
-  termOf('specialty', value),
-]);
-const withTerm = (terms: string[], term: string) => ({ terms: [...terms, term], term });
-export const SKILL_TERMS = new ValueMemo((value) => withTerm(textTerms('k', value), termOf('skills', value)));
-export const SCHOOL_TERMS = new ValueMemo((value) =>
-  withTerm(textTerms('e', value), termOf('education', value, 'school')),
-);
-/** A degree's words, and each degree of a list ("BSN, MSN") with its filter term. */
-export const DEGREE_TERMS = new ValueMemo((value) => {
-  const values = value
-    .split(',')
-    .filter((degree) => degree.trim())
-    .map((degree): [string, string] => [degree, termOf('education', degree, 'degree')]);
-  return { terms: [...textTerms('e', value), ...values.map(([, term]) => term)], values };
+/** What one value of an indexed field becomes: its terms, and its whole-value filter term (suggestions count its holders). */
+export type ValueTerms = { terms: string[]; term: string | null };
+
+/** A value's terms for a free-text field (its words) and a filter's part (search-fields' rule), worked out once per value. */
+const valueTerms = (text: TextField | undefined, filter: SearchField | undefined, part?: string) =>
+  new ValueMemo((value): ValueTerms => {
+    const terms = text ? words(value).map((word) => `${text}:${word}`) : [];
+    if (!filter) return { terms, term: null };
+    const found = indexTermsOf(filter, value, part);
+    // A filter matched by words may share its prefix with the text field (the title's `t`).
+    for (const term of found.terms) if (!terms.includes(term)) terms.push(term);
+    return { terms, term: found.term };
+  });
+
+/**
+ * A field the index reads (CANDIDATE_FIELDS `search`) and how: its values (one, a list, school and
+ * degree pairs), the memo of each part's terms, and the typed filter whose suggestions it feeds.
+ */
+export type IndexedField = {
+  field: IndexedFieldName;
+  column: string;
+  values: 'one' | 'list' | 'education';
+  /** A value's terms (education: a school's). */
+  terms: ValueMemo<ValueTerms>;
+  /** Education: each degree's (a degree list, "BSN, MSN", is a filter value per degree). */
+  degrees: ValueMemo<ValueTerms> | null;
+  suggested: SuggestedField | null;
+};
+
+const definitions = CANDIDATE_FIELDS as CandidateFieldTable;
+/** Every field the index reads, in the table's order (those read only for a sort post nothing). */
+export const INDEXED_FIELDS: readonly IndexedField[] = Object.keys(definitions).flatMap((name) => {
+  const { search, column } = definitions[name]!;
+  if (!search || !column) return [];
+  const { text, filter } = search;
+  const education = search.values === 'education';
+  return [
+    {
+      field: name as IndexedFieldName,
+      column: column.name,
+      values: search.values ?? 'one',
+      terms: valueTerms(text, filter, education ? 'school' : undefined),
+      degrees: education ? valueTerms(text, filter, 'degree') : null,
+      suggested:
+        filter && (SUGGESTED_FIELDS as readonly string[]).includes(filter)
+          ? (filter as SuggestedField)
+          : null,
+    },
+  ];
 });
-export const STATE_TERMS = new ValueMemo((value) => [termOf('state', value)]);
-export const CITY_TERMS = new ValueMemo((value): [string] => [termOf('city', value)]);
-export const SIZE_TERMS = new ValueMemo((value) => [termOf('companySize', value)]);
-export const REVENUE_TERMS = new ValueMemo((value) => [termOf('companyRevenue', value)]);
-export const INDUSTRY_TERMS = new ValueMemo((value) => [termOf('companyIndustry', value)]);
+/** The fields whose values are indexed (words or filter terms). */
+export const POSTED_FIELDS = INDEXED_FIELDS.filter(
+  ({ field }) =>
+    definitions[field]!.search!.text !== undefined || definitions[field]!.search!.filter !== undefined,
+);
 export const FOLDED = new ValueMemo(fold);
 
 export const LAST = '\uffff';

@@ -103,8 +103,10 @@ export function changedFields(
   const after = fingerprintOf(fields).split(',');
   const changed: Partial<RegistryFields> = {};
   CANDIDATE_UPDATABLE_FIELDS.forEach((field, i) => {
+    // A state saved before a field was appended to the list has no hash for it: an empty one
+    // (null), which the directory reads for a field its events never held.
     if (unknown.has(field)) after[i] = before[i] ?? '';
-    else if (before[i] !== after[i]) changed[field] = fields[field];
+    else if ((before[i] ?? '') !== after[i]) changed[field] = fields[field];
   });
   return { changed, fingerprint: after.join(',') };
 }

@@ -135,6 +135,13 @@ describe('registry fields', () => {
     expect(
       changedFields({ ...after, workEmail: 'a@direct.example' }, fingerprint, new Set()).changed,
     ).toEqual({});
+    // Saved before the last field was appended to the updatable ones: only a value is a change.
+    const shorter = fingerprintOf(after).split(',').slice(0, -1).join(',');
+    expect(changedFields(after, shorter, new Set()).changed).toEqual({});
+    const last = Object.keys(after).at(-1) as keyof typeof after;
+    expect(changedFields({ ...after, [last]: 'TX 1234' }, shorter, new Set()).changed).toEqual({
+      [last]: 'TX 1234',
+    });
   });
 
   it('hashes a phone under every form the suppression list may hold it', () => {

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import {
+  cleanLocation,
+  cleanValue,
+  type EducationEntry,
+  type EmailStatus,
+  joinSkills,
+  locationText,
+  normalizeSpecialty,
+  parseEducation,
+  parseSkills,
+  splitSkills,
+} from './directory';
+
+/*
+ * The kinds of read-model column a candidate field can have (candidate-fields.ts), and the named
+ * ways an event's value becomes a column's. Names, not code, are what the directory read model's
+ * version and the search snapshot's format fingerprint: a bundle rewrites code, not names. A cleaner
+ * whose behaviour changes takes a new name (or the read model's own version is bumped).
+ */
+
+export type SqlType = 'uuid' | 'text' | 'int' | 'boolean' | 'date' | 'timestamptz' | 'jsonb' | 'bytea';
+
+type Value = string | null | undefined;
+const text = (value: unknown) => cleanValue(value as Value);
+const upperCase = (value: unknown) => text(value)?.toUpperCase() ?? null;
+
+/**
+ * The credentials a recruiter filters by (issue 34), each with the spellings that mean it in a
+ * title or a registry's credential text, written without dots ("M.D." and "M. D." are MD) or as a
+ * phrase ("Registered Nurse" is RN). The profile keeps the source's text as the title.
+ */
+// biome-ignore format: one credential per line
+const CREDENTIAL_SPELLINGS = {
+  MD: ['MD'],
+  DO: ['DO'],
+  NP: ['NP', 'FNP', 'ANP', 'AGNP', 'ACNP', 'AGACNP', 'AGPCNP', 'PNP', 'PMHNP', 'WHNP', 'NNP', 'CRNP', 'ARNP', 'FNP-C', 'FNP-BC', 'NP-C', 'ANP-BC', 'AGNP-C', 'PMHNP-BC', 'NURSE PRACTITIONER'],
+  'PA-C': ['PA-C', 'PA', 'PAC', 'PHYSICIAN ASSISTANT', 'PHYSICIAN ASSOCIATE'],
+  RN: ['RN', 'REGISTERED NURSE'],
+  LPN: ['LPN', 'LVN', 'LICENSED PRACTICAL NURSE', 'LICENSED VOCATIONAL NURSE'],
+  CRNA: ['CRNA', 'NURSE ANESTHETIST', 'REGISTERED NURSE ANESTHETIST', 'CERTIFIED REGISTERED NURSE ANESTHETIST'],
+  CNM: ['CNM', 'NURSE MIDWIFE'],
+  CNS: ['CNS', 'CLINICAL NURSE SPECIALIST'],
+  APRN: ['APRN', 'APN'],
+  CNA: ['CNA', 'CERTIFIED NURSING ASSISTANT', 'CERTIFIED NURSE ASSISTANT'],
+  PharmD: ['PHARMD'],
+  RPh: ['RPH', 'PHARMACIST'],
+  DPT: ['DPT'],
+  PT: ['PT', 'RPT', 'PHYSICAL THERAPIST'],
+  PTA: ['PTA', 'PHYSICAL THERAPIST ASSISTANT', 'PHYSICAL THERAPY ASSISTANT'],
+  OT: ['OT', 'OTR', 'OTD', 'OCCUPATIONAL THERAPIST'],
+  COTA: ['COTA', 'OCCUPATIONAL THERAPY ASSISTANT'],
+  SLP: ['SLP', 'CCC-SLP', 'SPEECH-LANGUAGE PATHOLOGIST', 'SPEECH LANGUAGE PATHOLOGIST'],
+  RRT: ['RRT', 'CRT', 'RESPIRATORY THERAPIST'],
+  DDS: ['DDS'],
+  DMD: ['DMD'],
+  DPM: ['DPM', 'PODIATRIST'],
+  OD: ['OD', 'OPTOMETRIST'],
+  DC: ['DC', 'CHIROPRACTOR'],
+  RD: ['RD', 'RDN', 'REGISTERED DIETITIAN'],
+  PsyD: ['PSYD'],
+  PhD: ['PHD'],
+  LCSW: ['LCSW', 'LICENSED CLINICAL SOCIAL WORKER'],
+  LPC: ['LPC', 'LPCC', 'LMHC'],
+  LMFT: ['LMFT'],
+  EMT: ['EMT', 'EMT-B'],
+  Paramedic: ['PARAMEDIC', 'EMT-P', 'NRP'],
+} as const;
+export type Credential = keyof typeof CREDENTIAL_SPELLINGS;
+export const CREDENTIALS = Object.keys(CREDENTIAL_SPELLINGS) as Credential[];
+const CREDENTIAL_OF = new Map<string, Credential>(
+  CREDENTIALS.flatMap((credential) =>
+    CREDENTIAL_SPELLINGS[credential].map((spelling) => [spelling, credential]),
+  ),
+);
+/** The longest spelling, in words: a phrase is matched longest first ("Physical Therapist Assistant" is PTA). */
+const LONGEST = Math.max(...[...CREDENTIAL_OF.keys()].map((spelling) => spelling.split(' ').length));
+
+/**
+ * The credentials a text names, in the vocabulary's order: "MSN, APRN, FNP-BC" → APRN, NP;
+ * "M. D." → MD; "ICU Registered Nurse" → RN. Dots go (an abbreviation's letters are joined), words
+ * are matched longest phrase first, and a hyphenated word nobody spells whole by its parts ("RN-BC").
+ */
+export function credentialsOf(text: string | null): Credential[] {
+  if (text === null) return [];
+  const words = text
+    .toUpperCase()
+    .replace(/\./g, '')
+    .split(/[^A-Z0-9-]+/)
+    .filter(Boolean);
+  const found = new Set<Credential>();
+  for (let i = 0; i < words.length; ) {
+    const match = matchAt(words, i);
+    if (match) {
+      found.add(match.credential);
+      i += match.words;
+      continue;
+    }
+    for (const part of words[i]!.split('-')) {
+      const credential = CREDENTIAL_OF.get(part);
+      if (credential) found.add(credential);
+    }
+    i++;
+  }
+  return CREDENTIALS.filter((credential) => found.has(credential));
+}
+
+/** The longest spelling starting at word `i`: a phrase, or letters spaced apart ("M D", "PHARM D"). */
+function matchAt(words: readonly string[], i: number): { credential: Credential; words: number } | null {
+  for (let n = Math.min(LONGEST, words.length - i); n >= 1; n--) {
+    const span = words.slice(i, i + n);
+    const credential =
+      CREDENTIAL_OF.get(span.join(' ')) ??
+      (n > 1 && span.slice(1).every((word) => word.length === 1)
+        ? CREDENTIAL_OF.get(span.join(''))
+        : undefined);
+    if (credential) return { credential, words: n };
+  }
+  return null;
+}
+
+/** How an event value becomes its column's, on import and on update alike. */
+export const CLEANERS = {
+  /** Blanks and the literal "null"s of real exports are null, the rest trimmed. */
+  text,
+  'as is': (value: unknown) => value ?? null,
+  'upper case': upperCase,
+  /** By the taxonomy's aliases ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist). */
+  specialty: (value: unknown) => {
+    const specialty = text(value);
+    return specialty ? normalizeSpecialty(specialty) : null;
+  },
+  /** Parsed once (a quoted list or commas), kept as one text: joinSkills / splitSkills. */
+  skills: (value: unknown) => joinSkills(parseSkills(value as Value)),
+  /** School and degree pairs, parsed once from either marker format. */
+  education: (value: unknown) => parseEducation(value as Value),
+  /** The credentials a title names (credentialsOf), as a list. */
+  credentials: (value: unknown) => joinSkills(credentialsOf(text(value))),
+} as const satisfies Record<string, (value: unknown) => unknown>;
+export type CleanerName = keyof typeof CLEANERS;
+
+type ImportedData = { readonly [field: string]: unknown };
+/** How an import becomes a column that reads more than its own field. */
+export const IMPORT_READERS = {
+  /** Its own text, else city and state (the state as its column has it: upper case). */
+  location: (d: ImportedData) =>
+    cleanLocation(d.location as Value) ?? locationText(d.city as string | null, upperCase(d.state)),
+  'has email': (d: ImportedData) => Boolean(text(d.personalEmail) ?? text(d.workEmail)),
+  'has phone': (d: ImportedData) => Boolean(text(d.phone) ?? text(d.directPhone)),
+} as const satisfies Record<string, (data: ImportedData) => unknown>;
+export type ImportReaderName = keyof typeof IMPORT_READERS;
+
+export type ColumnOptions = {
+  /** `directory_contacts` (only reveal and export read it); `directory_candidates` when absent. */
+  readonly table?: 'contacts';
+  /** What follows the type in `create table`: `not null`, a default. */
+  readonly ddl?: string;
+  /** The field the column is computed from, when not its own (a column the read model derives). */
+  readonly of?: string;
+  /** How the field's value becomes the column's (default: `text` for text columns, `as is` otherwise). */
+  readonly clean?: CleanerName;
+  /** How an import becomes the column, when it reads more than its field. */
+  readonly fromImport?: ImportReaderName;
+};
+
+/**
+ * A column of the directory read model. `Row`: its value as node-postgres reads it; `Api`: as the
+ * profile answers it (`api` its schema, `toApi` from the row's).
+ */
+export type CandidateColumn<Name extends string = string, Row = unknown, Api = unknown> = ColumnOptions & {
+  readonly name: Name;
+  readonly type: SqlType;
+  readonly api: z.ZodType<Api>;
+  toApi?(value: Row): Api;
+  /** Only a type: the row's value. */
+  readonly row?: Row;
+};
+
+const kind =
+  <Row, Api = Row>(
+    type: SqlType,
+    api: z.ZodType<Api>,
+    defaults: ColumnOptions,
+    toApi?: (value: Row) => Api,
+  ) =>
+  <const Name extends string, const Options extends ColumnOptions = ColumnOptions>(
+    name: Name,
+    options?: Options,
+  ) =>
+    ({ name, type, api, ...(toApi ? { toApi } : {}), ...defaults, ...options }) as CandidateColumn<
+      Name,
+      Row,
+      Api
+    > &
+      Options;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The column kinds, by what they hold (the field table names them `column`). */
+export const COLUMN_KINDS = {
+  text: kind<string | null>('text', z.string().nullable(), {}),
+  /** A text every row has, kept as the event has it. */
+  required: kind<string>('text', z.string(), { ddl: 'not null', clean: 'as is' }),
+  emailStatus: kind<EmailStatus>('text', z.string() as z.ZodType<EmailStatus>, {
+    ddl: 'not null',
+    clean: 'as is',
+  }),
+  int: kind<number | null>('int', z.number().int().nullable(), {}),
+  uuid: kind<string>('uuid', z.uuid(), { ddl: 'not null' }),
+  boolean: kind<boolean>('boolean', z.boolean(), { ddl: 'not null' }),
+  date: kind<Date | null, string | null>('date', z.string().nullable(), {}, (date) =>
+    date ? date.toISOString().slice(0, 10) : null,
+  ),
+  timestamp: kind<Date | null, string | null>('timestamptz', z.iso.datetime().nullable(), {}, iso),
+  /** A list of texts as one text, joined by U+001F (joinSkills / splitSkills: ADR 0031). */
+  list: kind<string, string[]>('text', z.array(z.string()), { ddl: "not null default ''" }, splitSkills),
+  education: kind<EducationEntry[]>('jsonb', z.array(z.object({ school: z.string(), degree: z.string() })), {
+    ddl: "not null default '[]'",
+    clean: 'education',
+  }),
+  /** A keyed hash, hex in the event, bytes in the row (half the size). */
+  hash: kind<Uint8Array | null, null>('bytea', z.null(), {}),
+};
