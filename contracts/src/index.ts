@@ -19,6 +19,7 @@ export * from './api/workspace';
 export * from './domain/app-routes';
 export * from './domain/candidate-columns';
 export * from './domain/candidate-fields';
+export * from './domain/credentials';
 export * from './domain/directory';
 export * from './domain/display';
 export * from './domain/export-columns';

@@ -16,6 +16,9 @@ import type { SearchField, TextField } from './search-fields';
  * never reorder, rename or remove a field of the event; a new one goes at the end. Entries without
  * `event` are the read model's own, worked out from the event's fields (they take no position).
  */
+/** The registries that update candidates they imported or joined (CandidateUpdated's `source`). */
+export type UpdateSource = 'nppes' | 'cms-dac';
+
 export type CandidateFieldDefinition = {
   /** Its value in CandidateImported; values a source left empty are null. */
   readonly event?: z.ZodType;
@@ -30,8 +33,12 @@ export type CandidateFieldDefinition = {
    * table order. A new field of the person is `2`, so it is appended to the envelope's list.
    */
   readonly personal?: 1 | 2;
-  /** A later NPI registry file can change it (CandidateUpdated); in table order, append only (its fingerprint). */
-  readonly updatable?: true;
+  /**
+   * The registry whose later files may change it (CandidateUpdated): the NPI registry (`nppes`) or
+   * CMS's Doctors and Clinicians file (`cms-dac`). Each source compares and updates its own fields
+   * only, in table order, append only (the NPPES import's per-record fingerprint follows its list).
+   */
+  readonly updatable?: UpdateSource;
   /** Its column in the directory read model. */
   readonly column?: CandidateColumn;
   /** The CSV header it is read from (compared without case, spaces or punctuation). */
@@ -60,6 +67,20 @@ const text = z.string().max(2000).nullable();
 const day = z.iso.date();
 const moment = z.iso.datetime().nullable();
 const hash = z.string().nullable();
+/** One licence of a candidate: the issuing state, its number, the taxonomy it is held for, primary or not. */
+export const LicenseRecord = z.object({
+  state: z.string().regex(/^[A-Z]{2}$/),
+  number: z.string().max(50).nullable(),
+  taxonomyCode: z.string().max(20).nullable(),
+  primary: z.boolean(),
+});
+export type LicenseRecord = z.infer<typeof LicenseRecord>;
+/** A hospital a clinician is affiliated with: its CMS Certification Number and its name. */
+export const HospitalAffiliation = z.object({
+  ccn: z.string().max(20).nullable(),
+  name: z.string().max(300).nullable(),
+});
+export type HospitalAffiliation = z.infer<typeof HospitalAffiliation>;
 const showOffice = (p: { readonly [field: string]: unknown }) =>
   locationText(p.officeCity as string | null, p.officeState as string | null);
 
@@ -69,32 +90,32 @@ export const CANDIDATE_FIELDS = {
   /** Where the row came from, stable across re-imports: `synthetic:<seed>:<index>`, `csv:<id, or a hash of the row's identifying fields>`, `resume:<id>`. */
   sourceRef: { event: z.string().min(1).max(300), personal: 2, column: column.required('source_ref') },
   source: { event: z.string().max(100), column: column.required('source'), csv: 'source' },
-  firstName: { event: text, personal: 1, updatable: true, column: column.text('first_name'), csv: 'contactfirstname', search: { text: 'n' } },
-  middleName: { event: text, personal: 1, updatable: true, column: column.text('middle_name'), csv: 'contactmiddlename', profile: {} },
-  lastName: { event: text, personal: 1, updatable: true, column: column.text('last_name'), csv: 'contactlastname', search: { text: 'n' } },
-  title: { event: text, personal: 2, updatable: true, column: column.text('title'), csv: 'contacttitle', search: { text: 't', filter: 'title' } },
+  firstName: { event: text, personal: 1, updatable: 'nppes', column: column.text('first_name'), csv: 'contactfirstname', search: { text: 'n' } },
+  middleName: { event: text, personal: 1, updatable: 'nppes', column: column.text('middle_name'), csv: 'contactmiddlename', profile: {} },
+  lastName: { event: text, personal: 1, updatable: 'nppes', column: column.text('last_name'), csv: 'contactlastname', search: { text: 'n' } },
+  title: { event: text, personal: 2, updatable: 'nppes', column: column.text('title'), csv: 'contacttitle', search: { text: 't', filter: 'title' } },
   titleLevel: { event: text, personal: 2, column: column.text('title_level'), csv: 'contacttitlelevel', profile: { label: 'Title level' } },
   jobFunctions: { event: text, personal: 2, column: column.text('job_functions'), csv: 'contactjobfunctions', profile: { label: 'Job functions' } },
-  specialty: { event: text, personal: 2, updatable: true, column: column.text('specialty', { clean: 'specialty' }), csv: 'specialty', search: { text: 's', filter: 'specialty' } },
+  specialty: { event: text, personal: 2, updatable: 'nppes', column: column.text('specialty', { clean: 'specialty' }), csv: 'specialty', search: { text: 's', filter: 'specialty' } },
   companyName: { event: text, personal: 2, column: column.text('company_name'), csv: 'companyname', search: { text: 'o', filter: 'organization' } },
   companyEmployees: { event: text, personal: 2, column: column.text('company_employees'), csv: 'companyemployees', profile: { label: 'Company size' }, search: { filter: 'companySize' } },
   companyIndustry: { event: text, personal: 2, column: column.text('company_industry'), csv: 'companyindustry', profile: { label: 'Industry' }, search: { filter: 'companyIndustry' } },
   companyRevenueRange: { event: text, personal: 2, column: column.text('company_revenue_range'), csv: 'companyrevenuerange', profile: { label: 'Company revenue' }, search: { filter: 'companyRevenue' } },
   companyDomain: { event: text, personal: 2, column: column.text('company_domain'), csv: 'companydomain', profile: { label: 'Company website' } },
   companyStartDate: { event: text, personal: 2, column: column.text('company_start_date'), csv: 'companystartdate', profile: { label: 'At the company since', show: 'date' } },
-  city: { event: text, personal: 2, updatable: true, column: column.text('city'), csv: 'contactcity', search: { filter: 'city' } },
-  state: { event: text, personal: 2, updatable: true, column: column.text('state', { clean: 'upper case' }), csv: 'contactstate', search: { filter: 'state' } },
-  officeCity: { event: text, personal: 2, updatable: true, column: column.text('office_city'), csv: 'contactofficecity', profile: { label: 'Office', show: showOffice } },
-  officeState: { event: text, personal: 2, updatable: true, column: column.text('office_state'), csv: 'contactofficestate', profile: {} },
-  officeZip: { event: text, personal: 2, updatable: true, column: column.text('office_zip'), csv: 'contactofficezipcode', profile: { label: 'Office ZIP' } },
-  location: { event: text, personal: 2, updatable: true, column: column.text('location', { fromImport: 'location' }), csv: 'location' },
+  city: { event: text, personal: 2, updatable: 'nppes', column: column.text('city'), csv: 'contactcity', search: { filter: 'city' } },
+  state: { event: text, personal: 2, updatable: 'nppes', column: column.text('state', { clean: 'upper case' }), csv: 'contactstate', search: { filter: 'state' } },
+  officeCity: { event: text, personal: 2, updatable: 'nppes', column: column.text('office_city'), csv: 'contactofficecity', profile: { label: 'Office', show: showOffice } },
+  officeState: { event: text, personal: 2, updatable: 'nppes', column: column.text('office_state'), csv: 'contactofficestate', profile: {} },
+  officeZip: { event: text, personal: 2, updatable: 'nppes', column: column.text('office_zip'), csv: 'contactofficezipcode', profile: { label: 'Office ZIP' } },
+  location: { event: text, personal: 2, updatable: 'nppes', column: column.text('location', { fromImport: 'location' }), csv: 'location' },
   personalEmail: { event: text, personal: 1, column: column.text('personal_email', { table: 'contacts' }), csv: 'personalemail' },
-  workEmail: { event: text, personal: 1, updatable: true, column: column.text('work_email', { table: 'contacts' }), csv: 'contactemail' },
-  phone: { event: text, personal: 1, updatable: true, column: column.text('phone', { table: 'contacts' }), csv: 'contactphone' },
+  workEmail: { event: text, personal: 1, updatable: 'nppes', column: column.text('work_email', { table: 'contacts' }), csv: 'contactemail' },
+  phone: { event: text, personal: 1, updatable: 'nppes', column: column.text('phone', { table: 'contacts' }), csv: 'contactphone' },
   directPhone: { event: text, personal: 1, column: column.text('direct_phone', { table: 'contacts' }), csv: 'directdialphone' },
   linkedinUrl: { event: text, personal: 1, column: column.text('linkedin_url'), csv: 'contactlinkedinurl' },
   connections: { event: z.number().int().min(0).nullable(), personal: 2, column: column.int('connections'), csv: 'contactconnections', profile: { label: 'LinkedIn connections' } },
-  gender: { event: text, personal: 2, updatable: true, column: column.text('gender'), csv: 'contactgender', profile: {} },
+  gender: { event: text, personal: 2, updatable: 'nppes', column: column.text('gender'), csv: 'contactgender', profile: {} },
   /** As the source gave them: comma-separated or a quoted list (see parseSkills). */
   skills: { event: text, personal: 2, column: column.list('skills', { clean: 'skills' }), csv: 'contactskills', search: { text: 'k', filter: 'skills', values: 'list' } },
   /** As the source gave it: school-name/degrees markers (see parseEducation). */
@@ -108,13 +129,33 @@ export const CANDIDATE_FIELDS = {
   // What a candidate from the NPI registry (NPPES) carries besides the record fields.
   npi: { event: z.string().regex(/^\d{10}$/), optional: true, personal: 2, column: column.text('npi', { clean: 'as is' }) },
   /** The primary taxonomy code. */
-  taxonomyCode: { event: z.string().max(20).nullable(), optional: true, personal: 2, updatable: true, column: column.text('taxonomy_code') },
+  taxonomyCode: { event: z.string().max(20).nullable(), optional: true, personal: 2, updatable: 'nppes', column: column.text('taxonomy_code') },
   /** `STATE NUMBER` pairs, primary first, separated by "; ". */
-  licenses: { event: text, optional: true, personal: 2, updatable: true, column: column.text('licenses') },
+  licenses: { event: text, optional: true, personal: 2, updatable: 'nppes', column: column.text('licenses') },
   /** The date of the file the values come from. */
   sourceDate: { event: day, optional: true, column: column.date('source_date') },
   /** The registry's `Last Update Date` of the record (kept per field: the read model's field_updated_on). */
   sourceUpdatedOn: { event: day.nullable(), optional: true, personal: 2 },
+  // Issue 34: what recruiters hire on, from the registries (NPPES, CMS Doctors and Clinicians) and
+  // the synthetic seed; a source that does not know a field leaves it out (read as null).
+  /** The file the values come from, its name without a folder: with `source` and `sourceDate`, where a field came from. */
+  sourceFile: { event: z.string().max(300).nullable(), optional: true },
+  /** The name's prefix and suffix as the registry spells them ("Dr.", "Jr.", "II"). */
+  namePrefix: { event: text, optional: true, personal: 2 },
+  nameSuffix: { event: text, optional: true, personal: 2 },
+  /** Every licence the registry lists (NPPES's taxonomy/licence slots 1–15), the primary first. */
+  licenseRecords: { event: z.array(LicenseRecord).max(15).nullable(), optional: true, personal: 2 },
+  /** CMS Doctors and Clinicians: the medical (or professional) school and the year of graduation. */
+  medicalSchool: { event: text, optional: true, personal: 2, updatable: 'cms-dac' },
+  graduationYear: { event: z.number().int().min(1900).max(2100).nullable(), optional: true, personal: 2, updatable: 'cms-dac' },
+  /** CMS Doctors and Clinicians: the secondary specialties, as CMS names them. */
+  secondarySpecialties: { event: z.array(z.string().max(200)).max(10).nullable(), optional: true, personal: 2, updatable: 'cms-dac' },
+  /** CMS Doctors and Clinicians: the group practice the clinician bills Medicare through. */
+  groupPractice: { event: text, optional: true, personal: 2, updatable: 'cms-dac' },
+  /** CMS Doctors and Clinicians: the hospitals the clinician is affiliated with (CCN and name). */
+  hospitalAffiliations: { event: z.array(HospitalAffiliation).max(50).nullable(), optional: true, personal: 2, updatable: 'cms-dac' },
+  /** CMS Doctors and Clinicians: offers telehealth. */
+  telehealth: { event: z.boolean().nullable(), optional: true, personal: 2, updatable: 'cms-dac' },
   // The read model's own, from the fields above.
   hasEmail: { column: column.boolean('has_email', { fromImport: 'has email' }) },
   hasPhone: { column: column.boolean('has_phone', { fromImport: 'has phone' }) },
@@ -137,8 +178,12 @@ export const personalFieldsOf = (fields: CandidateFieldTable): string[] =>
     Object.keys(fields).filter((field) => fields[field]!.personal === generation),
   );
 
-export const updatableFieldsOf = (fields: CandidateFieldTable): string[] =>
-  Object.keys(fields).filter((field) => fields[field]!.updatable === true);
+/** The fields a later file may change: every registry's, or one registry's (`source`). */
+export const updatableFieldsOf = (fields: CandidateFieldTable, source?: UpdateSource): string[] =>
+  Object.keys(fields).filter((field) => {
+    const updatable = fields[field]!.updatable;
+    return updatable !== undefined && (source === undefined || updatable === source);
+  });
 
 type EventSchema<D> = D extends { event: infer S extends z.ZodType }
   ? D extends { optional: true }
@@ -149,7 +194,11 @@ export type EventFieldName = {
   [K in keyof Fields]: Fields[K] extends { event: z.ZodType } ? K : never;
 }[keyof Fields];
 export type UpdatableFieldName = {
-  [K in keyof Fields]: Fields[K] extends { updatable: true } ? K : never;
+  [K in keyof Fields]: Fields[K] extends { updatable: UpdateSource } ? K : never;
+}[keyof Fields];
+/** The fields one registry's files may change. */
+export type UpdatableFieldFrom<S extends UpdateSource> = {
+  [K in keyof Fields]: Fields[K] extends { updatable: S } ? K : never;
 }[keyof Fields];
 
 /** CandidateImported's data, field by field (its schema: contracts/src/events/directory.ts). */

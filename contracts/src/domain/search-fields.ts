@@ -1,4 +1,4 @@
-import { CREDENTIALS } from './candidate-columns';
+import { CREDENTIALS } from './credentials';
 import { COMPANY_INDUSTRIES, COMPANY_REVENUES, COMPANY_SIZES, STATE_CODES } from './directory';
 import { canonicalSpecialty } from './specialties';
 

@@ -5,6 +5,7 @@ import {
   CANDIDATE_UPDATABLE_SHAPE,
   eventFieldsOf,
   personalFieldsOf,
+  type UpdatableFieldFrom,
   type UpdatableFieldName,
   updatableFieldsOf,
 } from '../domain/candidate-fields';
@@ -89,6 +90,11 @@ export const CANDIDATE_IMPORTED_STORED_FIELDS: readonly string[] = eventFieldsOf
  * registry import keeps one hash per field in this order (nppes_providers.fingerprint).
  */
 export const CANDIDATE_UPDATABLE_FIELDS = updatableFieldsOf(CANDIDATE_FIELDS) as UpdatableFieldName[];
+/** The fields an NPI registry file fills and later files update (the NPPES import compares these). */
+export const CANDIDATE_NPPES_FIELDS = updatableFieldsOf(
+  CANDIDATE_FIELDS,
+  'nppes',
+) as UpdatableFieldFrom<'nppes'>[];
 
 /**
  * A newer source record changed some of a candidate's fields: only the changed ones are present
@@ -101,6 +107,8 @@ export const CandidateUpdated = event(
     source: z.string().max(100),
     sourceDate: day,
     sourceUpdatedOn: day.nullable(),
+    /** The file the changed values come from (its name): the provenance of each field it changes. */
+    sourceFile: z.string().max(300).nullable().optional(),
     ...z.object(CANDIDATE_UPDATABLE_SHAPE).partial().shape,
     emailHash: z.string().nullable().optional(),
     phoneHash: z.string().nullable().optional(),

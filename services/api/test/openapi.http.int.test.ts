@@ -164,6 +164,9 @@ describe('the OpenAPI document', () => {
     expect((await fetch(`${app.url}/api/docs/swagger-ui.css`)).status).toBe(200);
     expect((await fetch(`${app.url}/api/docs/`)).status).toBe(200);
     expect((await fetch(`${app.url}/api/docs/package.json`)).status).toBe(404);
+    // Names of an object's own properties are no file either (the hostile sweep found a 500 here).
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect((await fetch(`${app.url}/api/docs/${name}`)).status, name).toBe(404);
   });
 
   it('answers an unknown /api path with 404 problem+json, not the web app', async () => {

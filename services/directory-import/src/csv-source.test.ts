@@ -25,6 +25,11 @@ describe('a CSV row as a candidate', () => {
       'lastName',
     ]);
     expect(() => readHeader(['email', 'phone'])).toThrow(/Contactfirstname/);
+    // A header that names a property every object has is just an unknown column.
+    expect(readHeader(['Contactfirstname', 'constructor', 'toString']).ignored).toEqual([
+      'constructor',
+      'toString',
+    ]);
   });
 
   it('reads a HealthTal export again: its headers in words name the same fields', () => {

@@ -22,7 +22,8 @@ type Field = keyof CandidateRow & string;
 type Column = Field | 'id';
 
 /** The spec's candidate record headers (compared without case, spaces or punctuation): each field's `csv`. */
-const HEADERS: Record<string, Column> = { id: 'id' };
+// No prototype: a column named `constructor` or `toString` is an unknown column, not Object's own.
+const HEADERS: Record<string, Column> = Object.assign(Object.create(null), { id: 'id' });
 for (const [field, { csv }] of Object.entries(CANDIDATE_FIELDS as CandidateFieldTable))
   if (csv) HEADERS[csv] = field as Field;
 const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -169,9 +169,9 @@ describe('event data by position at rest', () => {
     const table = CANDIDATE_FIELDS as CandidateFieldTable;
     const grown = {
       ...table,
-      graduationYear: { event: z.number().int().nullable(), optional: true },
+      boardCertifiedIn: { event: z.number().int().nullable(), optional: true },
     } as const;
-    expect(eventFieldsOf(grown)).toEqual([...CANDIDATE_IMPORTED_STORED_FIELDS, 'graduationYear']);
+    expect(eventFieldsOf(grown)).toEqual([...CANDIDATE_IMPORTED_STORED_FIELDS, 'boardCertifiedIn']);
     // A field the read model works out (no event value) takes no position.
     const derived = { ...table, yearsInPractice: { column: table.connections!.column! } } as const;
     expect(eventFieldsOf(derived)).toEqual(CANDIDATE_IMPORTED_STORED_FIELDS);

@@ -38,12 +38,13 @@ const INIT = `window.ui = SwaggerUIBundle({
 `;
 
 /** The package's files the page loads, and their types; nothing else of it is served. */
-const PACKAGE_FILES: Record<string, string> = {
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-  'favicon-16x16.png': 'image/png',
-};
+// A Map, not an object: a name such as `constructor` must not find Object's own properties (a 500).
+const PACKAGE_FILES = new Map<string, string>([
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+  ['favicon-16x16.png', 'image/png'],
+]);
 
 /** Resolved when first asked for: a server that nobody asks for its docs never looks for the package. */
 let packageDir: string | null = null;
@@ -71,7 +72,7 @@ export function apiDocsRoutes(routes: RouteRegistrar, settings: Pick<ApiSettings
       res.type('text/javascript; charset=utf-8').set('Cache-Control', 'no-cache').send(INIT);
       return;
     }
-    const type = PACKAGE_FILES[file];
+    const type = PACKAGE_FILES.get(file);
     if (!type) throw notFound('File');
     res
       .type(type)

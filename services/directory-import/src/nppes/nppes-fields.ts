@@ -1,5 +1,5 @@
 import {
-  CANDIDATE_UPDATABLE_FIELDS,
+  CANDIDATE_NPPES_FIELDS,
   type CandidateImported,
   locationText,
   NPI_REGISTRY_SOURCE,
@@ -9,7 +9,7 @@ import { npiCandidateId, npiSourceRef } from './npi-ids';
 import type { NppesRecord } from './nppes-record';
 import { specialtyOf, type Taxonomy } from './taxonomy';
 
-export type UpdatableField = (typeof CANDIDATE_UPDATABLE_FIELDS)[number];
+export type UpdatableField = (typeof CANDIDATE_NPPES_FIELDS)[number];
 /** The directory's fields of one registry record. */
 export type RegistryFields = Record<UpdatableField, string | null>;
 
@@ -82,11 +82,11 @@ export function base36(n: number): string {
   return text;
 }
 
-/** One hash per field, in CANDIDATE_UPDATABLE_FIELDS order: what the state table keeps. */
+/** One hash per field, in CANDIDATE_NPPES_FIELDS order: what the state table keeps. */
 export function fingerprintOf(fields: RegistryFields): string {
-  return CANDIDATE_UPDATABLE_FIELDS.map((field) =>
-    fields[field] === null ? '' : hash53(fields[field]!),
-  ).join(',');
+  return CANDIDATE_NPPES_FIELDS.map((field) => (fields[field] === null ? '' : hash53(fields[field]!))).join(
+    ',',
+  );
 }
 
 /**
@@ -102,7 +102,7 @@ export function changedFields(
   const before = previous.split(',');
   const after = fingerprintOf(fields).split(',');
   const changed: Partial<RegistryFields> = {};
-  CANDIDATE_UPDATABLE_FIELDS.forEach((field, i) => {
+  CANDIDATE_NPPES_FIELDS.forEach((field, i) => {
     // A state saved before a field was appended to the list has no hash for it: an empty one
     // (null), which the directory reads for a field its events never held.
     if (unknown.has(field)) after[i] = before[i] ?? '';
