@@ -1,10 +1,13 @@
 /**
  * Import boundaries, checked by `npm run lint:deps` (part of `npm test`): docs/adr/0025-one-definition-per-concept.md.
- * contracts → eventstore → api / projections / relay → cli; web apps see only contracts and
- * web-shared (browser code both apps share, ADR 0048), which sees only contracts; the api sees
- * projections' row types only.
+ * contracts → eventstore → api / projections / relay → directory-import → cli; web apps see only
+ * contracts and web-shared (browser code both apps share, ADR 0048), which sees only contracts; the
+ * api sees projections' row types only; the test kit is for tests and the benches for nobody
+ * (docs/adr/0049-packages-around-a-thin-cli.md).
  */
 const API = '^services/api/src/';
+/** Test files and what only tests use: `*.test.ts`, any `test/` folder, the test kit itself. */
+const TESTS = '\\.test\\.ts$|(^|/)test/|^services/testkit/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -65,7 +68,8 @@ module.exports = {
       comment:
         "The API reads the read models' tables with the row types their projections declare (`import type`); " +
         'it runs no projection code.',
-      from: { path: API },
+      // A test may rebuild a read model to compare it with the live one.
+      from: { path: API, pathNot: '\\.test\\.ts$' },
       to: { path: '^projections/', dependencyTypesNot: ['type-only'] },
     },
     {
@@ -89,6 +93,40 @@ module.exports = {
       comment: 'web-shared is browser code: the server (services, projections) does not run it (ADR 0048).',
       from: { path: '^(services|projections)/' },
       to: { path: '^web-shared/' },
+    },
+    {
+      name: 'testkit-only-in-tests',
+      severity: 'error',
+      comment:
+        'services/testkit starts the whole product with fakes of Stripe, OpenAI, S3 and SMTP: tests use it, the product never does.',
+      from: { pathNot: TESTS },
+      to: { path: '^services/testkit/' },
+    },
+    {
+      name: 'directory-import-only-for-the-cli',
+      severity: 'error',
+      comment:
+        'The directory import is run by the healthtal command (services/cli): no service, projection or app imports it; tests and benches may.',
+      from: { pathNot: `^(services/(cli|directory-import)|bench)/|${TESTS}` },
+      to: { path: '^services/directory-import/' },
+    },
+    {
+      name: 'directory-import-below-the-cli',
+      severity: 'error',
+      comment:
+        "The directory import builds on contracts, the event store and the API's public face (its suppression list): " +
+        "not on the cli that runs it, nor on projections, the relay, an app or the API's insides.",
+      from: { path: '^services/directory-import/src/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^(services/(cli|relay|testkit)|projections|bench|web-(recruiter|admin|shared))/|^services/api/(?!src/index\\.ts$)',
+      },
+    },
+    {
+      name: 'nothing-imports-the-benches',
+      severity: 'error',
+      comment: 'bench/ holds scripts that print figures: nothing else imports them.',
+      from: { pathNot: '^bench/' },
+      to: { path: '^bench/' },
     },
   ],
   options: {

@@ -20,11 +20,14 @@ COPY contracts/package.json contracts/
 COPY services/eventstore/package.json services/eventstore/
 COPY services/api/package.json services/api/
 COPY services/relay/package.json services/relay/
+COPY services/directory-import/package.json services/directory-import/
 COPY services/cli/package.json services/cli/
+COPY services/testkit/package.json services/testkit/
 COPY projections/package.json projections/
 COPY web-shared/package.json web-shared/
 COPY web-recruiter/package.json web-recruiter/
 COPY web-admin/package.json web-admin/
+COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -37,15 +40,18 @@ COPY --from=build /app/contracts/package.json contracts/
 COPY --from=build /app/services/eventstore/package.json services/eventstore/
 COPY --from=build /app/services/api/package.json services/api/
 COPY --from=build /app/services/relay/package.json services/relay/
+COPY --from=build /app/services/directory-import/package.json services/directory-import/
 COPY --from=build /app/services/cli/package.json services/cli/
+COPY --from=build /app/services/testkit/package.json services/testkit/
 COPY --from=build /app/projections/package.json projections/
 COPY --from=build /app/web-shared/package.json web-shared/
 COPY --from=build /app/web-recruiter/package.json web-recruiter/
 COPY --from=build /app/web-admin/package.json web-admin/
+COPY --from=build /app/bench/package.json bench/
 # The cli workspace's production dependencies and those of the workspaces it composes. The bundle
 # resolves packages from /app/node_modules only: fail here if one landed in a workspace's own folder.
 RUN npm ci --omit=dev --workspace services/cli --no-audit --no-fund \
-  && for dir in contracts projections services/eventstore services/api services/relay; do \
+  && for dir in contracts projections services/eventstore services/api services/relay services/directory-import; do \
        if [ -d "$dir/node_modules" ] && [ -n "$(ls -A "$dir/node_modules")" ]; then \
          echo "$dir/node_modules is not hoisted; the bundle cannot reach it" >&2; exit 1; \
        fi; \

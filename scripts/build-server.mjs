@@ -2,7 +2,7 @@
 // Bundles the server (services/cli/src/main.ts and every @healthtal/* workspace it imports) into one
 // ES module, services/cli/dist/main.js, so production runs `node` without tsx; the workers (the
 // threads services/api/src/directory/search/search-worker.ts and services/cli/src/projector-worker.ts,
-// the seed's process services/cli/src/directory/seed-worker.ts) become dist/search-worker.js,
+// the seed's process services/cli/src/import/seed-worker.ts) become dist/search-worker.js,
 // dist/projector-worker.js and dist/seed-worker.js beside it. Packages from node_modules stay
 // external: the image keeps its production node_modules beside the bundle.
 // See docs/adr/0023-build-and-image.md. Usage: node scripts/build-server.mjs
@@ -28,7 +28,7 @@ const result = await build({
   entryPoints: {
     main: 'services/cli/src/main.ts',
     'search-worker': 'services/api/src/directory/search/search-worker.ts',
-    'seed-worker': 'services/cli/src/directory/seed-worker.ts',
+    'seed-worker': 'services/cli/src/import/seed-worker.ts',
     'projector-worker': 'services/cli/src/projector-worker.ts',
   },
   outdir,

@@ -1,6 +1,6 @@
+import { PASSWORD } from '@healthtal/testkit/harness';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PASSWORD } from '../../services/cli/test/support/harness';
 import { assertFreshBuild, expectVisible, useBrowserApp } from './support/browser';
 
 /**

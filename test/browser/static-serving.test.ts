@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../../services/cli/test/support/harness';
 import { assertFreshBuild } from './support/browser';
 
 let app: TestApp;

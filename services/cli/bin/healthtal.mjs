@@ -15,6 +15,7 @@ const sources = [
   'services/eventstore',
   'services/api',
   'services/relay',
+  'services/directory-import',
   'services/cli',
 ].map((workspace) => path.join(root, workspace, 'src'));
 

@@ -2,9 +2,9 @@ import { projections, readModelStates, rebuildProjection, retryParked } from '@h
 import pg from 'pg';
 import { ConfigError, loadConfig } from './config';
 import { describeDevAccounts } from './dev-accounts';
-import { IMPORT_HELP, runImportCommand } from './directory/import-command';
 import { createEventStore } from './event-store';
 import { HEALTH_HELP, runHealthCommand } from './health';
+import { IMPORT_HELP, runImportCommand } from './import/import-command';
 import { KAFKA_HELP, runProjectorsCommand, runRelayCommand } from './kafka-commands';
 import { createLogger } from './logger';
 import { REPLAY_HELP, runReplayCommand } from './replay';

@@ -11,6 +11,7 @@ import {
   startHttpServer,
 } from '@healthtal/api';
 import { isAppRoute } from '@healthtal/contracts';
+import { importMigrations } from '@healthtal/directory-import';
 import {
   DATABASE_CONNECT_TIMEOUT_MS,
   dropInterruptedIndexRebuilds,
@@ -26,8 +27,6 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { embeddedPostgresDir, REPO_ROOT } from './data-dir';
 import { createDevAccounts, DEV_DEMO_EMAIL, type DevAccounts } from './dev-accounts';
-import { importMigrations } from './directory/import-progress';
-import { seedInBackground } from './directory/seed';
 import {
   assertPortFree,
   type EmbeddedDatabase,
@@ -37,6 +36,7 @@ import {
 } from './embedded-postgres';
 import { endPool } from './end-pool';
 import { createEventStore } from './event-store';
+import { seedInBackground } from './import/seed';
 import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createMailer, mailSettings } from './mail';
 import { awaitProjections } from './projection-waits';

@@ -6,15 +6,14 @@ import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { DirectorySearch, hashEmail, suppressionKey } from '@healthtal/api';
 import { CANDIDATE_PERSONAL_FIELDS, eventDefinitions } from '@healthtal/contracts';
+import { csvSource, importCandidates } from '@healthtal/directory-import';
 import { EventRegistry, PersonalDataKeys, PostgresEventStore } from '@healthtal/eventstore';
+import { candidate } from '@healthtal/testkit/directory-fixture';
+import { nextIp, startTestApp, type TestApp, testMetadata } from '@healthtal/testkit/harness';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvSource } from '../src/directory/csv-source';
-import { importCandidates } from '../src/directory/import';
 import { createEventStore } from '../src/event-store';
 import { printEvents } from '../src/replay';
-import { candidate } from './support/directory-fixture';
-import { nextIp, startTestApp, type TestApp, testMetadata } from './support/harness';
 
 /*
  * Issue 32, finding 7: a removal leaves nothing of the person behind. Ysolde is in the directory

@@ -5,9 +5,9 @@ import {
   type SearchResponse,
 } from '@healthtal/contracts';
 import { KurrentDBDouble } from '@healthtal/eventstore/testing';
+import { importCsv } from '@healthtal/testkit/directory-import';
+import { nextIp, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importCsv } from './support/directory-import';
-import { nextIp, startTestApp, type TestApp } from './support/harness';
 
 /**
  * The product as production runs it on EventStoreDB (`EVENT_STORE=esdb`), its events written to and

@@ -1,8 +1,8 @@
+import { startTestApp, type TestApp } from '@healthtal/testkit/harness';
+import { TestClock } from '@healthtal/testkit/test-clock';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { runHealthCommand } from '../src/health';
-import { startTestApp, type TestApp } from './support/harness';
-import { TestClock } from './support/test-clock';
 
 // `healthtal health projectors|relay` is the container health check of the worker processes
 // (docker-compose.yml): it reads their checkpoints, and fails when one falls behind.

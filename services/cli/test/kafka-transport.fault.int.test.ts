@@ -11,11 +11,11 @@ import {
   rebuildProjection,
 } from '@healthtal/projections';
 import { type MockCluster, startMockCluster } from '@healthtal/relay/testing';
+import { candidate } from '@healthtal/testkit/directory-fixture';
+import { testMetadata } from '@healthtal/testkit/harness';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createEventStore } from '../src/event-store';
 import { migrate, REPO_ROOT } from '../src/start';
-import { candidate } from './support/directory-fixture';
-import { testMetadata } from './support/harness';
 import { contactMessage } from './support/kafka-fixture';
 
 let database: TestDatabase;

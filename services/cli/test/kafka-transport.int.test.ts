@@ -11,10 +11,10 @@ import {
   startRelay,
 } from '@healthtal/relay';
 import { type MockCluster, startMockCluster } from '@healthtal/relay/testing';
+import { startTestApp } from '@healthtal/testkit/harness';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventStore } from '../src/event-store';
 import { migrate } from '../src/start';
-import { startTestApp } from './support/harness';
 import { appendInterleaved, appliedLog, appliedLogProjection, registry } from './support/kafka-fixture';
 
 let database: TestDatabase;

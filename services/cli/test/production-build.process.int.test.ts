@@ -5,9 +5,9 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type FakeOpenAi, startFakeOpenAi } from '@healthtal/testkit/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/start';
-import { type FakeOpenAi, startFakeOpenAi } from './support/fake-openai';
 
 // The production output as the image runs it: `node services/cli/dist/main.js start`, no tsx.
 const bundle = path.join(REPO_ROOT, 'services/cli/dist/main.js');

@@ -8,6 +8,8 @@
  */
 import type { Worker } from 'node:worker_threads';
 import type { EventStore } from '@healthtal/eventstore';
+import { nextIp, startTestApp, type TestApp } from '@healthtal/testkit/harness';
+import { TestClock } from '@healthtal/testkit/test-clock';
 import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +17,8 @@ import { ensureDatabase } from '../src/embedded-postgres';
 import { createEventStore } from '../src/event-store';
 import { createProjectorThread, type ProjectorThread } from '../src/projector-thread';
 import { migrate } from '../src/start';
-import { nextIp, startTestApp, type TestApp } from './support/harness';
 import { contactMessage } from './support/kafka-fixture';
 import { RestartablePostgres } from './support/restartable-postgres';
-import { TestClock } from './support/test-clock';
 
 describe("the projectors' thread, when it ends while PostgreSQL is down", () => {
   let postgres: RestartablePostgres;

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { projections } from '@healthtal/projections';
+import { nextIp, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextIp, startTestApp, type TestApp } from './support/harness';
 
 // The projectors run on a thread of their own (projector-thread.ts, ADR 0034).
 let app: TestApp;

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
+import { startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
-import { startTestApp, type TestApp } from './support/harness';
 
 /**
  * The product as deployed by default: no proxy trusted (the harness otherwise trusts its loopback

@@ -1,6 +1,6 @@
 import { Projector, projections } from '@healthtal/projections';
+import { startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/harness';
 
 // WORKERS=none (docker-compose.yml's api): `start` serves HTTP only; the projectors run in processes
 // of their own, and /readyz reports them from the checkpoints they write.

@@ -6,10 +6,10 @@ import {
   type ResumeSubmissionRow,
   type SearchResponse,
 } from '@healthtal/contracts';
+import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
+import { ADMIN_EMAIL, nextIp, type Role } from '@healthtal/testkit/harness';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
-import { ADMIN_EMAIL, nextIp, type Role } from '../../../services/cli/test/support/harness';
 import { formatPacificTime } from '../../../web-admin/src/admin-console';
 import {
   expectHidden,

@@ -1,7 +1,7 @@
 import { AuthMessages, BillingMessages } from '@healthtal/contracts';
+import { PASSWORD } from '@healthtal/testkit/harness';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PASSWORD } from '../../../services/cli/test/support/harness';
 import { PAYWALL } from '../../../web-recruiter/src/directory/search/search-screen';
 import {
   expectText,

@@ -1,6 +1,6 @@
 import { type GeneratedEmail, OutreachMessages } from '@healthtal/contracts';
+import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
 import { expectHidden, expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, screenshotAtRest } from './recruiter-support';
 

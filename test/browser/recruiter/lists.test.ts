@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ExportMessages } from '@healthtal/contracts';
+import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
 import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, screenshotAtRest, seedDirectory } from './recruiter-support';
 

@@ -1,6 +1,6 @@
+import { PASSWORD } from '@healthtal/testkit/harness';
 import type { Page } from 'playwright-core';
 import { describe, test } from 'vitest';
-import { PASSWORD } from '../../../services/cli/test/support/harness';
 import { SearchMessages } from '../../../web-recruiter/src/directory/search/search-screen';
 import { expectText, expectVisible, useBrowserApp } from '../support/browser';
 import { field } from './public-support';

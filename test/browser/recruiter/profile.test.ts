@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { candidate } from '@healthtal/testkit/directory-fixture';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { candidate } from '../../../services/cli/test/support/directory-fixture';
 import { expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { screenshotAtRest, seedDirectory } from './recruiter-support';
 

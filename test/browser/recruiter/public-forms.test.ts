@@ -1,6 +1,6 @@
 import { ContactMessages, RemovalMessages, ResumeMessages } from '@healthtal/contracts';
+import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { describe, expect, test } from 'vitest';
-import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
 import {
   expectHidden,
   expectText,

@@ -1,5 +1,5 @@
+import type { TestApp } from '@healthtal/testkit/harness';
 import type { Locator, Page } from 'playwright-core';
-import type { TestApp } from '../../../services/cli/test/support/harness';
 
 /**
  * The form control labelled exactly `text`. MUI puts an aria-hidden " *" after a required field's

@@ -1,6 +1,6 @@
+import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
+import type { TestApp } from '@healthtal/testkit/harness';
 import type { Locator, Page } from 'playwright-core';
-import { candidate, importCandidates } from '../../../services/cli/test/support/directory-fixture';
-import type { TestApp } from '../../../services/cli/test/support/harness';
 import { screenshot } from '../support/browser';
 
 /** Austin cardiologists: more than one page (25) of results for the three-filter search. */

@@ -1,6 +1,6 @@
+import { ADMIN_EMAIL, PASSWORD } from '@healthtal/testkit/harness';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, test } from 'vitest';
-import { ADMIN_EMAIL, PASSWORD } from '../../../services/cli/test/support/harness';
 import { assertFreshBuild, expectHidden, expectText, expectVisible, useBrowserApp } from '../support/browser';
 import { field } from './public-support';
 

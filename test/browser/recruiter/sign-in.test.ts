@@ -1,5 +1,5 @@
+import { PASSWORD } from '@healthtal/testkit/harness';
 import { describe, expect, test } from 'vitest';
-import { PASSWORD } from '../../../services/cli/test/support/harness';
 import { expectVisible, useBrowserApp } from '../support/browser';
 
 const suite = useBrowserApp({ app: 'web-recruiter' });

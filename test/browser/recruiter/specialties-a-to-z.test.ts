@@ -1,7 +1,7 @@
 import { SPECIALTIES_A_TO_Z } from '@healthtal/contracts';
+import { seedSyntheticDirectory } from '@healthtal/testkit/synthetic-directory';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { seedSyntheticDirectory } from '../../../services/cli/test/support/synthetic-directory';
 import { expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { resultCount } from './recruiter-support';
 

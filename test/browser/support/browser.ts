@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PASSWORD, type Role, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
-import { PASSWORD, type Role, startTestApp, type TestApp } from '../../../services/cli/test/support/harness';
 
 /**
  * Browser tests drive Debian's Chromium (installed by .ci/run) through playwright-core, against the

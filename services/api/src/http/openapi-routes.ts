@@ -18,7 +18,7 @@ import { html, type RouteDoc } from './route-doc';
  * Each context documents its own routes (`<context>/<context>.openapi.ts`), the console's resources'
  * lists and records are documented from contracts' ADMIN_RESOURCES (`admin-resource.ts`); these are
  * the HTTP layer's own. A route added to `policy.ts` without an entry in one of them does not compile.
- * `openapi.ts` builds the OpenAPI document from it; `services/cli/test/openapi.http.int.test.ts`
+ * `openapi.ts` builds the OpenAPI document from it; `services/api/test/openapi.http.int.test.ts`
  * checks real answers against it.
  */
 export const routeDocs = {

@@ -1,0 +1,126 @@
+import type { SearchRequest } from '@healthtal/contracts';
+import { mulberry32 } from '@healthtal/directory-import';
+import type pg from 'pg';
+
+export type QueryClass = 'simple' | 'medium' | 'complex' | 'ultra';
+export type BenchQuery = { class: QueryClass; body: Partial<SearchRequest>; label: string };
+
+/** Real values from the directory, so queries match what a recruiter would type. */
+export type Vocabulary = {
+  specialties: string[];
+  rareSpecialties: string[];
+  states: string[];
+  cities: string[];
+  titleWords: string[];
+  organizations: string[];
+  skills: string[];
+  schools: string[];
+  lastNames: string[];
+  broadWord: string;
+};
+
+export async function loadVocabulary(pool: pg.Pool): Promise<Vocabulary> {
+  const column = async (sql: string) => (await pool.query<{ v: string }>(sql)).rows.map((r) => r.v);
+  const sample = 'directory_candidates tablesample system (2)';
+  return {
+    specialties: await column(`select specialty as v from specialty_counts order by count desc limit 12`),
+    rareSpecialties: await column(`select specialty as v from specialty_counts order by count asc limit 12`),
+    states: await column(`select distinct state as v from ${sample} where state is not null limit 51`),
+    cities: await column(
+      `select city as v from ${sample} where city is not null group by city order by count(*) desc limit 60`,
+    ),
+    titleWords: await column(
+      `select w as v from ${sample}, regexp_split_to_table(lower(title), '[^a-z]+') w where length(w) > 3 group by w order by count(*) desc limit 40`,
+    ),
+    organizations: await column(
+      `select company_name as v from ${sample} where company_name is not null group by 1 order by count(*) desc limit 60`,
+    ),
+    skills: await column(
+      `select s as v from ${sample}, unnest(string_to_array(skills, chr(31))) s group by s order by count(*) desc limit 60`,
+    ),
+    schools: await column(
+      `select e->>'school' as v from ${sample}, jsonb_array_elements(education) e group by 1 order by count(*) desc limit 40`,
+    ),
+    lastNames: await column(
+      `select last_name as v from ${sample} where last_name is not null group by 1 order by count(*) asc limit 80`,
+    ),
+    // The spec's largest group: a word that matches about a third of the directory or more.
+    broadWord: 'nurse',
+  };
+}
+
+const SORTS: SearchRequest['sortKey'][] = ['relevance', 'name', 'specialty', 'location', 'verified'];
+const NOTHING = ['qzxvbn', 'zzyzxq', 'xqjwv'];
+
+/**
+ * The spec tester's proportions: 25% simple, 35% medium, 25% complex, 15% ultra. Classes (see the
+ * bench README): simple = one filter or one word; medium = two or three; complex = four or five;
+ * ultra = six or more, with several words and tags. Every sort in both directions, a share of deep
+ * pages (offsets up to 10,000), words that match nothing and a word that matches a third.
+ */
+export function queryMix(vocabulary: Vocabulary, count: number, seed = 42): BenchQuery[] {
+  const rand = mulberry32(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+  const page = () => {
+    const r = rand();
+    return r < 0.6
+      ? 1
+      : r < 0.8
+        ? 2 + Math.floor(rand() * 9)
+        : r < 0.95
+          ? 40 + Math.floor(rand() * 160)
+          : 400;
+  };
+  const word = () => {
+    const r = rand();
+    if (r < 0.08) return pick(NOTHING);
+    if (r < 0.25) return vocabulary.broadWord;
+    if (r < 0.5) return pick(vocabulary.titleWords);
+    if (r < 0.7) return pick(vocabulary.lastNames).toLowerCase();
+    return pick(vocabulary.skills).split(' ')[0]!.toLowerCase();
+  };
+  const filters: (() => Partial<SearchRequest>)[] = [
+    () => ({ specialty: [rand() < 0.8 ? pick(vocabulary.specialties) : pick(vocabulary.rareSpecialties)] }),
+    () => ({ state: [pick(vocabulary.states)] }),
+    () => ({ city: [pick(vocabulary.cities)] }),
+    () => ({ title: [pick(vocabulary.titleWords)] }),
+    () => ({ organization: [pick(vocabulary.organizations).split(' ')[0]!] }),
+    () => ({ skills: [pick(vocabulary.skills), pick(vocabulary.skills)] }),
+    () => ({ education: [pick(vocabulary.schools)] }),
+    () => ({ companySize: [pick(['1 to 19', '20 to 99', '500 to 999', '5000+'])] }),
+    () => ({ companyRevenue: [pick(['<$1M', '$10M to <$50M', '$1B+'])] }),
+    () => ({
+      companyIndustry: [
+        pick(['Hospital & Health Care', 'Hospitals & Physicians Clinics', 'Medical Practice']),
+      ],
+    }),
+  ];
+  const compose = (filterCount: number, words: number): Partial<SearchRequest> => {
+    const body: Partial<SearchRequest> = {};
+    const chosen = new Set<number>();
+    while (chosen.size < filterCount) chosen.add(Math.floor(rand() * filters.length));
+    for (const i of chosen) Object.assign(body, filters[i]!());
+    if (words > 0) body.query = Array.from({ length: words }, word).join(' ');
+    return body;
+  };
+  const queries: BenchQuery[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = rand();
+    const cls: QueryClass = r < 0.25 ? 'simple' : r < 0.6 ? 'medium' : r < 0.85 ? 'complex' : 'ultra';
+    const shape =
+      cls === 'simple'
+        ? rand() < 0.5
+          ? compose(1, 0)
+          : compose(0, 1)
+        : cls === 'medium'
+          ? compose(1 + Math.floor(rand() * 2), rand() < 0.5 ? 1 : 0)
+          : cls === 'complex'
+            ? compose(3 + Math.floor(rand() * 2), 1)
+            : compose(5 + Math.floor(rand() * 3), 2 + Math.floor(rand() * 2));
+    const sortKey = SORTS[i % SORTS.length]!;
+    const sortDirection = Math.floor(i / SORTS.length) % 2 === 0 ? 'asc' : 'desc';
+    const body = { ...shape, sortKey, sortDirection, page: page(), limit: 25 } as Partial<SearchRequest>;
+    queries.push({ class: cls, body, label: JSON.stringify(body).slice(0, 160) });
+  }
+  return queries;
+}

@@ -1,0 +1,25 @@
+/**
+ * The directory import pipeline: candidates from a CSV export, the NPI registry (NPPES) or the
+ * synthetic generator, appended as events through the store's createStreams, with the suppression
+ * list honoured and each source's progress kept so that a re-run resumes. The `healthtal import` and
+ * `seed` commands and the background seed of `start` (services/cli) are its only callers.
+ */
+export { candidateIdFor } from './candidate-ids';
+export { type CandidateRow, completeImportRun } from './candidate-row';
+export { csvSource } from './csv-source';
+export {
+  type CandidateSource,
+  type ImportSummary,
+  importCandidates,
+  type RejectedRow,
+  syntheticSource,
+} from './import';
+export { anyImportRan, importMigrations, readImportProgress } from './import-progress';
+export { loadEndpoints } from './nppes/endpoints';
+export { npiCandidateId } from './nppes/npi-ids';
+export { importNppes, type NppesImportOptions, type NppesSummary } from './nppes/nppes-import';
+export { nppesFile } from './nppes/nppes-source';
+export { loadTaxonomy } from './nppes/taxonomy';
+export { describeTick, formatDuration, type ImportTick, ProgressBar } from './progress-bar';
+export { mulberry32 } from './random';
+export { DEFAULT_SEED, syntheticCandidate } from './synthetic';

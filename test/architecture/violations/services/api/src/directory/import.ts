@@ -1,0 +1,3 @@
+import { importCandidates } from '../../../directory-import/src/index';
+
+export const directoryImport = importCandidates;

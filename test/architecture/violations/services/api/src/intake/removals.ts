@@ -1,0 +1,3 @@
+import { startTestApp } from '../../../testkit/src/harness';
+
+export const removals = startTestApp;

@@ -1,0 +1,3 @@
+import { bench } from '../../../bench/import.bench';
+
+export const start = bench;

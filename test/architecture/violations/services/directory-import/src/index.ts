@@ -1,0 +1,4 @@
+import { app } from '../../api/src/app';
+import { main } from '../../cli/src/main';
+
+export const importCandidates = app + main;
