@@ -32,6 +32,7 @@ export * from './domain/outreach';
 export * from './domain/phone';
 export * from './domain/phone-display';
 export * from './domain/plans';
+export * from './domain/provenance';
 export * from './domain/return-to';
 export * from './domain/reveal-quota';
 export * from './domain/search-fields';

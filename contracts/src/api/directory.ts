@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CANDIDATE_PROFILE_SHAPE } from '../domain/candidate-fields';
 import { COUNTRY, EMAIL_STATUSES, SearchLimits, SORT_KEYS, STATE_CODES } from '../domain/directory';
 import {
+  parseRange,
+  type RangeValue,
   SEARCH_FIELD_NAMES,
   type SearchField,
   type SearchFieldDefinition,
@@ -44,9 +46,41 @@ const states = z.preprocess(
   z.array(State).max(51),
 );
 
+/**
+ * A range filter's value: `{ min, max }` (either may be left out: an open bound), or the URL's
+ * `5-20`, `5-`, `-20`. Whole numbers within the field's own bounds; min not above max.
+ */
+function rangeSchema({ range }: SearchFieldDefinition): RangeSchema {
+  const { min, max } = range!;
+  const bound = z
+    .number({ error: 'Must be a whole number.' })
+    .int('Must be a whole number.')
+    .min(min, `At least ${min}.`)
+    .max(max, `At most ${max}.`)
+    .nullable();
+  return z
+    .union([
+      z.strictObject({ min: bound.default(null), max: bound.default(null) }),
+      z
+        .string()
+        .trim()
+        .transform((text, ctx) => {
+          const range = parseRange(text);
+          if (range) return range;
+          ctx.addIssue({ code: 'custom', message: 'A range is written 5-20, 5- or -20.' });
+          return z.NEVER;
+        })
+        .pipe(z.strictObject({ min: bound, max: bound })),
+    ])
+    .refine((r) => r.min === null || r.max === null || r.min <= r.max, {
+      message: 'The lowest cannot be above the highest.',
+    }) as unknown as RangeSchema;
+}
+
 /** A filter's values: a list, or a comma-separated string read as one. */
 type FilterSchema = z.ZodType<string[], string | string[]>;
-function filterSchema(field: SearchFieldDefinition): FilterSchema {
+type RangeSchema = z.ZodType<RangeValue, string | { min?: number | null; max?: number | null }>;
+function filterSchema(field: SearchFieldDefinition): FilterSchema | RangeSchema {
   switch (field.kind) {
     case 'tags':
       return tags as unknown as FilterSchema;
@@ -56,12 +90,17 @@ function filterSchema(field: SearchFieldDefinition): FilterSchema {
       return oneOf(field.options ?? []) as unknown as FilterSchema;
     case 'state':
       return states as unknown as FilterSchema;
+    case 'range':
+      return rangeSchema(field);
   }
 }
+type SearchFields = typeof import('../domain/search-fields').SEARCH_FIELDS;
 /** The filter fields of the search request, from the table of search fields (search-fields.ts). */
 const filterFields = Object.fromEntries(
   SEARCH_FIELD_NAMES.map((name) => [name, filterSchema(searchField(name)).optional()]),
-) as { [F in SearchField]: z.ZodOptional<FilterSchema> };
+) as {
+  [F in SearchField]: z.ZodOptional<SearchFields[F]['kind'] extends 'range' ? RangeSchema : FilterSchema>;
+};
 
 /**
  * The spec's search filter object, plus sort. Unknown fields are refused; blank values are dropped;
@@ -138,10 +177,29 @@ export const SearchResponse = z.object({
 });
 export type SearchResponse = z.infer<typeof SearchResponse>;
 
+/**
+ * Where one shown value comes from (issue 34): the source (`NPI registry`, `cms-dac`, `synthetic`,
+ * a CSV's own), the file's name (null for sources without files: the synthetic seed, a resume),
+ * the file's date (else the day the value came in), and for a registry the record's own last
+ * update date.
+ */
+export const FieldProvenance = z.object({
+  source: z.string(),
+  file: z.string().nullable(),
+  date: z.string().nullable(),
+  updatedOn: z.string().nullable(),
+});
+export type FieldProvenance = z.infer<typeof FieldProvenance>;
+
 /** The full profile (recruiter-directory, candidate record), without contact details. */
 export const CandidateProfile = CandidateCard.extend({
   /** The record's fields the field table puts in the profile (CANDIDATE_FIELDS `profile`). */
   ...CANDIDATE_PROFILE_SHAPE,
+  /**
+   * Per field of this answer that has a value (`organization`, `city`, `medicalSchool`…), where
+   * that value comes from.
+   */
+  provenance: z.record(z.string(), FieldProvenance),
   /** Set for professionals from the NPI registry (NPPES): the NPI and where the values come from. */
   registry: z
     .object({
@@ -151,6 +209,8 @@ export const CandidateProfile = CandidateCard.extend({
       licenses: z.string().nullable(),
       /** The date of the registry file the profile was last read from. */
       sourceDate: z.string().nullable(),
+      /** That file's name, when its events said it (files imported before issue 34 did not). */
+      sourceFile: z.string().optional(),
       /** Per field, the registry's `Last Update Date` of the value shown. */
       fieldUpdatedOn: z.record(z.string(), z.string()),
       deactivatedOn: z.string().nullable(),

@@ -142,7 +142,12 @@ const hasTermOrFilter = (params: SavedSearchParams) =>
     ([key, value]) =>
       key !== 'sortKey' &&
       key !== 'sortDirection' &&
-      (Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value !== ''),
+      (Array.isArray(value)
+        ? value.length > 0
+        : typeof value === 'string'
+          ? value !== ''
+          : // a range (years in practice) with a bound
+            typeof value === 'object' && value !== null && Object.values(value).some((v) => v !== null)),
   );
 
 const SearchName = z

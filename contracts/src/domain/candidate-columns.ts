@@ -43,8 +43,31 @@ export const CLEANERS = {
   education: (value: unknown) => parseEducation(value as Value),
   /** The credentials a title names (credentialsOf), as a list. */
   credentials: (value: unknown) => joinSkills(credentialsOf(text(value))),
+  /** A list the event holds as an array of texts (CMS's secondary specialties): blanks dropped, as one text. */
+  texts: (value: unknown) =>
+    joinSkills(Array.isArray(value) ? value.flatMap((item) => text(item) ?? []) : []),
+  /** Hospital affiliations: each with a CCN or a name, the CCN's first kept (a file may repeat one). */
+  affiliations: (value: unknown) => cleanAffiliations(value),
 } as const satisfies Record<string, (value: unknown) => unknown>;
 export type CleanerName = keyof typeof CLEANERS;
+
+/** A hospital a clinician is affiliated with, as its column and the profile hold it. */
+export type Affiliation = { ccn: string | null; name: string | null };
+
+function cleanAffiliations(value: unknown): Affiliation[] {
+  if (!Array.isArray(value)) return [];
+  const seen = new Set<string>();
+  const out: Affiliation[] = [];
+  for (const item of value as { ccn?: unknown; name?: unknown }[]) {
+    const ccn = text(item?.ccn);
+    const name = text(item?.name);
+    const key = ccn ?? `name:${name}`;
+    if ((ccn === null && name === null) || seen.has(key)) continue;
+    seen.add(key);
+    out.push({ ccn, name });
+  }
+  return out;
+}
 
 type ImportedData = { readonly [field: string]: unknown };
 /** How an import becomes a column that reads more than its own field. */
@@ -125,6 +148,14 @@ export const COLUMN_KINDS = {
     ddl: "not null default '[]'",
     clean: 'education',
   }),
+  /** A yes or no a source may not know (null): CMS's telehealth flag. */
+  flag: kind<boolean | null>('boolean', z.boolean().nullable(), {}),
+  /** Hospital affiliations, CCN and name (a name may be unknown: the CCN alone). */
+  affiliations: kind<Affiliation[]>(
+    'jsonb',
+    z.array(z.object({ ccn: z.string().nullable(), name: z.string().nullable() })),
+    { ddl: "not null default '[]'", clean: 'affiliations' },
+  ),
   /** A keyed hash, hex in the event, bytes in the row (half the size). */
   hash: kind<Uint8Array | null, null>('bytea', z.null(), {}),
 };

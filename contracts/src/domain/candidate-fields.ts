@@ -54,12 +54,13 @@ export type CandidateFieldDefinition = {
   /**
    * What the search index does with it: the free-text field its words go to (for the query and
    * its relevance), the filter it feeds (a SEARCH_FIELDS key, whose rules make its terms), and how
-   * the column holds its values (one, a list, or school and degree pairs). `{}`: read for a sort.
+   * the column holds its values (one, a list, school and degree pairs, or hospital affiliations:
+   * their names, else their CCNs). `{}`: read for a sort.
    */
   readonly search?: {
     readonly text?: TextField;
     readonly filter?: SearchField;
-    readonly values?: 'list' | 'education';
+    readonly values?: 'list' | 'education' | 'affiliations';
   };
 };
 
@@ -134,8 +135,11 @@ export const CANDIDATE_FIELDS = {
   licenses: { event: text, optional: true, personal: 2, updatable: 'nppes', column: column.text('licenses') },
   /** The date of the file the values come from. */
   sourceDate: { event: day, optional: true, column: column.date('source_date') },
-  /** The registry's `Last Update Date` of the record (kept per field: the read model's field_updated_on). */
-  sourceUpdatedOn: { event: day.nullable(), optional: true, personal: 2 },
+  /**
+   * The registry's `Last Update Date` of the record imported (the read model keeps it once per row;
+   * a later update's date is kept with the fields it changed: provenance.ts).
+   */
+  sourceUpdatedOn: { event: day.nullable(), optional: true, personal: 2, column: column.date('source_updated_on') },
   // Issue 34: what recruiters hire on, from the registries (NPPES, CMS Doctors and Clinicians) and
   // the synthetic seed; a source that does not know a field leaves it out (read as null).
   /** The file the values come from, its name without a folder: with `source` and `sourceDate`, where a field came from. */
@@ -146,16 +150,23 @@ export const CANDIDATE_FIELDS = {
   /** Every licence the registry lists (NPPES's taxonomy/licence slots 1–15), the primary first. */
   licenseRecords: { event: z.array(LicenseRecord).max(15).nullable(), optional: true, personal: 2 },
   /** CMS Doctors and Clinicians: the medical (or professional) school and the year of graduation. */
-  medicalSchool: { event: text, optional: true, personal: 2, updatable: 'cms-dac' },
-  graduationYear: { event: z.number().int().min(1900).max(2100).nullable(), optional: true, personal: 2, updatable: 'cms-dac' },
+  medicalSchool: { event: text, optional: true, personal: 2, updatable: 'cms-dac', column: column.text('medical_school'), profile: {} },
+  /** Years in practice are the years since it (search-fields' yearsInPractice). */
+  graduationYear: { event: z.number().int().min(1900).max(2100).nullable(), optional: true, personal: 2, updatable: 'cms-dac', column: column.int('graduation_year'), profile: {}, search: { filter: 'yearsInPractice' } },
   /** CMS Doctors and Clinicians: the secondary specialties, as CMS names them. */
-  secondarySpecialties: { event: z.array(z.string().max(200)).max(10).nullable(), optional: true, personal: 2, updatable: 'cms-dac' },
+  secondarySpecialties: { event: z.array(z.string().max(200)).max(10).nullable(), optional: true, personal: 2, updatable: 'cms-dac', column: column.list('secondary_specialties', { clean: 'texts' }), profile: {} },
   /** CMS Doctors and Clinicians: the group practice the clinician bills Medicare through. */
-  groupPractice: { event: text, optional: true, personal: 2, updatable: 'cms-dac' },
+  groupPractice: { event: text, optional: true, personal: 2, updatable: 'cms-dac', column: column.text('group_practice'), profile: {} },
   /** CMS Doctors and Clinicians: the hospitals the clinician is affiliated with (CCN and name). */
-  hospitalAffiliations: { event: z.array(HospitalAffiliation).max(50).nullable(), optional: true, personal: 2, updatable: 'cms-dac' },
+  hospitalAffiliations: { event: z.array(HospitalAffiliation).max(50).nullable(), optional: true, personal: 2, updatable: 'cms-dac', column: column.affiliations('hospital_affiliations'), profile: {}, search: { filter: 'affiliation', values: 'affiliations' } },
   /** CMS Doctors and Clinicians: offers telehealth. */
-  telehealth: { event: z.boolean().nullable(), optional: true, personal: 2, updatable: 'cms-dac' },
+  telehealth: { event: z.boolean().nullable(), optional: true, personal: 2, updatable: 'cms-dac', column: column.flag('telehealth'), profile: {} },
+  /**
+   * CMS Doctors and Clinicians: the primary specialty as CMS names it ("INTERNAL MEDICINE"), for the
+   * profile; the directory's specialty (and its filter) stays the NPI registry's. Appended by the
+   * CMS import (issue 34).
+   */
+  primarySpecialty: { event: text, optional: true, personal: 2, updatable: 'cms-dac', column: column.text('primary_specialty'), profile: {} },
   // The read model's own, from the fields above.
   hasEmail: { column: column.boolean('has_email', { fromImport: 'has email' }) },
   hasPhone: { column: column.boolean('has_phone', { fromImport: 'has phone' }) },

@@ -4,7 +4,7 @@
  * server share them so a value reads the same on every screen.
  */
 import type { EmailStatus } from './directory';
-import { NPI_REGISTRY_SOURCE } from './npi-registry';
+import { CMS_DAC_SOURCE, NPI_REGISTRY_SOURCE } from './npi-registry';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -60,6 +60,7 @@ const SOURCE_LABELS: Record<string, string> = {
   nppes: 'NPI registry',
   [RESUME_SOURCE]: 'Submitted resume',
   csv: 'Imported file',
+  [CMS_DAC_SOURCE]: 'CMS Doctors and Clinicians',
 };
 
 /**

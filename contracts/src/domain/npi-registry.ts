@@ -1,5 +1,7 @@
 /** The `source` of every candidate imported from the NPPES files. */
 export const NPI_REGISTRY_SOURCE = 'NPI registry';
+/** CandidateUpdated's `source` for CMS's Doctors and Clinicians national downloadable file (Care Compare). */
+export const CMS_DAC_SOURCE = 'cms-dac';
 
 /** The public NPI registry's page for one provider. */
 export const npiRegistryUrl = (npi: string): string =>

@@ -88,8 +88,23 @@ export type TermRule =
 /**
  * `tags`: free text, at most SearchLimits.maxTags (tag inputs). `names`: a free text list.
  * `options`: a list of the field's `options`. `state`: one state on the screen, a list in the request.
+ * `range`: a lowest and a highest number, either open (years in practice: `5-` is five or more).
  */
-export type SearchFieldKind = 'tags' | 'names' | 'options' | 'state';
+export type SearchFieldKind = 'tags' | 'names' | 'options' | 'state' | 'range';
+
+/**
+ * A `range` filter's numbers: `since: 'year'` counts years since the year its field holds (years in
+ * practice from the graduation year), so the index keeps the year, which does not age, and a search
+ * asks for the years that many years ago (rangeTermsOf). `min`/`max`: what the control offers.
+ */
+export type RangeDefinition = {
+  readonly min: number;
+  readonly max: number;
+  readonly unit: string;
+  readonly since: 'year';
+  /** The earliest year the field may hold (an open range reaches back to it). */
+  readonly earliest: number;
+};
 
 export type SearchFieldDefinition = {
   readonly kind: SearchFieldKind;
@@ -100,6 +115,8 @@ export type SearchFieldDefinition = {
    * value matches a record when any part matches it; the first part is the field's own.
    */
   readonly terms: { readonly [part: string]: TermRule };
+  /** A `range` filter's numbers. */
+  readonly range?: RangeDefinition;
   /** What an active filter adds to a search's complexity (the robustness tester's classes). */
   readonly weight: number;
   readonly control: {
@@ -118,6 +135,8 @@ const byValue = (prefix: string, form: ValueForm = 'folded'): TermRule => ({
 });
 const byWords = (prefix: string): TermRule => ({ match: 'words', prefix });
 const TYPED = 'Type and press Enter';
+/** Years since graduation (CMS's Grd_yr), 0 to 60 on the control; a graduation year is 1900 or later. */
+const YEARS_IN_PRACTICE: RangeDefinition = { min: 0, max: 60, unit: 'years', since: 'year', earliest: 1900 };
 
 /** In the sidebar's order (the spec's); Country, locked, is not a filter of the index. */
 // biome-ignore format: a table reads best one field per line
@@ -131,6 +150,9 @@ export const SEARCH_FIELDS = {
   specialty: { kind: 'names', terms: { specialty: byValue('sp', 'specialty') }, weight: 1, control: { label: 'Specialty', picks: 'specialty counts' } },
   skills: { kind: 'names', terms: { skills: byValue('sk') }, weight: 1, control: { label: 'Skills', picks: 'typed', placeholder: TYPED } },
   education: { kind: 'names', terms: { school: byValue('es'), degree: byValue('ed') }, weight: 1, control: { label: 'Education', picks: 'typed', placeholder: TYPED } },
+  // Issue 34, from CMS Doctors and Clinicians: years since graduation, and hospitals by name.
+  yearsInPractice: { kind: 'range', range: YEARS_IN_PRACTICE, terms: { graduationYear: byValue('gy', 'as is') }, weight: 1, control: { label: 'Years in practice', placeholder: 'Years since graduation' } },
+  affiliation: { kind: 'names', terms: { affiliation: byValue('ha') }, weight: 1, control: { label: 'Hospital affiliation', picks: 'typed', placeholder: TYPED } },
   companySize: { kind: 'options', options: COMPANY_SIZES, terms: { companySize: byValue('sz', 'as is') }, weight: 1, control: { label: 'Company size' } },
   companyRevenue: { kind: 'options', options: COMPANY_REVENUES, terms: { companyRevenue: byValue('rv', 'as is') }, weight: 1, control: { label: 'Company revenue' } },
   companyIndustry: { kind: 'options', options: COMPANY_INDUSTRIES, terms: { companyIndustry: byValue('in') }, weight: 1, control: { label: 'Company industry' } },
@@ -140,13 +162,63 @@ export type SearchField = keyof typeof SEARCH_FIELDS;
 type Fields = typeof SEARCH_FIELDS;
 /** A part of the record a field is looked for in (`education`: `school` or `degree`). */
 export type SearchTermPart<F extends SearchField> = keyof Fields[F]['terms'] & string;
-/** The filters that are lists on the screen and in the URL: all but the state. */
-export type ListFilter = { [F in SearchField]: Fields[F]['kind'] extends 'state' ? never : F }[SearchField];
+/** The filters that are lists on the screen and in the URL: all but the state and the ranges. */
+export type ListFilter = {
+  [F in SearchField]: Fields[F]['kind'] extends 'state' | 'range' ? never : F;
+}[SearchField];
+/** The filters that are a range of numbers (years in practice). */
+export type RangeFilter = { [F in SearchField]: Fields[F]['kind'] extends 'range' ? F : never }[SearchField];
 
 export const SEARCH_FIELD_NAMES = Object.keys(SEARCH_FIELDS) as SearchField[];
 export const LIST_FILTERS = SEARCH_FIELD_NAMES.filter(
-  (name): name is ListFilter => SEARCH_FIELDS[name].kind !== 'state',
+  (name): name is ListFilter => SEARCH_FIELDS[name].kind !== 'state' && SEARCH_FIELDS[name].kind !== 'range',
 );
+export const RANGE_FILTERS = SEARCH_FIELD_NAMES.filter(
+  (name): name is RangeFilter => SEARCH_FIELDS[name].kind === 'range',
+);
+
+/** A range filter's value: either bound may be open (null). */
+export type RangeValue = { readonly min: number | null; readonly max: number | null };
+export const OPEN_RANGE: RangeValue = { min: null, max: null };
+export const isOpenRange = (range: RangeValue | null | undefined): boolean =>
+  !range || (range.min === null && range.max === null);
+
+/** A range as the URL writes it: `5-20`, `5-` (five or more), `-20` (at most twenty); '' when open. */
+export const rangeText = ({ min, max }: RangeValue): string =>
+  min === null && max === null ? '' : `${min ?? ''}-${max ?? ''}`;
+
+/** `5-20`, `5-`, `-20` or `5` (exactly five) back as a range; null when it is none of them. */
+export function parseRange(text: string | null | undefined): RangeValue | null {
+  const match = /^\s*(\d{1,3})?\s*(-)?\s*(\d{1,3})?\s*$/.exec(text ?? '');
+  if (!match || (match[1] === undefined && match[3] === undefined)) return null;
+  const min = match[1] === undefined ? null : Number(match[1]);
+  const max = match[3] === undefined ? (match[2] ? null : min) : Number(match[3]);
+  return min !== null && max !== null && min > max ? null : { min, max };
+}
+
+/** How a range reads to a recruiter: "5–20 years", "5+ years", "up to 20 years". */
+export function rangeLabel(field: RangeFilter, { min, max }: RangeValue): string {
+  const { unit } = SEARCH_FIELDS[field].range;
+  if (min !== null && max !== null) return min === max ? `${min} ${unit}` : `${min}–${max} ${unit}`;
+  if (min !== null) return `${min}+ ${unit}`;
+  return max !== null ? `up to ${max} ${unit}` : '';
+}
+
+/**
+ * What a record must hold to be in a range, as alternatives (any one will do): for years since a
+ * year, one term per year from `year - max` (or the earliest year) to `year - min`. `year` is the
+ * searcher's current year, passed in: the index holds the year itself, which does not age.
+ */
+export function rangeTermsOf(field: RangeFilter, { min, max }: RangeValue, year: number): string[][] {
+  const { range } = SEARCH_FIELDS[field];
+  const rule = FIRST_PART[field];
+  if (rule.match !== 'value') throw new Error(`range field ${field} is matched by whole value`);
+  const latest = year - (min ?? 0);
+  const earliest = Math.max(range.earliest, max === null ? range.earliest : year - max);
+  const alternatives: string[][] = [];
+  for (let y = latest; y >= earliest; y--) alternatives.push([valueTerm(rule, String(y))]);
+  return alternatives;
+}
 
 /** The definition of a field, without its literal types (for code that walks the table). */
 export const searchField = (field: SearchField): SearchFieldDefinition => SEARCH_FIELDS[field];

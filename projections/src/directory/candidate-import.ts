@@ -3,7 +3,7 @@ import { mapInSlices } from '@healthtal/eventstore';
 import type pg from 'pg';
 import type { Recorded } from '../runtime';
 import { type FieldColumn, fieldColumnsOf, type Table } from './directory-columns';
-import { fieldUpdatedOnOf } from './registry-changes';
+import { keyOf, type SourceOf, sourceIdsOf } from './sources';
 
 /*
  * How the directory read model writes the candidates a batch imports: each event as the row of
@@ -12,13 +12,23 @@ import { fieldUpdatedOnOf } from './registry-changes';
 
 type Imported = Recorded<'CandidateImported'>;
 
+/** What a batch knows besides each event: the ids of the sources its events come from. */
+type BatchContext = { sourceIds: ReadonlyMap<string, number> };
+
 /** A column of an imported candidate's row, and how the event (and its revision) makes its value. */
 type ImportColumn = {
   name: string;
   type: SqlType | 'bigint';
   table: Table;
-  value: (event: Imported, revision: number) => unknown;
+  value: (event: Imported, revision: number, batch: BatchContext) => unknown;
 };
+
+/** Where an import's values come from: its source, its file (CSV, NPPES, CMS) and that file's date. */
+export const sourceOfImport = ({ data }: Imported): SourceOf => ({
+  source: data.source,
+  file: data.sourceFile ?? null,
+  date: data.sourceDate ?? null,
+});
 
 /** The read model's own columns of a candidate, besides those of the field table. */
 const OWN_COLUMNS: ImportColumn[] = [
@@ -29,11 +39,12 @@ const OWN_COLUMNS: ImportColumn[] = [
     value: (event) => event.metadata.occurredAt,
   },
   { name: 'revision', type: 'bigint', table: 'candidates', value: (_, revision) => revision },
+  // The import's source, file and date, by its row in directory_sources (provenance: ADR 0050).
   {
-    name: 'field_updated_on',
-    type: 'jsonb',
+    name: 'source_id',
+    type: 'int',
     table: 'candidates',
-    value: (event) => fieldUpdatedOnOf(event.data),
+    value: (event, _, { sourceIds }) => sourceIds.get(keyOf(sourceOfImport(event))),
   },
 ];
 
@@ -61,9 +72,9 @@ const ERASED_IF_ALL_NULL = ['first_name', 'last_name', 'personal_email', 'phone'
 const isErased = (row: readonly unknown[]) => ERASED_IF_ALL_NULL.every((i) => row[i] === null);
 
 /** An imported candidate's row, its fields parsed and cleaned once (skills, education, "null" texts). */
-const rowOf = (event: Imported, revision: number): unknown[] => {
+const rowOf = (event: Imported, revision: number, batch: BatchContext): unknown[] => {
   const row = new Array<unknown>(IMPORT_COLUMNS.length);
-  for (let i = 0; i < IMPORT_COLUMNS.length; i++) row[i] = IMPORT_COLUMNS[i]!.value(event, revision);
+  for (let i = 0; i < IMPORT_COLUMNS.length; i++) row[i] = IMPORT_COLUMNS[i]!.value(event, revision, batch);
   return row;
 };
 
@@ -76,7 +87,9 @@ export async function insertImportedCandidates(
   events: readonly Imported[],
   revisionOf: (event: Imported) => number,
 ) {
-  const rows = (await mapInSlices(events, (event) => rowOf(event, revisionOf(event)))).filter(
+  // A batch of one import comes from one source: the lookup is one short statement.
+  const batch = { sourceIds: await sourceIdsOf(client, events.map(sourceOfImport)) };
+  const rows = (await mapInSlices(events, (event) => rowOf(event, revisionOf(event), batch))).filter(
     (row) => !isErased(row),
   );
   if (rows.length === 0) return;

@@ -5,6 +5,7 @@ import {
   IMPORT_READERS,
   type SqlType,
 } from '@healthtal/contracts';
+import { SOURCES_SQL } from './sources';
 
 /*
  * The directory read model's columns as the candidate field table defines them
@@ -56,8 +57,8 @@ export const columnsSql = (columns: readonly FieldColumn[], table: Table) =>
     .map((c) => `${c.name} ${c.type}${c.ddl ? ` ${c.ddl}` : ''},`)
     .join('\n      ');
 
-/** The fields a CandidateUpdated carries changes of (the ids, source and its dates are its own). */
-const UPDATE_META = new Set(['candidateId', 'source', 'sourceDate', 'sourceUpdatedOn']);
+/** The fields a CandidateUpdated carries changes of (the ids, source, its file and dates are its own). */
+const UPDATE_META = new Set(['candidateId', 'source', 'sourceDate', 'sourceUpdatedOn', 'sourceFile']);
 export const UPDATED_FIELDS = new Set(
   Object.keys(CandidateUpdated.shape.data.shape).filter((field) => !UPDATE_META.has(field)),
 );
@@ -75,20 +76,26 @@ export const columnsUpdatedBy = (columns: readonly FieldColumn[], table: Table) 
  * ("Registered Nurse" is Nurse, "CRNA" is Certified Registered Nurse Anesthetist); a location built
  * from city and state writes the state in upper case, as its column does. 7: no index on
  * directory_candidates.revision (the search reads new rows by seq); contact hashes as bytes;
- * skills as one text. 8: directory_meta.must_see_revision, counting ImportCompleted.
+ * skills as one text. 8: directory_meta.must_see_revision, counting ImportCompleted. 9: provenance per
+ * field (issue 34): directory_sources, source_id and field_sources instead of field_updated_on; an
+ * update from another source than the candidate's own leaves source_date as it was.
  */
-export const DIRECTORY_CODE_VERSION = 8;
+export const DIRECTORY_CODE_VERSION = 9;
 
 /** The read model's tables, with the columns the field table gives them. */
 export const createSqlOf = (columns: readonly FieldColumn[]) => `
     create table directory_meta (id int primary key, revision bigint not null, must_see_revision bigint not null);
     insert into directory_meta values (1, 0, 0);
+    ${SOURCES_SQL}
     create table directory_candidates (
       seq bigint generated always as identity primary key,
       ${columnsSql(columns, 'candidates')}
       imported_at timestamptz not null,
       revision bigint not null,
-      field_updated_on jsonb not null default '{}',
+      -- where the import's values come from (directory_sources), and the fields later writes changed:
+      -- [[source id, the record's update date, hex mask of event fields]] (contracts' provenance.ts)
+      source_id int not null,
+      field_sources jsonb not null default '[]',
       -- set while the NPI registry lists the NPI as deactivated: kept for lists, out of search
       deactivated_on date
     );

@@ -3,6 +3,8 @@ import {
   CANDIDATE_FIELDS,
   type CandidateFieldDefinition,
   type CandidateFieldTable,
+  type FieldSourceEntry,
+  latestWriteOf,
 } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { type GivenEvent, minute, readModelDatabase } from '../../test/support/read-model';
@@ -149,7 +151,7 @@ describe('directory', () => {
     const columns = Object.values(CANDIDATE_FIELDS as CandidateFieldTable).flatMap(({ column }) =>
       column ? [column.name] : [],
     );
-    const own = ['seq', 'imported_at', 'revision', 'field_updated_on', 'deactivated_on'];
+    const own = ['seq', 'imported_at', 'revision', 'source_id', 'field_sources', 'deactivated_on'];
     for (const row of rows) expect(Object.keys(row).sort()).toEqual([...columns, ...own].sort());
     expect(rows.map(({ seq, ...rest }) => rest)).toEqual([
       expect.objectContaining({
@@ -191,7 +193,9 @@ describe('directory', () => {
         taxonomy_code: null,
         licenses: null,
         source_date: null,
-        field_updated_on: {},
+        source_updated_on: null,
+        source_id: expect.any(Number),
+        field_sources: [],
         deactivated_on: null,
         personal_email: 'maria@mail.example',
         work_email: null,
@@ -239,7 +243,10 @@ describe('directory', () => {
         taxonomy_code: '207R00000X',
         licenses: 'TX:12345',
         source_date: expect.any(Date),
-        field_updated_on: expect.objectContaining({ specialty: '2026-02-20', city: '2026-02-20' }),
+        // The record's own update date, once for the row; its source, file and file date by id.
+        source_updated_on: new Date('2026-02-20T00:00:00Z'),
+        source_id: expect.any(Number),
+        field_sources: [],
         deactivated_on: null,
         personal_email: 'james@mail.example',
         work_email: 'james@mercy.example',
@@ -250,6 +257,15 @@ describe('directory', () => {
       }),
     ]);
     expect(rows[1]!.source_date.toISOString().slice(0, 10)).toBe('2026-02-01');
+    expect(
+      await model.thenRows(
+        `select c.id, s.source, s.file, s.file_date::text from directory_candidates c
+         join directory_sources s on s.id = c.source_id order by c.seq`,
+      ),
+    ).toEqual([
+      { id: maria, source: 'csv', file: null, file_date: null },
+      { id: james, source: 'csv', file: null, file_date: '2026-02-01' },
+    ]);
   });
 
   it('takes an erased professional out with their contacts, count and a tombstone for the search index', async () => {
@@ -379,23 +395,69 @@ describe('directory', () => {
     ]);
 
     expect(
-      await model.thenRows(
-        'select specialty, location, field_updated_on, revision::int from directory_candidates',
-      ),
-    ).toEqual([
-      {
-        specialty: 'Certified Registered Nurse Anesthetist',
-        location: 'Dallas, TX',
-        field_updated_on: { specialty: '2026-02-20', city: '2026-02-20' },
-        revision: 2,
-      },
-    ]);
+      await model.thenRows('select specialty, location, revision::int from directory_candidates'),
+    ).toEqual([{ specialty: 'Certified Registered Nurse Anesthetist', location: 'Dallas, TX', revision: 2 }]);
     expect(await model.thenRows('select id, revision::int from directory_removed')).toEqual([
       { id: maria, revision: 2 },
     ]);
     expect(await model.thenRows('select * from specialty_counts')).toEqual([
       { specialty: 'Certified Registered Nurse Anesthetist', count: 1 },
     ]);
+  });
+
+  it('keeps per field the write it comes from: the import, or the later file or other source that changed it', async () => {
+    const update = (
+      from: { source: string; sourceFile: string; sourceDate: string; sourceUpdatedOn: string | null },
+      fields: { specialty?: string; city?: string; medicalSchool?: string; graduationYear?: number },
+    ): GivenEvent => ({ type: 'CandidateUpdated', data: { candidateId: maria, ...from, ...fields } });
+    const csv = imported(maria, 'Maria', 'Nurse');
+    const model = await givenEvents(directoryProjection, [
+      { ...csv, data: { ...csv.data, sourceFile: 'nurses.csv' } },
+      update(
+        {
+          source: 'csv',
+          sourceFile: 'nurses-2.csv',
+          sourceDate: '2026-03-02',
+          sourceUpdatedOn: '2026-02-20',
+        },
+        { specialty: 'CRNA', city: 'Dallas' },
+      ),
+      update(
+        {
+          source: 'cms-dac',
+          sourceFile: 'DAC_NationalDownloadableFile.csv',
+          sourceDate: '2026-04-01',
+          sourceUpdatedOn: null,
+        },
+        { medicalSchool: 'UT Health', graduationYear: 2010, city: 'Plano' },
+      ),
+    ]);
+    const [row] = await model.thenRows<{
+      source_id: number;
+      field_sources: FieldSourceEntry[];
+      source_date: string;
+    }>('select source_id, field_sources, source_date::text from directory_candidates');
+    const sources = new Map(
+      (
+        await model.thenRows<{ id: number; source: string; file: string; file_date: string }>(
+          'select id, source, file, file_date::text from directory_sources',
+        )
+      ).map((s) => [s.id, `${s.source} ${s.file} ${s.file_date ?? '-'}`]),
+    );
+    const from = (field: string) => {
+      const write = latestWriteOf(row!.field_sources, field);
+      return write
+        ? `${sources.get(write.sourceId)} ${write.updatedOn ?? '-'}`
+        : `${sources.get(row!.source_id)} import`;
+    };
+    expect(from('firstName')).toBe('csv nurses.csv - import');
+    expect(from('specialty')).toBe('csv nurses-2.csv 2026-03-02 2026-02-20');
+    expect(from('city')).toBe('cms-dac DAC_NationalDownloadableFile.csv 2026-04-01 -');
+    expect(from('medicalSchool')).toBe('cms-dac DAC_NationalDownloadableFile.csv 2026-04-01 -');
+    // One entry per write still shown, its fields by mask: never one per field.
+    expect(row!.field_sources).toHaveLength(2);
+    // Another source's file is not the candidate's own source's date.
+    expect(row!.source_date).toBe('2026-03-02');
   });
 
   it('gives the same revisions whether the events arrive in one batch or one by one', async () => {
@@ -446,11 +508,11 @@ describe('directory', () => {
       'from another field',
     );
     expectNew(
-      'graduationYear',
+      'boardCertification',
       {
         event: officeZip!.event!,
         optional: true,
-        column: { ...officeZip!.column!, name: 'graduation_year' },
+        column: { ...officeZip!.column!, name: 'board_certification' },
       },
       'a new field',
     );

@@ -2,6 +2,7 @@ import {
   CANDIDATE_FIELDS,
   type CandidateColumnsRow,
   type CandidateFieldTable,
+  type FieldSourceEntry,
   fingerprintOf,
   isBulkImport,
 } from '@healthtal/contracts';
@@ -10,6 +11,8 @@ import { defineBatchProjection, type Recorded } from '../runtime';
 import { importColumnsOf, importSqlOf, insertImportedCandidates } from './candidate-import';
 import { createSqlOf, DIRECTORY_CODE_VERSION, fieldColumnsOf } from './directory-columns';
 import { applyRegistryChanges, REGISTRY_CHANGE_TYPES, type RegistryChange } from './registry-changes';
+
+export type { DirectorySourcesTable } from './sources';
 
 type Imported = Recorded<'CandidateImported'>;
 type Erased = Recorded<'PersonalDataErased'>;
@@ -27,8 +30,10 @@ export type DirectoryCandidatesTable = CandidateColumnsRow<'candidates'> & {
   seq: string;
   imported_at: Date;
   revision: string;
-  /** Registry field name → the date it last changed (YYYY-MM-DD). */
-  field_updated_on: Record<string, string>;
+  /** The import's row in directory_sources: its source, file and file date. */
+  source_id: number;
+  /** The writes after the import still shown, and their fields (contracts' provenance.ts). */
+  field_sources: FieldSourceEntry[];
   deactivated_on: Date | null;
 };
 
@@ -96,6 +101,7 @@ export const directoryProjection = defineBatchProjection({
   version: directoryVersionOf(),
   tables: [
     'directory_meta',
+    'directory_sources',
     'directory_candidates',
     'directory_contacts',
     'directory_removed',

@@ -1,14 +1,14 @@
 import {
   CANDIDATE_FIELDS,
-  CANDIDATE_UPDATABLE_FIELDS,
-  type CandidateImported,
   type CandidateUpdated,
-  cleanValue,
+  type FieldSourceEntry,
   locationText,
+  withLatestWrite,
 } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Recorded } from '../runtime';
-import { columnsUpdatedBy, fieldColumnsOf } from './directory-columns';
+import { columnsUpdatedBy, fieldColumnsOf, UPDATED_FIELDS } from './directory-columns';
+import { keyOf, type SourceOf, sourceIdsOf } from './sources';
 
 /** The events a later NPI registry file appends to a candidate it imported before. */
 export const REGISTRY_CHANGE_TYPES = [
@@ -18,21 +18,12 @@ export const REGISTRY_CHANGE_TYPES = [
 ] as const;
 export type RegistryChange = Recorded<(typeof REGISTRY_CHANGE_TYPES)[number]>;
 
-/**
- * When the registry last changed each field of an import (provenance is kept per field, for the
- * fields a registry file fills: CANDIDATE_UPDATABLE_FIELDS); empty for other sources.
- */
-export function fieldUpdatedOnOf(d: CandidateImported['data']): Record<string, string> {
-  const updatedOn: Record<string, string> = {};
-  if (d.npi && d.sourceUpdatedOn) {
-    const data = d as Record<string, unknown>;
-    for (const field of CANDIDATE_UPDATABLE_FIELDS) {
-      if (cleanValue((data[field] as string | null | undefined) ?? null) !== null)
-        updatedOn[field] = d.sourceUpdatedOn;
-    }
-  }
-  return updatedOn;
-}
+/** Where an update's values come from: its source (the NPI registry, CMS's file), file and date. */
+const sourceOfUpdate = (d: CandidateUpdated['data']): SourceOf => ({
+  source: d.source,
+  file: d.sourceFile ?? null,
+  date: d.sourceDate,
+});
 
 /** What an update rewrites, column by column, with the cleaning the import applies. */
 const COLUMNS = fieldColumnsOf(CANDIDATE_FIELDS);
@@ -49,42 +40,62 @@ export async function applyRegistryChanges(
   events: readonly RegistryChange[],
   revisionOf: (event: RegistryChange) => number,
 ): Promise<void> {
+  const updates = events.flatMap((e) => (e.type === 'CandidateUpdated' ? [sourceOfUpdate(e.data)] : []));
+  const sourceIds = updates.length > 0 ? await sourceIdsOf(client, updates) : new Map<string, number>();
   for (const event of events) {
     const revision = revisionOf(event);
-    if (event.type === 'CandidateUpdated') await update(client, event.data, revision);
-    else if (event.type === 'CandidateDeactivated') await deactivate(client, event.data, revision);
+    if (event.type === 'CandidateUpdated') {
+      const sourceId = sourceIds.get(keyOf(sourceOfUpdate(event.data)))!;
+      await update(client, event.data, revision, sourceId);
+    } else if (event.type === 'CandidateDeactivated') await deactivate(client, event.data, revision);
     else await reactivate(client, event.data, revision);
   }
 }
 
-type Before = { seq: string; specialty: string | null; deactivated_on: string | null };
+type Before = {
+  seq: string;
+  specialty: string | null;
+  deactivated_on: string | null;
+  field_sources: FieldSourceEntry[];
+};
 
-async function update(client: pg.PoolClient, d: CandidateUpdated['data'], revision: number) {
+async function update(
+  client: pg.PoolClient,
+  d: CandidateUpdated['data'],
+  revision: number,
+  sourceId: number,
+) {
   const before = await client.query<Before>(
-    'select seq, specialty, deactivated_on from directory_candidates where id = $1',
+    'select seq, specialty, deactivated_on, field_sources from directory_candidates where id = $1',
     [d.candidateId],
   );
   const old = before.rows[0];
   if (!old) return; // erased, or never shown (an erased person's import reads back nameless)
-  const data = d as Record<string, string | null | undefined>;
+  const data = d as Record<string, unknown>;
   const sets: string[] = [];
-  const params: unknown[] = [d.candidateId, revision, d.sourceDate];
-  const updatedOn: Record<string, string> = {};
+  const params: unknown[] = [d.candidateId, revision, d.sourceDate, d.source];
   for (const { name, from, clean } of CANDIDATE_COLUMNS) {
     if (data[from] === undefined) continue;
     params.push(clean(data[from] ?? null));
     sets.push(`${name} = $${params.length}`);
   }
-  for (const field of CANDIDATE_UPDATABLE_FIELDS)
-    if (data[field] !== undefined && d.sourceUpdatedOn) updatedOn[field] = d.sourceUpdatedOn;
-  params.push(JSON.stringify(updatedOn));
-  sets.push(`field_updated_on = field_updated_on || $${params.length}::jsonb`);
+  // The fields this update changed now come from its source, file and record date.
+  const changed = [...UPDATED_FIELDS].filter((field) => data[field] !== undefined);
+  const fieldSources = withLatestWrite(old.field_sources, {
+    sourceId,
+    updatedOn: d.sourceUpdatedOn,
+    fields: changed,
+  });
+  params.push(JSON.stringify(fieldSources));
+  sets.push(`field_sources = $${params.length}::jsonb`);
   const { rows } = await client.query<{
     specialty: string | null;
     city: string | null;
     state: string | null;
   }>(
-    `update directory_candidates set ${sets.join(', ')}, source_date = $3, revision = $2
+    // source_date: the last file of the candidate's own source (its registry) that changed it.
+    `update directory_candidates set ${sets.join(', ')}, revision = $2,
+       source_date = case when source = $4 then $3::date else source_date end
      where id = $1 returning specialty, city, state`,
     params,
   );

@@ -133,7 +133,8 @@ export function candidateFromRecord(
 
 /**
  * A CSV file with the spec's candidate headers, read as a stream. Bad rows (a wrong number of
- * fields, no name, a value too long) are reported with their line and skipped. The import key is
+ * fields, no name, a value too long) are reported with their line and skipped. Each candidate
+ * names the file it came from (`sourceFile`, its provenance). The import key is
  * the file's path, size and modification time: the same file resumes, a changed one starts over
  * (and the store still keeps each candidate once).
  */
@@ -143,6 +144,8 @@ export async function csvSource(
 ): Promise<CandidateSource> {
   const absolute = path.resolve(file);
   const { size, mtimeMs } = await stat(absolute);
+  // Where each candidate's values come from (its provenance): the file's name, without its folder.
+  const sourceFile = path.basename(absolute).slice(0, 300);
   let parser: Parser | null = null;
   return {
     key: `csv:${absolute}#${size}:${Math.floor(mtimeMs)}`,
@@ -184,7 +187,7 @@ export async function csvSource(
         for (const rejected of skipped.splice(0)) count(rejected, null);
         const result = candidateFromRecord(header.columns, header.names, record);
         if ('reason' in result) count({ line: info.lines, reason: result.reason }, null);
-        else count(null, result);
+        else count(null, Object.assign(result, { sourceFile }));
         if (batch.rowCount >= size) {
           yield batch;
           batch = { firstRow: Math.max(from, index), rowCount: 0, rows: [], rejected: [] };

@@ -12,14 +12,20 @@ import {
 import type { DirectoryCandidatesTable, DirectoryContactsTable } from '@healthtal/projections';
 import type pg from 'pg';
 import { type CardRow, toCard } from './cards';
+import { profileProvenanceOf, registryDatesOf, type SourceRow, sourcesOf } from './profile-provenance';
 
 /** A directory_candidates row as the profile, reveal and export read it. */
 export type CandidateRow = CardRow &
   Pick<DirectoryCandidatesTable, ColumnNameOf<ProfileFieldName>> &
   // NPI registry candidates only (absent in rows built elsewhere, e.g. tests of the export)
-  Partial<Pick<DirectoryCandidatesTable, 'npi' | 'taxonomy_code' | 'licenses' | 'field_updated_on'>> & {
+  Partial<Pick<DirectoryCandidatesTable, 'npi' | 'taxonomy_code' | 'licenses'>> &
+  // provenance (absent in rows built elsewhere)
+  Partial<
+    Pick<DirectoryCandidatesTable, 'source_id' | 'field_sources' | 'has_email' | 'has_phone' | 'imported_at'>
+  > & {
     // selected `::text`: the dates as PostgreSQL spells them (YYYY-MM-DD), not Dates
     source_date?: string | null;
+    source_updated_on?: string | null;
     deactivated_on?: string | null;
   };
 
@@ -40,7 +46,9 @@ const CANDIDATE_COLUMNS = [
       ? []
       : [column.type === 'date' ? `c.${column.name}::text as ${column.name}` : `c.${column.name}`],
   ),
-  'c.field_updated_on',
+  'c.imported_at',
+  'c.source_id',
+  'c.field_sources',
   'c.deactivated_on::text as deactivated_on',
 ].join(', ');
 /** The profile's record fields: each field with a `profile` entry, from its column. */
@@ -54,7 +62,11 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** Phones go out as E.164 whatever spelling an import stored; text that is no number as it was. */
 const shownPhone = (phone: string | null) => normalisePhone(phone) ?? phone;
 
-export function toCandidateProfile(row: CandidateRow): CandidateProfile {
+/** A profile from its row and the sources the row names (profile-provenance sourcesOf). */
+export function toCandidateProfile(
+  row: CandidateRow,
+  sources: ReadonlyMap<number, SourceRow> = new Map(),
+): CandidateProfile {
   const columns = row as unknown as Record<string, unknown>;
   const fields = Object.fromEntries(
     PROFILE_FIELDS.map(({ field, column }) => {
@@ -62,20 +74,24 @@ export function toCandidateProfile(row: CandidateRow): CandidateProfile {
       return [field, column.toApi ? column.toApi(value as never) : value];
     }),
   ) as Pick<CandidateProfile, ProfileFieldName>;
+  const shown = { ...toCard(row), ...fields };
+  const registry = row.npi
+    ? { taxonomyCode: row.taxonomy_code ?? null, licenses: row.licenses ?? null }
+    : null;
   return {
-    ...toCard(row),
-    ...fields,
-    registry: row.npi
-      ? {
-          npi: row.npi,
-          url: npiRegistryUrl(row.npi),
-          taxonomyCode: row.taxonomy_code ?? null,
-          licenses: row.licenses ?? null,
-          sourceDate: row.source_date ?? null,
-          fieldUpdatedOn: row.field_updated_on ?? {},
-          deactivatedOn: row.deactivated_on ?? null,
-        }
-      : null,
+    ...shown,
+    provenance: profileProvenanceOf({ ...shown, registry }, row, sources),
+    registry:
+      row.npi && registry
+        ? {
+            npi: row.npi,
+            url: npiRegistryUrl(row.npi),
+            ...registry,
+            sourceDate: row.source_date ?? null,
+            ...registryDatesOf(row, sources, { ...shown, ...registry }),
+            deactivatedOn: row.deactivated_on ?? null,
+          }
+        : null,
   };
 }
 
@@ -85,7 +101,8 @@ export async function findCandidateProfile(pool: pg.Pool, id: string): Promise<C
     `select ${CANDIDATE_COLUMNS} from directory_candidates c where c.id = $1`,
     [id],
   );
-  return rows[0] ? toCandidateProfile(rows[0]) : null;
+  const row = rows[0];
+  return row ? toCandidateProfile(row, await sourcesOf(pool, row)) : null;
 }
 
 /**

@@ -13,7 +13,8 @@ const blank = (seq: number): IndexedCandidate =>
  * Per field of the search table: a record's value, and what a recruiter may type for it (another
  * case, accents, spelling or part). Typed by the table, so a new field without a case here fails.
  */
-const CASES: Record<SearchField, { record: Partial<IndexedCandidate>; asked: string[] }> = {
+const YEAR = new Date().getUTCFullYear();
+const CASES: Record<SearchField, { record: Partial<IndexedCandidate>; asked: unknown[] }> = {
   city: { record: { city: 'San José' }, asked: ['San José', 'SAN JOSE', 'san  jose'] },
   state: { record: { state: 'tx' }, asked: ['TX', 'tx'] },
   title: { record: { title: 'Night Charge Nurse' }, asked: ['Night Charge Nurse', 'charge NURSE'] },
@@ -28,6 +29,15 @@ const CASES: Record<SearchField, { record: Partial<IndexedCandidate>; asked: str
     record: { education: [{ school: 'Université de Montréal', degree: 'BSN, MSN' }] },
     // A school, and each of its degrees.
     asked: ['Universite de Montreal', 'BSN', 'msn'],
+  },
+  yearsInPractice: {
+    // Ten years since graduation: any range that holds ten, in the URL's form or as bounds.
+    record: { graduationYear: YEAR - 10 },
+    asked: ['10-', '5-15', '-10', '10', { min: 10 }, { max: 12 }, { min: 9, max: 11 }],
+  },
+  affiliation: {
+    record: { hospitalAffiliations: [{ ccn: '450068', name: 'Memorial Hermann Hospital' }] },
+    asked: ['Memorial Hermann Hospital', 'MEMORIAL  hermann hospital'],
   },
   companySize: { record: { companyEmployees: '5000+' }, asked: ['5000+'] },
   companyRevenue: { record: { companyRevenueRange: '$1B+' }, asked: ['$1B+'] },
@@ -50,9 +60,11 @@ describe('the search table', () => {
       index.add(blank(3));
       index.reorder();
       for (const asked of CASES[field].asked) {
-        const request = SearchRequest.parse({ [field]: [asked] });
+        const request = SearchRequest.parse({
+          [field]: searchField(field).kind === 'range' ? asked : [asked],
+        });
         const query = toIndexQuery(request);
-        expect(query.groups, `${field} ${asked}`).toHaveLength(1);
+        expect(query.groups, `${field} ${JSON.stringify(asked)}`).toHaveLength(1);
         const [group] = query.groups;
         // Some alternative's terms are all in the index, for the record that has the value.
         const held = group!.filter((terms) =>
@@ -61,9 +73,9 @@ describe('the search table', () => {
             return list !== undefined && list.length === 1 && list.docs[0] === 1;
           }),
         );
-        expect(held.length, `${field} ${asked}: ${JSON.stringify(group)}`).toBeGreaterThan(0);
+        expect(held.length, `${field} ${JSON.stringify(asked)}: ${JSON.stringify(group)}`).toBeGreaterThan(0);
         const found = runQuery(index, query).docs.map((doc) => index.seqOf(doc));
-        expect(found, `${field} ${asked}`).toEqual([2]);
+        expect(found, `${field} ${JSON.stringify(asked)}`).toEqual([2]);
       }
     });
   }
@@ -79,5 +91,38 @@ describe('the search table', () => {
       Object.values(searchField(field).terms).map((rule) => rule.prefix),
     );
     expect(new Set(prefixes).size).toBe(prefixes.length);
+  });
+});
+
+describe('years in practice and hospital affiliations', () => {
+  const indexOf = (...records: Partial<IndexedCandidate>[]) => {
+    const index = new SearchIndex();
+    for (const [i, record] of records.entries()) index.add({ ...blank(i + 1), ...record });
+    index.reorder();
+    return index;
+  };
+  const found = (index: SearchIndex, body: Record<string, unknown>, year = 2026) =>
+    runQuery(index, toIndexQuery(SearchRequest.parse(body), {}, year)).docs.map((doc) => index.seqOf(doc));
+
+  it('counts years since graduation from the searcher’s year: the index keeps the year, which does not age', () => {
+    const index = indexOf({ graduationYear: 2016 }, { graduationYear: 2021 }, { graduationYear: null });
+    expect(found(index, { yearsInPractice: '5-' })).toEqual([1, 2]);
+    expect(found(index, { yearsInPractice: '6-' })).toEqual([1]);
+    expect(found(index, { yearsInPractice: { max: 9 } })).toEqual([2]);
+    expect(found(index, { yearsInPractice: '11-' })).toEqual([]);
+    // The same index a year later: everyone has a year more.
+    expect(found(index, { yearsInPractice: '6-' }, 2027)).toEqual([1, 2]);
+  });
+
+  it('refuses a range whose lowest is above its highest, or out of the field’s bounds', () => {
+    for (const yearsInPractice of ['20-5', { min: -1 }, { max: 61 }, 'five', { min: 2.5 }])
+      expect(SearchRequest.safeParse({ yearsInPractice }).success, JSON.stringify(yearsInPractice)).toBe(
+        false,
+      );
+  });
+
+  it('finds a hospital known only by its CCN by that number', () => {
+    const index = indexOf({ hospitalAffiliations: [{ ccn: '050454', name: null }] });
+    expect(found(index, { affiliation: ['050454'] })).toEqual([1]);
   });
 });

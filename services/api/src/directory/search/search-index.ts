@@ -1,4 +1,10 @@
-import type { EducationEntry, FilterSuggestion, IndexedFields, SuggestedField } from '@healthtal/contracts';
+import type {
+  Affiliation,
+  EducationEntry,
+  FilterSuggestion,
+  IndexedFields,
+  SuggestedField,
+} from '@healthtal/contracts';
 import { yieldToEventLoop } from '@healthtal/eventstore';
 import { FilterVocabulary } from './filter-vocabulary';
 import { mergeTail, rankAmong } from './search-orders';
@@ -303,9 +309,17 @@ export class SearchIndex {
     for (const indexed of POSTED_FIELDS) {
       const value = c[indexed.field];
       if (indexed.values === 'one') {
-        if (value) this.postValue(indexed, indexed.terms, value as string, doc);
+        // A number (the graduation year) is posted as its digits.
+        if (value || value === 0)
+          this.postValue(indexed, indexed.terms, typeof value === 'string' ? value : String(value), doc);
       } else if (indexed.values === 'list') {
         for (const item of value as readonly string[]) this.postValue(indexed, indexed.terms, item, doc);
+      } else if (indexed.values === 'affiliations') {
+        // Found by the hospital's name; one known only by its CCN, by that.
+        for (const { ccn, name } of value as readonly Affiliation[]) {
+          const shown = name ?? ccn;
+          if (shown) this.postValue(indexed, indexed.terms, shown, doc);
+        }
       } else {
         for (const { school, degree } of value as readonly EducationEntry[]) {
           this.postValue(indexed, indexed.terms, school, doc);

@@ -1,4 +1,14 @@
-import { queryTermsOf, SEARCH_FIELD_NAMES, type SearchRequest, searchField } from '@healthtal/contracts';
+import {
+  isOpenRange,
+  queryTermsOf,
+  type RangeFilter,
+  type RangeValue,
+  rangeTermsOf,
+  SEARCH_FIELD_NAMES,
+  type SearchField,
+  type SearchRequest,
+  searchField,
+} from '@healthtal/contracts';
 import type { IndexQuery } from './search-query';
 import { words } from './text';
 
@@ -9,15 +19,22 @@ export type Complexity = 'simple' | 'medium' | 'complex' | 'ultra';
  * terms are the index's own. Tags (city, title, organization) are any-of, case- and
  * accent-insensitive; a title or organization tag matches when all its words appear in that field
  * ("charge nurse" finds "Night Charge Nurse"); a city tag is the whole city name. Lists are any-of
- * (an education value is a school or a degree); different filters all apply.
+ * (an education value is a school or a degree); different filters all apply. A range (years in
+ * practice) is any of the years it spans, counted back from `year`: the searcher's, by default.
  */
-export function toIndexQuery(request: SearchRequest, overrides: Partial<IndexQuery> = {}): IndexQuery {
+export function toIndexQuery(
+  request: SearchRequest,
+  overrides: Partial<IndexQuery> = {},
+  year = new Date().getUTCFullYear(),
+): IndexQuery {
   const groups: string[][][] = [];
   for (const field of SEARCH_FIELD_NAMES) {
-    const values = request[field];
-    if (!values || values.length === 0) continue;
-    const alternatives = values.flatMap((value) => queryTermsOf(field, value));
-    // Only a tag without a word (say "-") has no term: it matches nobody.
+    if (!isActive(request, field)) continue;
+    const alternatives =
+      searchField(field).kind === 'range'
+        ? rangeTermsOf(field as RangeFilter, request[field] as RangeValue, year)
+        : (request[field] as string[]).flatMap((value) => queryTermsOf(field, value));
+    // Only a tag without a word (say "-"), or a range of years no one can have, has no term: it matches nobody.
     groups.push(alternatives.length > 0 ? alternatives : [['nothing:']]);
   }
   const text = request.query ?? '';
@@ -36,7 +53,7 @@ export function toIndexQuery(request: SearchRequest, overrides: Partial<IndexQue
 /** How demanding a search is, in the classes of the spec's robustness tester. */
 export function complexityOf(request: SearchRequest): Complexity {
   const filterWeight = SEARCH_FIELD_NAMES.reduce(
-    (weight, field) => weight + ((request[field]?.length ?? 0) > 0 ? searchField(field).weight : 0),
+    (weight, field) => weight + (isActive(request, field) ? searchField(field).weight : 0),
     0,
   );
   const textWords = words(request.query).length;
@@ -45,4 +62,11 @@ export function complexityOf(request: SearchRequest): Complexity {
   if (weight <= 3) return 'medium';
   if (weight <= 5) return 'complex';
   return 'ultra';
+}
+
+/** Whether the request filters by `field`: a list with a value, or a range with a bound. */
+export function isActive(request: Partial<Pick<SearchRequest, SearchField>>, field: SearchField): boolean {
+  const value = request[field];
+  if (searchField(field).kind === 'range') return !isOpenRange(value as RangeValue | undefined);
+  return ((value as string[] | undefined)?.length ?? 0) > 0;
 }

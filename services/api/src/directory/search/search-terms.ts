@@ -65,7 +65,7 @@ const valueTerms = (text: TextField | undefined, filter: SearchField | undefined
 export type IndexedField = {
   field: IndexedFieldName;
   column: string;
-  values: 'one' | 'list' | 'education';
+  values: 'one' | 'list' | 'education' | 'affiliations';
   /** A value's terms (education: a school's). */
   terms: ValueMemo<ValueTerms>;
   /** Education: each degree's (a degree list, "BSN, MSN", is a filter value per degree). */
