@@ -74,10 +74,12 @@ async function update(
   const data = d as Record<string, unknown>;
   const sets: string[] = [];
   const params: unknown[] = [d.candidateId, revision, d.sourceDate, d.source];
-  for (const { name, from, clean } of CANDIDATE_COLUMNS) {
+  for (const { name, from, clean, type } of CANDIDATE_COLUMNS) {
     if (data[from] === undefined) continue;
-    params.push(clean(data[from] ?? null));
-    sets.push(`${name} = $${params.length}`);
+    const value = clean(data[from] ?? null);
+    // node-postgres sends a JS array as a PostgreSQL array: a jsonb column's value goes as JSON.
+    params.push(type === 'jsonb' ? JSON.stringify(value) : value);
+    sets.push(`${name} = $${params.length}${type === 'jsonb' ? '::jsonb' : ''}`);
   }
   // The fields this update changed now come from its source, file and record date.
   const changed = [...UPDATED_FIELDS].filter((field) => data[field] !== undefined);

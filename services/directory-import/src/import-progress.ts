@@ -1,5 +1,6 @@
 import type { Migration } from '@healthtal/eventstore';
 import type pg from 'pg';
+import { dacMigrations } from './dac/dac-state';
 import { nppesMigrations } from './nppes/nppes-state';
 
 /**
@@ -20,6 +21,7 @@ export const importMigrations: readonly Migration[] = [
     )`,
   },
   ...nppesMigrations,
+  ...dacMigrations,
 ];
 
 export type ImportProgressRow = { rowsDone: number; totalRows: number | null; finished: boolean };
@@ -39,9 +41,12 @@ export async function readImportProgress(pool: pg.Pool, key: string): Promise<Im
     : null;
 }
 
-/** Every source row before `rowsDone` is in the store (or was refused); never moves backwards. */
+/**
+ * Every source row before `rowsDone` is in the store (or was refused); never moves backwards. On a
+ * client, inside the transaction that wrote those rows' work (the CMS import's staging).
+ */
 export async function saveImportProgress(
-  pool: pg.Pool,
+  pool: pg.Pool | pg.PoolClient,
   key: string,
   rowsDone: number,
   options: { totalRows?: number | null; finished?: boolean } = {},

@@ -1,12 +1,16 @@
 /**
  * The directory import pipeline: candidates from a CSV export, the NPI registry (NPPES) or the
- * synthetic generator, appended as events through the store's createStreams, with the suppression
- * list honoured and each source's progress kept so that a re-run resumes. The `healthtal import` and
- * `seed` commands and the background seed of `start` (services/cli) are its only callers.
+ * synthetic generator, appended as events through the store's createStreams, and CMS's Doctors and
+ * Clinicians file joined to the registry's candidates, with the suppression list honoured and each
+ * source's progress kept so that a re-run resumes. The `healthtal import` and `seed` commands and
+ * the background seed of `start` (services/cli) are its only callers.
  */
 export { candidateIdFor } from './candidate-ids';
 export { type CandidateRow, completeImportRun } from './candidate-row';
 export { csvSource } from './csv-source';
+export { loadHospitalNames } from './dac/dac-affiliations';
+export { type DacImportOptions, type DacSummary, importDac } from './dac/dac-import';
+export { dacAffiliationFile, dacFileDate, dacMainFile } from './dac/dac-source';
 export {
   type CandidateSource,
   type ImportSummary,

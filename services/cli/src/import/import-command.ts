@@ -9,6 +9,7 @@ import {
   syntheticSource,
 } from '@healthtal/directory-import';
 import { type Config, ConfigError } from '../config';
+import { isDacImport, runDacImport } from './dac-command';
 import { withDirectoryDatabase } from './directory-database';
 import { count, importInTerminal, SHOWN_REJECTS } from './import-in-terminal';
 import { isNppesImport, runNppesImport } from './nppes-command';
@@ -17,6 +18,10 @@ export const IMPORT_HELP = `  import FILE.csv    import candidates from a CSV ex
   import --format nppes NPPES.csv [--taxonomy NUCC.csv] [--endpoints ENDPOINTS.csv]
                      import or update individuals from an NPI registry (NPPES) file: monthly,
                      weekly or the deactivation report (see the README, "A directory to search")
+  import --format dac DAC_NationalDownloadableFile.csv [--affiliations Facility_Affiliation.csv]
+         [--hospitals Hospital_General_Information.csv] [--file-date YYYY-MM-DD]
+                     add CMS Doctors and Clinicians data (school, graduation year, specialties,
+                     group practice, hospital affiliations, telehealth) to the registry's candidates
   import --synthetic N [--seed S]
                      import N synthetic candidates (same seed, same people)
   seed --size N      the synthetic directory of N candidates (default seed)
@@ -29,6 +34,7 @@ export async function runImportCommand(
   config: Config,
 ): Promise<number> {
   if (command === 'import' && isNppesImport(args)) return runNppesImport(args, config);
+  if (command === 'import' && isDacImport(args)) return runDacImport(args, config);
   const source = await sourceFromArgs(command, args);
   const usedBy = `\`healthtal ${command}\``;
   return withDirectoryDatabase(

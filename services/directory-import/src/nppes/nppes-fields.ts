@@ -54,7 +54,7 @@ export function registryFieldsOf(
 }
 
 /** cyrb53: a fast 53-bit string hash; a fingerprint only has to notice that a value changed. */
-function hash53(text: string): string {
+export function hash53(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
