@@ -99,7 +99,7 @@ export const DAC_OLD_HEADER = [
 
 const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-function valueOf(column: string, c: TestClinician): string {
+function cellOf(column: string, c: TestClinician): string {
   const slot = /^hosp_afl_(lbn_)?(\d)$/.exec(column);
   if (slot) {
     const hospital = c.hospitals?.[Number(slot[2]) - 1];
@@ -135,7 +135,7 @@ function valueOf(column: string, c: TestClinician): string {
 
 /** A clinician's row under `header`; quoted where CSV needs it, as CMS writes them. */
 export const dacRow = (header: readonly string[], c: TestClinician, separator = ',') =>
-  header.map((column) => quote(valueOf(column, c))).join(separator);
+  header.map((column) => quote(cellOf(column, c))).join(separator);
 
 /**
  * A file of `rows` (clinicians, or raw lines) under `header`. `separator` ", " writes the space
