@@ -4,6 +4,7 @@ import {
   type CandidateImported,
   type CandidateUpdated,
   cleanValue,
+  IMPORT_READERS,
   locationText,
 } from '@healthtal/contracts';
 import type pg from 'pg';
@@ -26,13 +27,19 @@ export function fieldUpdatedOnOf(d: CandidateImported['data']): Record<string, s
   const updatedOn: Record<string, string> = {};
   if (d.npi && d.sourceUpdatedOn) {
     const data = d as Record<string, unknown>;
-    for (const field of CANDIDATE_UPDATABLE_FIELDS) {
-      if (cleanValue((data[field] as string | null | undefined) ?? null) !== null)
-        updatedOn[field] = d.sourceUpdatedOn;
-    }
+    for (const field of CANDIDATE_UPDATABLE_FIELDS)
+      if (hasValue(data[field])) updatedOn[field] = d.sourceUpdatedOn;
   }
   return updatedOn;
 }
+
+/** A text that is not blank, a list with an item, a number or a boolean. */
+const hasValue = (value: unknown) =>
+  typeof value === 'string'
+    ? cleanValue(value) !== null
+    : Array.isArray(value)
+      ? value.length > 0
+      : value !== null && value !== undefined;
 
 /** What an update rewrites, column by column, with the cleaning the import applies. */
 const COLUMNS = fieldColumnsOf(CANDIDATE_FIELDS);
@@ -70,9 +77,10 @@ async function update(client: pg.PoolClient, d: CandidateUpdated['data'], revisi
   const sets: string[] = [];
   const params: unknown[] = [d.candidateId, revision, d.sourceDate];
   const updatedOn: Record<string, string> = {};
-  for (const { name, from, clean } of CANDIDATE_COLUMNS) {
+  for (const { name, from, type, clean } of CANDIDATE_COLUMNS) {
     if (data[from] === undefined) continue;
-    params.push(clean(data[from] ?? null));
+    const value = clean(data[from] ?? null);
+    params.push(type === 'jsonb' ? JSON.stringify(value) : value);
     sets.push(`${name} = $${params.length}`);
   }
   for (const field of CANDIDATE_UPDATABLE_FIELDS)
@@ -95,6 +103,8 @@ async function update(client: pg.PoolClient, d: CandidateUpdated['data'], revisi
       locationText(after.city, after.state),
     ]);
   }
+  if (data.licenseRecords === undefined && LEGACY_LICENSE_FIELDS.some((f) => data[f] !== undefined))
+    await updateLegacyLicenses(client, d.candidateId);
   await updateContacts(client, data, d.candidateId);
   if (old.deactivated_on !== null) return;
   // A new seq: the index only ever appends; the tombstone drops the old document.
@@ -104,6 +114,42 @@ async function update(client: pg.PoolClient, d: CandidateUpdated['data'], revisi
     await countSpecialty(client, old.specialty, -1);
     await countSpecialty(client, after.specialty, 1);
   }
+}
+
+/** What a candidate's licenses are read from when they have no license records (licenses.ts). */
+const LEGACY_LICENSE_FIELDS = ['licenses', 'title', 'taxonomyCode'] as const;
+
+/**
+ * An update of the `licenses` text (or the title or taxonomy a nurse is told by) to a candidate
+ * whose licenses were read from that text, not from license records (events written before them):
+ * their licenses are read again from the row, as the import reads them. A candidate with records
+ * keeps them: records carry their own taxonomy (NPPES gives every license slot one).
+ */
+async function updateLegacyLicenses(client: pg.PoolClient, id: string) {
+  const { rows } = await client.query<{
+    licenses: string | null;
+    title: string | null;
+    taxonomy_code: string | null;
+    from_text: boolean;
+  }>(
+    `select licenses, title, taxonomy_code,
+       not jsonb_path_exists(license_records, '$[*] ? (@.taxonomyCode != null)') as from_text
+     from directory_candidates where id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row?.from_text) return;
+  const read = { licenses: row.licenses, title: row.title, taxonomyCode: row.taxonomy_code };
+  await client.query(
+    `update directory_candidates set license_records = $2, licensed_in = $3, compact_license = $4
+     where id = $1`,
+    [
+      id,
+      JSON.stringify(IMPORT_READERS.licenses(read)),
+      IMPORT_READERS['license states'](read),
+      IMPORT_READERS['compact license'](read),
+    ],
+  );
 }
 
 async function updateContacts(client: pg.PoolClient, data: Record<string, unknown>, id: string) {
@@ -129,13 +175,14 @@ async function updateContacts(client: pg.PoolClient, data: Record<string, unknow
 
 async function deactivate(
   client: pg.PoolClient,
-  d: { candidateId: string; deactivatedOn: string; sourceDate: string },
+  d: { candidateId: string; deactivatedOn: string; sourceDate: string; sourceFile?: string | null },
   revision: number,
 ) {
   const { rows } = await client.query<{ seq: string; specialty: string | null }>(
-    `update directory_candidates set deactivated_on = $2, source_date = $3, revision = $4
+    `update directory_candidates set deactivated_on = $2, source_date = $3, revision = $4,
+       source_file = coalesce($5, source_file)
      where id = $1 and deactivated_on is null returning seq, specialty`,
-    [d.candidateId, d.deactivatedOn, d.sourceDate, revision],
+    [d.candidateId, d.deactivatedOn, d.sourceDate, revision, d.sourceFile ?? null],
   );
   const row = rows[0];
   if (!row) return;
@@ -145,14 +192,15 @@ async function deactivate(
 
 async function reactivate(
   client: pg.PoolClient,
-  d: { candidateId: string; sourceDate: string },
+  d: { candidateId: string; sourceDate: string; sourceFile?: string | null },
   revision: number,
 ) {
   // A new seq: the index only ever appends, and the old document was dropped at deactivation.
   const { rows } = await client.query<{ specialty: string | null }>(
-    `update directory_candidates set deactivated_on = null, source_date = $2, revision = $3, seq = default
+    `update directory_candidates set deactivated_on = null, source_date = $2, revision = $3, seq = default,
+       source_file = coalesce($4, source_file)
      where id = $1 and deactivated_on is not null returning specialty`,
-    [d.candidateId, d.sourceDate, revision],
+    [d.candidateId, d.sourceDate, revision, d.sourceFile ?? null],
   );
   if (rows[0]) await countSpecialty(client, rows[0].specialty, 1);
 }

@@ -17,7 +17,9 @@ import { type CardRow, toCard } from './cards';
 export type CandidateRow = CardRow &
   Pick<DirectoryCandidatesTable, ColumnNameOf<ProfileFieldName>> &
   // NPI registry candidates only (absent in rows built elsewhere, e.g. tests of the export)
-  Partial<Pick<DirectoryCandidatesTable, 'npi' | 'taxonomy_code' | 'licenses' | 'field_updated_on'>> & {
+  Partial<
+    Pick<DirectoryCandidatesTable, 'npi' | 'taxonomy_code' | 'licenses' | 'source_file' | 'field_updated_on'>
+  > & {
     // selected `::text`: the dates as PostgreSQL spells them (YYYY-MM-DD), not Dates
     source_date?: string | null;
     deactivated_on?: string | null;
@@ -72,6 +74,7 @@ export function toCandidateProfile(row: CandidateRow): CandidateProfile {
           taxonomyCode: row.taxonomy_code ?? null,
           licenses: row.licenses ?? null,
           sourceDate: row.source_date ?? null,
+          sourceFile: row.source_file ?? null,
           fieldUpdatedOn: row.field_updated_on ?? {},
           deactivatedOn: row.deactivated_on ?? null,
         }
