@@ -11,7 +11,7 @@ import {
 import type pg from 'pg';
 
 /*
- * Where each value of a profile comes from (issue 34, docs/adr/0050): the import's source unless a
+ * Where each value of a profile comes from (issue 34, docs/adr/0051): the import's source unless a
  * later write changed the field (the read model's field_sources), each named by its row in
  * directory_sources: source, file, file date, and the record's own update date for a registry.
  */
