@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@healthtal/contracts';
+import { FLAG_ON, type SearchRequest } from '@healthtal/contracts';
 import { mulberry32 } from '@healthtal/directory-import';
 import type pg from 'pg';
 
@@ -17,7 +17,20 @@ export type Vocabulary = {
   schools: string[];
   lastNames: string[];
   broadWord: string;
+  /** Issue 34's registry data: credentials, states licences are held in, hospitals (names). */
+  credentials: string[];
+  licensedStates: string[];
+  hospitals: string[];
 };
+
+/**
+ * `registry` (the default): the mix with issue 34's filters in it too (Licensed in, Compact licence,
+ * Credential, Years in practice, Hospital affiliation). `classic`: the mix as it was before them,
+ * query for query (the same random draws), to compare on one directory.
+ */
+export type MixKind = 'registry' | 'classic';
+export const mixKindOf = (argv: readonly string[]): MixKind =>
+  argv.includes('--classic-mix') ? 'classic' : 'registry';
 
 export async function loadVocabulary(pool: pg.Pool): Promise<Vocabulary> {
   const column = async (sql: string) => (await pool.query<{ v: string }>(sql)).rows.map((r) => r.v);
@@ -46,6 +59,15 @@ export async function loadVocabulary(pool: pg.Pool): Promise<Vocabulary> {
     ),
     // The spec's largest group: a word that matches about a third of the directory or more.
     broadWord: 'nurse',
+    credentials: await column(
+      `select s as v from ${sample}, unnest(string_to_array(credential, chr(31))) s where s <> '' group by s order by count(*) desc limit 12`,
+    ),
+    licensedStates: await column(
+      `select s as v from ${sample}, unnest(string_to_array(licensed_in, chr(31))) s where s <> '' group by s order by count(*) desc limit 51`,
+    ),
+    hospitals: await column(
+      `select e->>'name' as v from ${sample}, jsonb_array_elements(hospital_affiliations) e where e->>'name' is not null group by 1 order by count(*) desc limit 40`,
+    ),
   };
 }
 
@@ -58,7 +80,12 @@ const NOTHING = ['qzxvbn', 'zzyzxq', 'xqjwv'];
  * ultra = six or more, with several words and tags. Every sort in both directions, a share of deep
  * pages (offsets up to 10,000), words that match nothing and a word that matches a third.
  */
-export function queryMix(vocabulary: Vocabulary, count: number, seed = 42): BenchQuery[] {
+export function queryMix(
+  vocabulary: Vocabulary,
+  count: number,
+  seed = 42,
+  kind: MixKind = 'registry',
+): BenchQuery[] {
   const rand = mulberry32(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   const page = () => {
@@ -95,6 +122,26 @@ export function queryMix(vocabulary: Vocabulary, count: number, seed = 42): Benc
       ],
     }),
   ];
+  // The registry's filters, each where the directory has its values (a recruiter's usual asks:
+  // licensed in one to three states, compact, a credential, five or more years, a hospital).
+  const registry: (() => Partial<SearchRequest>)[] = [
+    ...(vocabulary.licensedStates.length > 0
+      ? [() => ({ licensedIn: [pick(vocabulary.licensedStates), pick(vocabulary.licensedStates)] })]
+      : []),
+    () => ({ compactLicense: [FLAG_ON] }),
+    ...(vocabulary.credentials.length > 0 ? [() => ({ credential: [pick(vocabulary.credentials)] })] : []),
+    () =>
+      ({
+        yearsInPractice: pick([
+          { min: 5, max: null },
+          { min: 2, max: 10 },
+          { min: 10, max: 30 },
+          { min: null, max: 3 },
+        ]),
+      }) as Partial<SearchRequest>,
+    ...(vocabulary.hospitals.length > 0 ? [() => ({ affiliation: [pick(vocabulary.hospitals)] })] : []),
+  ];
+  if (kind === 'registry') filters.push(...registry);
   const compose = (filterCount: number, words: number): Partial<SearchRequest> => {
     const body: Partial<SearchRequest> = {};
     const chosen = new Set<number>();
