@@ -6,12 +6,18 @@ import type pg from 'pg';
  * and tag filter, ORDER BY … OFFSET, and an exact COUNT(*) next to it. No search indexes.
  */
 export async function createNaiveTable(pool: pg.Pool): Promise<number> {
-  const exists = await pool.query("select to_regclass('naive_candidates') as t");
-  if (!exists.rows[0].t) {
+  // A table of a directory built before issue 34 lacks its columns: built again.
+  const exists = await pool.query(
+    "select 1 from information_schema.columns where table_name = 'naive_candidates' and column_name = 'hospital_affiliations'",
+  );
+  if (exists.rowCount === 0) {
+    await pool.query('drop table if exists naive_candidates');
     await pool.query(`create table naive_candidates as
       select id, first_name, last_name, title, specialty, company_name, city, state, company_employees,
         company_revenue_range, company_industry, replace(skills, chr(31), ', ') as skills, education::text as education,
-        email_verified_at
+        email_verified_at, replace(licensed_in, chr(31), ', ') as licensed_in, compact_license,
+        replace(credential, chr(31), ', ') as credential, graduation_year,
+        hospital_affiliations::text as hospital_affiliations
       from directory_candidates`);
     await pool.query('analyze naive_candidates');
   }
@@ -59,6 +65,16 @@ export function naiveSql(body: Partial<SearchRequest>): {
   anyOf('company_employees', body.companySize);
   anyOf('company_revenue_range', body.companyRevenue);
   anyOf('company_industry', body.companyIndustry);
+  anyOf('licensed_in', body.licensedIn);
+  anyOf('credential', body.credential);
+  anyOf('hospital_affiliations', body.affiliation);
+  if (body.compactLicense && body.compactLicense.length > 0) clauses.push('compact_license');
+  const years = body.yearsInPractice;
+  if (years) {
+    const year = new Date().getFullYear();
+    if (years.min !== null) clauses.push(`graduation_year <= ${year - years.min}`);
+    if (years.max !== null) clauses.push(`graduation_year >= ${year - years.max}`);
+  }
   const direction = body.sortDirection === 'desc' && body.sortKey !== 'relevance' ? ' desc' : '';
   const order = ORDER[body.sortKey ?? 'relevance']
     .split(', ')
