@@ -178,6 +178,68 @@ describe('registry facts a recruiter hires on', () => {
     ]);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
+
+  test('a range the API refuses shows its field error, a chip clears it, a saved search keeps it; hospitals are suggested by name', async () => {
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search');
+    await expectText(resultCount(page), '5 results');
+    const years = page.getByRole('group', { name: 'Years in practice' });
+    const min = years.getByRole('spinbutton', { name: 'Min years' });
+    const max = years.getByRole('spinbutton', { name: 'Max years' });
+
+    // 70 years is beyond the field's 60: the API's own words, beside the control and in the results.
+    await min.fill('70');
+    await min.press('Enter');
+    await expectVisible(years.getByRole('alert').filter({ hasText: 'At most 60.' }));
+    await expectVisible(page.getByText('Years in practice: At most 60.').first());
+    // The lowest above the highest: refused too, by the API's rule.
+    await min.fill('20');
+    await max.fill('5');
+    await max.press('Enter');
+    await expectVisible(
+      years.getByRole('alert').filter({ hasText: 'The lowest cannot be above the highest.' }),
+    );
+
+    // Up to 15 years: Jordan (2024) and Sam (2012); the chip removes it.
+    await min.fill('');
+    await max.fill('15');
+    await max.press('Enter');
+    await expectText(resultCount(page), '2 results');
+    expect(new URL(page.url()).search).toBe('?yearsInPractice=-15');
+    await page.getByRole('button', { name: 'Remove Years in practice: up to 15' }).click();
+    await expectText(resultCount(page), '5 results');
+    expect(await max.inputValue()).toBe('');
+
+    // Kept in a saved search and applied back: 5–20 years are Maria (2009) and Sam (2012).
+    await min.fill('5');
+    await max.fill('20');
+    await max.press('Enter');
+    await expectText(resultCount(page), '2 results');
+    await page.getByRole('button', { name: 'Save Search' }).click();
+    const save = page.getByRole('dialog', { name: 'Save Search' });
+    await save.getByRole('textbox', { name: 'Search name' }).fill('Experienced clinicians');
+    await save.getByRole('button', { name: 'Save' }).click();
+    await expectText(page.getByRole('status').filter({ hasText: 'Search saved' }), 'Search saved');
+    await page.goto(`${suite.app.url}/search`);
+    await expectText(resultCount(page), '5 results');
+    await page.getByRole('button', { name: 'Saved Searches' }).click();
+    await page
+      .getByRole('article', { name: 'Experienced clinicians' })
+      .getByRole('button', { name: 'Apply Search' })
+      .click();
+    await page.waitForURL(/yearsInPractice=5-20/);
+    await expectText(resultCount(page), '2 results');
+    expect(await min.inputValue()).toBe('5');
+
+    // Hospital affiliation: typed, with the directory's hospitals suggested with their counts.
+    await page.getByRole('button', { name: 'Clear all' }).first().click();
+    await expectText(resultCount(page), '5 results');
+    await page.getByRole('combobox', { name: 'Hospital affiliation' }).pressSequentially('memorial');
+    const memorial = page.getByRole('option', { name: /^memorial hermann hospital · 1$/i });
+    await expectVisible(memorial);
+    await memorial.click();
+    await expectText(resultCount(page), '1 result');
+  });
 });
 
 /** A section's facts: [label, value, its source line]. */

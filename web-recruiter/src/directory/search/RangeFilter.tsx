@@ -5,7 +5,7 @@ import {
   searchField,
 } from '@healthtal/contracts';
 import { Box, Stack, TextField, Typography } from '@mui/material';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 
 type Props = {
   name: RangeField;
@@ -31,16 +31,22 @@ export function RangeFilter({ name, value, onChange, error }: Props) {
   const { label, placeholder } = searchField(name).control;
   const [min, setMin] = useState(asText(value.min));
   const [max, setMax] = useState(asText(value.max));
-  // The URL changed elsewhere (a chip removed, Clear all, a saved search): show its range.
+  // The URL changed elsewhere (a chip removed, Clear all, a saved search): show its range. Not when
+  // it is the range this control sent, which may arrive after more was typed (the other box).
+  const sent = useRef(value);
   useEffect(() => {
+    if (value.min === sent.current.min && value.max === sent.current.max) return;
+    sent.current = value;
     setMin(asText(value.min));
     setMax(asText(value.max));
-  }, [value.min, value.max]);
+  }, [value]);
   const typed = { min: boundOf(min), max: boundOf(max) };
   const whole = typed.min !== undefined && typed.max !== undefined;
   const changed = whole && (typed.min !== value.min || typed.max !== value.max);
   const commit = () => {
-    if (changed) onChange({ min: typed.min ?? null, max: typed.max ?? null });
+    if (!changed) return;
+    sent.current = { min: typed.min ?? null, max: typed.max ?? null };
+    onChange(sent.current);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: commit reads the typed bounds
   useEffect(() => {
