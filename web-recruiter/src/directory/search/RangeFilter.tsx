@@ -15,7 +15,6 @@ type Props = {
   error?: string;
 };
 
-const TYPING_PAUSE_MS = 600;
 const asText = (bound: number | null) => (bound === null ? '' : String(bound));
 /** A bound as typed: empty is open; anything but a whole number is not a bound yet. */
 const boundOf = (text: string): number | null | undefined =>
@@ -24,7 +23,7 @@ const boundOf = (text: string): number | null | undefined =>
 /**
  * A range filter of the search table (kind `range`: years in practice): a lowest and a highest
  * number, either left empty (open), read back as the chip says it ("5+ years"). The range goes to
- * the URL after a pause in typing, on Enter or on leaving a box; what the API refuses (out of the
+ * the URL on Enter or on leaving a box (not while typing: "1" on the way to "15" is no search); what the API refuses (out of the
  * field's bounds, the lowest above the highest) comes back as its field error, shown here.
  */
 export function RangeFilter({ name, value, onChange, error }: Props) {
@@ -48,19 +47,17 @@ export function RangeFilter({ name, value, onChange, error }: Props) {
     sent.current = { min: typed.min ?? null, max: typed.max ?? null };
     onChange(sent.current);
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: commit reads the typed bounds
-  useEffect(() => {
-    if (!changed) return;
-    const timer = window.setTimeout(commit, TYPING_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [min, max, changed]);
   const onEnter = (event: KeyboardEvent) => {
     if (event.key === 'Enter') commit();
   };
   const headingId = useId();
   const helpId = useId();
   const reading = rangeLabel(name, value);
-  const help = !whole ? 'Whole years only.' : (error ?? (reading ? `Showing ${reading}` : placeholder));
+  const help = !whole
+    ? 'Whole years only.'
+    : changed
+      ? 'Press Enter to apply.'
+      : (error ?? (reading ? `Showing ${reading}` : placeholder));
   return (
     <Box role="group" aria-labelledby={headingId}>
       <Typography id={headingId} variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
