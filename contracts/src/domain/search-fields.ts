@@ -200,21 +200,28 @@ export const isOpenRange = (range: RangeValue | null | undefined): boolean =>
 export const rangeText = ({ min, max }: RangeValue): string =>
   min === null && max === null ? '' : `${min ?? ''}-${max ?? ''}`;
 
-/** `5-20`, `5-`, `-20` or `5` (exactly five) back as a range; null when it is none of them. */
+/**
+ * `5-20`, `5-`, `-20` or `5` (exactly five) back as a range; null when it is none of them. A range
+ * written upside down (`20-5`) is read as written: the request's schema refuses it with its own
+ * message ("The lowest cannot be above the highest."), and the screen shows that.
+ */
 export function parseRange(text: string | null | undefined): RangeValue | null {
   const match = /^\s*(\d{1,3})?\s*(-)?\s*(\d{1,3})?\s*$/.exec(text ?? '');
   if (!match || (match[1] === undefined && match[3] === undefined)) return null;
   const min = match[1] === undefined ? null : Number(match[1]);
   const max = match[3] === undefined ? (match[2] ? null : min) : Number(match[3]);
-  return min !== null && max !== null && min > max ? null : { min, max };
+  return { min, max };
 }
 
-/** How a range reads to a recruiter: "5–20 years", "5+ years", "up to 20 years". */
-export function rangeLabel(field: RangeFilter, { min, max }: RangeValue): string {
-  const { unit } = SEARCH_FIELDS[field].range;
-  if (min !== null && max !== null) return min === max ? `${min} ${unit}` : `${min}–${max} ${unit}`;
-  if (min !== null) return `${min}+ ${unit}`;
-  return max !== null ? `up to ${max} ${unit}` : '';
+/**
+ * How a range reads to a recruiter: "5–20 years", "5+ years", "up to 20 years"; without the unit
+ * where the label says it (a chip: "Years in practice: 5+").
+ */
+export function rangeLabel(field: RangeFilter, { min, max }: RangeValue, withUnit = true): string {
+  const unit = withUnit ? ` ${SEARCH_FIELDS[field].range.unit}` : '';
+  if (min !== null && max !== null) return min === max ? `${min}${unit}` : `${min}–${max}${unit}`;
+  if (min !== null) return `${min}+${unit}`;
+  return max !== null ? `up to ${max}${unit}` : '';
 }
 
 /**

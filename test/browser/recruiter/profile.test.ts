@@ -55,7 +55,7 @@ describe('a professional’s profile', () => {
     await page.waitForFunction(() => !JSON.stringify({ ...localStorage }).includes('revealedContacts'));
   });
 
-  test('shows the record under the field table’s labels, in its order, the credential read from the title', async () => {
+  test('shows the record under the field table’s labels, in its order, and the credential read from the title with its source', async () => {
     const page = await suite.page();
     await signIn(suite, page, 'basic', `/physician/${candidate('nurse-00').candidateId}`);
     await expectVisible(page.getByRole('heading', { name: 'Noel Care00' }));
@@ -80,8 +80,11 @@ describe('a professional’s profile', () => {
       ['Office', 'Austin, TX'],
       ['Office ZIP', '78701'],
       ['LinkedIn connections', '120'],
-      ['Credential', 'RN'],
     ]);
+    // The credential is education's (issue 34), with where it was read from.
+    const experience = page.getByRole('region', { name: 'Education and experience' });
+    await expectVisible(experience.getByText('Credential'));
+    expect(await experience.locator('dd').first().textContent()).toMatch(/^RNSource: /);
   });
 
   test('/physicians/… goes back to search; an unknown id offers Back to Directory', async () => {

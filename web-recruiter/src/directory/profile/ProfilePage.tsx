@@ -34,6 +34,7 @@ import { candidateName, emailProvenance, initialsOf, RevealMessages as M } from 
 import { ContactButtons } from '../contacts/ContactButtons';
 import { Paywall } from '../search/Paywall';
 import { titled } from '../search/search-screen';
+import { ExperienceSections } from './ExperienceSections';
 import { LicensesSection } from './LicensesSection';
 import { RegistrySection } from './RegistrySection';
 
@@ -99,11 +100,14 @@ function shown(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+/** Fields a section of their own shows, with their sources: the credential is education's. */
+const IN_SECTIONS = new Set(['credential']);
+
 /** The record's rows, in the field table's order: each field with a profile label (CANDIDATE_FIELDS). */
 const FIELDS: [string, (p: CandidateProfile) => string | null][] = Object.entries(
   CANDIDATE_FIELDS as CandidateFieldTable,
 ).flatMap(([field, { profile }]) => {
-  if (!profile?.label) return [];
+  if (!profile?.label || IN_SECTIONS.has(field)) return [];
   const { show } = profile;
   const read = (p: CandidateProfile) => (p as unknown as Record<string, unknown>)[field];
   if (show === 'date') return [[profile.label, (p) => (read(p) ? humanDate(read(p) as string) : null)]];
@@ -185,6 +189,7 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
           })}
         </Box>
         <LicensesSection profile={p} />
+        <ExperienceSections profile={p} year={new Date().getFullYear()} />
         {p.registry ? <RegistrySection registry={p.registry} /> : null}
         {p.education.length > 0 ? (
           <>

@@ -2,6 +2,7 @@ import {
   COUNTRY,
   FLAG_ON,
   type ListFilter,
+  type RangeFilter as RangeField,
   SEARCH_FIELD_NAMES,
   type SearchField,
   type SpecialtyCount,
@@ -21,6 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, memo, useEffect, useState } from 'react';
+import { RangeFilter } from './RangeFilter';
 import { SuggestInput } from './SuggestInput';
 import { MAX_TAGS, type SearchScreenState } from './search-screen';
 import { useOptionCounts } from './useOptionCounts';
@@ -30,24 +32,39 @@ type Props = {
   update: (patch: Partial<SearchScreenState>) => void;
   clear: () => void;
   specialties: SpecialtyCount[];
+  /** The API's field errors of the last search (a range out of bounds), by request field path. */
+  fieldErrors?: Readonly<Record<string, string>>;
 };
 
 /**
  * The search filters (spec §2): free text, then one control per field of the search table
  * (search-fields.ts): city/title/organization tags, one state (50 + DC) with the country locked to
  * the United States beside it, where a license is held (several states, with counts) and a compact
- * license (a checkbox, with its count), specialty (with counts), skills, education, and the company
- * filters.
+ * license (a checkbox, with its count), specialty (with counts), skills, education, years in
+ * practice (a range: lowest and highest), hospital affiliation, and the company filters.
  * Every change goes straight to the URL; the free text when submitted (Enter) or after a pause in
  * typing, so each keystroke is not a search.
  */
 // Memoised: an arriving page of results re-renders the screen, and need not re-render the filters.
-export const FilterSidebar = memo(function FilterSidebar({ state, update, clear, specialties }: Props) {
+export const FilterSidebar = memo(function FilterSidebar({
+  state,
+  update,
+  clear,
+  specialties,
+  fieldErrors,
+}: Props) {
   return (
     <Stack spacing={2} component="section" aria-label="Search filters">
       <QueryField value={state.query} onCommit={(query) => update({ query })} />
       {SEARCH_FIELD_NAMES.map((name) => (
-        <FilterControl key={name} name={name} state={state} update={update} specialties={specialties} />
+        <FilterControl
+          key={name}
+          name={name}
+          state={state}
+          update={update}
+          specialties={specialties}
+          fieldErrors={fieldErrors}
+        />
       ))}
       <Button variant="text" onClick={clear}>
         Clear all filters
@@ -56,9 +73,24 @@ export const FilterSidebar = memo(function FilterSidebar({ state, update, clear,
   );
 });
 
-function FilterControl({ name, state, update, specialties }: Omit<Props, 'clear'> & { name: SearchField }) {
+function FilterControl({
+  name,
+  state,
+  update,
+  specialties,
+  fieldErrors,
+}: Omit<Props, 'clear'> & { name: SearchField }) {
   const field = searchField(name);
   const { label, placeholder, picks } = field.control;
+  if (field.kind === 'range')
+    return (
+      <RangeFilter
+        name={name as RangeField}
+        value={state[name as RangeField]}
+        onChange={(range) => update({ [name]: range } as Partial<SearchScreenState>)}
+        error={fieldErrorOf(fieldErrors, name)}
+      />
+    );
   if (field.kind === 'state')
     return (
       <>
@@ -108,6 +140,10 @@ function FilterControl({ name, state, update, specialties }: Omit<Props, 'clear'
     />
   );
 }
+
+/** The API's first error for a filter or one of its parts (`yearsInPractice.min`). */
+const fieldErrorOf = (errors: Props['fieldErrors'], name: SearchField) =>
+  Object.entries(errors ?? {}).find(([path]) => path === name || path.startsWith(`${name}.`))?.[1];
 
 const TYPING_PAUSE_MS = 500;
 

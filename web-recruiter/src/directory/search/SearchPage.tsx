@@ -92,7 +92,13 @@ export function SearchPage() {
   };
   // The filters' chunk is fetched now; their inputs come after the first results are painted.
   const sidebar = filters ? (
-    <filters.FilterSidebar state={state} update={update} clear={clear} specialties={specialties} />
+    <filters.FilterSidebar
+      state={state}
+      update={update}
+      clear={clear}
+      specialties={specialties}
+      fieldErrors={results.error instanceof SearchFailure ? results.error.fieldErrors : undefined}
+    />
   ) : (
     <FiltersSkeleton />
   );

@@ -82,6 +82,18 @@ describe('applied-filter chips', () => {
     expect(withoutFilter(licensed, applied[2]!)).toEqual({ compactLicense: [] });
   });
 
+  it('says a range of years in practice as a recruiter reads it, and removes it whole (issue 34)', () => {
+    const chipsOf = (query: string) =>
+      appliedFilters(searchStateFromParams(new URLSearchParams(query))).map((f) => f.label);
+    expect(chipsOf('yearsInPractice=5-')).toEqual(['Years in practice: 5+']);
+    expect(chipsOf('yearsInPractice=5-20')).toEqual(['Years in practice: 5–20']);
+    expect(chipsOf('yearsInPractice=-20')).toEqual(['Years in practice: up to 20']);
+    const ranged = searchStateFromParams(new URLSearchParams('yearsInPractice=5-20&compactLicense=true'));
+    const [compact, years] = appliedFilters(ranged);
+    expect(compact!.label).toBe('Compact license');
+    expect(withoutFilter(ranged, years!)).toEqual({ yearsInPractice: { min: null, max: null } });
+  });
+
   it('removing a chip removes only its value', () => {
     const [query, texas, cardiology] = appliedFilters(state);
     expect(withoutFilter(state, query!)).toEqual({ query: '' });

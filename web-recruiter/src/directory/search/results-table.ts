@@ -1,5 +1,10 @@
 import {
+  isOpenRange,
   type ListFilter,
+  OPEN_RANGE,
+  type RangeFilter,
+  rangeLabel,
+  rangeText,
   SEARCH_FIELD_NAMES,
   type SearchField,
   SearchLimits,
@@ -140,6 +145,17 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
       continue;
     }
     const { kind, control } = searchField(name);
+    if (kind === 'range') {
+      const range = state[name as RangeFilter];
+      // "Years in practice: 5+", "Years in practice: 5–20".
+      if (!isOpenRange(range))
+        applied.push({
+          field: name,
+          value: rangeText(range),
+          label: `${label}: ${rangeLabel(name as RangeFilter, range, false)}`,
+        });
+      continue;
+    }
     for (const value of state[name as ListFilter]) {
       // A flag says itself ("Compact license"); state codes by name ("Licensed in: Texas").
       const shown =
@@ -154,6 +170,8 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
 export function withoutFilter(state: SearchScreenState, filter: AppliedFilter): Partial<SearchScreenState> {
   if (filter.field === 'query') return { query: '' };
   if (filter.field === 'state') return { state: null };
+  if (searchField(filter.field).kind === 'range')
+    return { [filter.field]: OPEN_RANGE } as Partial<SearchScreenState>;
   const name = filter.field as ListFilter;
   return { [name]: state[name].filter((value) => value !== filter.value) } as Partial<SearchScreenState>;
 }

@@ -4,6 +4,7 @@ import {
   addTag,
   EMPTY_SEARCH,
   hasTermOrFilter,
+  invalidFilterMessage,
   removeLastTag,
   SearchMessages,
   searchErrorMessage,
@@ -93,6 +94,39 @@ describe('the search URL', () => {
       licensedIn: ['CA'],
     });
     expect(hasTermOrFilter({ ...EMPTY_SEARCH, compactLicense: ['true'] })).toBe(true);
+  });
+
+  it('reads years in practice as a range, writes it back as the URL says it and keeps it in a saved search (issue 34)', () => {
+    expect(fromQuery('yearsInPractice=5-').yearsInPractice).toEqual({ min: 5, max: null });
+    expect(fromQuery('yearsInPractice=-20').yearsInPractice).toEqual({ min: null, max: 20 });
+    expect(fromQuery('yearsInPractice=lots').yearsInPractice).toEqual({ min: null, max: null });
+    expect(EMPTY_SEARCH.yearsInPractice).toEqual({ min: null, max: null });
+    const state = fromQuery('licensedIn=TX&compactLicense=true&yearsInPractice=5-');
+    expect(new URLSearchParams(searchParamsOf(state)).toString()).toBe(
+      'licensedIn=TX&compactLicense=true&yearsInPractice=5-',
+    );
+    // The request carries `{ min, max }`, as the API reads it; a saved search gives it back.
+    const filters = searchFiltersOf(state);
+    expect(filters.yearsInPractice).toEqual({ min: 5, max: null });
+    expect(SearchRequest.parse(filters).yearsInPractice).toEqual({ min: 5, max: null });
+    expect(searchStateOfFilters(JSON.parse(JSON.stringify(filters)))).toEqual({ ...state, page: 1 });
+    expect(searchStateOfFilters({ yearsInPractice: '5-20' }).yearsInPractice).toEqual({ min: 5, max: 20 });
+    expect(hasTermOrFilter({ ...EMPTY_SEARCH, yearsInPractice: { min: 5, max: null } })).toBe(true);
+    expect(searchFiltersOf(EMPTY_SEARCH)).not.toHaveProperty('yearsInPractice');
+  });
+
+  it('keeps a range the API refuses, so its field error is shown rather than the filter vanishing', () => {
+    const upsideDown = searchFiltersOf(fromQuery('yearsInPractice=20-5'));
+    const tooMany = searchFiltersOf(fromQuery('yearsInPractice=70-'));
+    const refused = (filters: object) => {
+      const result = SearchRequest.safeParse(filters);
+      return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
+    };
+    expect(refused(upsideDown)).toEqual([['yearsInPractice', 'The lowest cannot be above the highest.']]);
+    expect(refused(tooMany)).toEqual([['yearsInPractice.min', 'At most 60.']]);
+    expect(invalidFilterMessage({ 'yearsInPractice.min': 'At most 60.' })).toBe(
+      'Years in practice: At most 60.',
+    );
   });
 
   it('lets Save Search through only with a term or a filter', () => {

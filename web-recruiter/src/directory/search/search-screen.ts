@@ -1,7 +1,19 @@
 import type { SearchRequestBody } from '@healthtal/contracts';
 // By their own paths, not the package's index: the boot script imports this module, without zod.
 import { SORT_KEYS, STATE_CODES } from '@healthtal/contracts/domain/directory';
-import { LIST_FILTERS, type ListFilter, searchField } from '@healthtal/contracts/domain/search-fields';
+import {
+  isOpenRange,
+  LIST_FILTERS,
+  type ListFilter,
+  OPEN_RANGE,
+  parseRange,
+  RANGE_FILTERS,
+  type RangeFilter,
+  type RangeValue,
+  rangeText,
+  SEARCH_FIELDS,
+  searchField,
+} from '@healthtal/contracts/domain/search-fields';
 
 /**
  * The recruiter search screen's rules (recruiter-directory §2, §4, §5, §8, §9): its texts, the URL as
@@ -69,6 +81,20 @@ export function searchErrorMessage(message: string, code?: string | null): strin
   return SearchMessages.fallback;
 }
 
+/**
+ * A search the API refused for its filters (400 with field errors): each refused filter by its
+ * label and the API's own words, "Years in practice: At most 60.".
+ */
+export function invalidFilterMessage(errors: Readonly<Record<string, string>>): string {
+  const labelOf = (path: string) => {
+    const name = path.split('.')[0] ?? path;
+    return name in SEARCH_FIELDS ? SEARCH_FIELDS[name as keyof typeof SEARCH_FIELDS].control.label : name;
+  };
+  return Object.entries(errors)
+    .map(([path, message]) => `${labelOf(path)}: ${message}`)
+    .join(' ');
+}
+
 /** The paywall overlay (spec §2, Search screen), word for word. */
 export const PAYWALL = {
   title: 'Unlock Unlimited Contacts',
@@ -120,7 +146,9 @@ export type SearchScreenState = {
   sortDirection: 'asc' | 'desc';
   tab: SearchTab;
   upgraded: boolean;
-} & Record<ListFilter, string[]>;
+} & Record<ListFilter, string[]> &
+  /** The range filters (years in practice): either bound open; both open is no filter. */
+  Record<RangeFilter, RangeValue>;
 
 export const EMPTY_SEARCH: SearchScreenState = {
   query: '',
@@ -131,6 +159,7 @@ export const EMPTY_SEARCH: SearchScreenState = {
   tab: 'results',
   upgraded: false,
   ...(Object.fromEntries(LIST_FILTERS.map((name) => [name, [] as string[]])) as Record<ListFilter, string[]>),
+  ...(Object.fromEntries(RANGE_FILTERS.map((name) => [name, OPEN_RANGE])) as Record<RangeFilter, RangeValue>),
 };
 
 const splitList = (raw: string | null) =>
@@ -161,12 +190,18 @@ export function searchStateFromParams(params: { get(name: string): string | null
       return [name, values];
     }),
   ) as Record<ListFilter, string[]>;
+  // A range as the URL writes it (`5-20`, `5-`, `-20`); out of the field's bounds it is kept, so the
+  // API's field error says what is wrong ("At most 60.") rather than the filter silently vanishing.
+  const ranges = Object.fromEntries(
+    RANGE_FILTERS.map((name) => [name, parseRange(params.get(name)) ?? OPEN_RANGE]),
+  ) as Record<RangeFilter, RangeValue>;
   const state = params.get('state')?.trim().toUpperCase() ?? '';
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const sortKey = params.get('sortKey') as SortKeyValue;
   const tab = params.get('tab') as SearchTab;
   return {
     ...lists,
+    ...ranges,
     query: params.get('query')?.trim() ?? '',
     state: (STATE_CODES as readonly string[]).includes(state) ? state : null,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
@@ -186,6 +221,8 @@ export function searchParamsOf(state: SearchScreenState): [string, string][] {
   const entries: [string, string][] = [];
   if (state.query.trim()) entries.push(['query', state.query.trim()]);
   for (const name of LIST_FILTERS) if (state[name].length > 0) entries.push([name, state[name].join(',')]);
+  for (const name of RANGE_FILTERS)
+    if (!isOpenRange(state[name])) entries.push([name, rangeText(state[name])]);
   if (state.state) entries.push(['state', state.state]);
   if (state.page > 1) entries.push(['page', String(state.page)]);
   if (state.sortKey !== 'relevance') entries.push(['sortKey', state.sortKey]);
@@ -202,6 +239,8 @@ export function searchFiltersOf(state: SearchScreenState): SearchFilterObject {
   const filters: SearchFilterObject = {};
   if (state.query.trim()) filters.query = state.query.trim();
   for (const name of LIST_FILTERS) if (state[name].length > 0) filters[name] = state[name];
+  // The request's own form of a range, `{ min, max }` (a saved search keeps it so).
+  for (const name of RANGE_FILTERS) if (!isOpenRange(state[name])) filters[name] = { ...state[name] };
   if (state.state) filters.state = [state.state];
   filters.sortKey = state.sortKey;
   filters.sortDirection = state.sortDirection;
@@ -217,14 +256,22 @@ export function searchStateOfFilters(filters: Record<string, unknown>): SearchSc
         ? value
         : typeof value === 'boolean' // a flag given as the API takes it
           ? String(value)
-          : null;
+          : isRangeObject(value) // a range as the API takes it: `{ min, max }`
+            ? rangeText({ min: value.min ?? null, max: value.max ?? null })
+            : null;
   return searchStateFromParams({ get: (name) => asText(filters[name]) });
 }
+
+const isRangeObject = (value: unknown): value is { min?: number | null; max?: number | null } =>
+  typeof value === 'object' && value !== null && ('min' in value || 'max' in value);
 
 /** The Save Search button's rule: a search term or at least one active filter (spec §2). */
 export function hasTermOrFilter(state: SearchScreenState): boolean {
   return (
-    state.query.trim() !== '' || state.state !== null || LIST_FILTERS.some((name) => state[name].length > 0)
+    state.query.trim() !== '' ||
+    state.state !== null ||
+    LIST_FILTERS.some((name) => state[name].length > 0) ||
+    RANGE_FILTERS.some((name) => !isOpenRange(state[name]))
   );
 }
 
@@ -232,7 +279,8 @@ export function hasTermOrFilter(state: SearchScreenState): boolean {
 export const activeFilterCount = (state: SearchScreenState): number =>
   (state.query.trim() ? 1 : 0) +
   (state.state ? 1 : 0) +
-  LIST_FILTERS.reduce((n, name) => n + state[name].length, 0);
+  LIST_FILTERS.reduce((n, name) => n + state[name].length, 0) +
+  RANGE_FILTERS.filter((name) => !isOpenRange(state[name])).length;
 
 // ---------------------------------------------------------------------------------------------
 // Tag inputs (city, title, organization): spec §5.

@@ -2,13 +2,17 @@ import { type SearchRequestBody, SearchResponse } from '@healthtal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../app/api';
 import { searchBody } from './search-body';
-import { type SearchScreenState, searchErrorMessage } from './search-screen';
+import { invalidFilterMessage, type SearchScreenState, searchErrorMessage } from './search-screen';
 
-/** A failed search, in the spec's words (§8), with how long it took. */
+/**
+ * A failed search, in the spec's words (§8), with how long it took; a filter the API refused keeps
+ * its field errors (request path → message), which the filter shows.
+ */
 export class SearchFailure extends Error {
   constructor(
     message: string,
     readonly elapsedMs: number,
+    readonly fieldErrors: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -33,7 +37,9 @@ export async function runSearch(
     if (signal.aborted) throw error;
     const raw = error instanceof Error ? error.message : String(error);
     const code = error instanceof ApiError ? (error.problem as { code?: string }).code : undefined;
-    throw new SearchFailure(searchErrorMessage(raw, code), Math.round(performance.now() - started));
+    const fields = error instanceof ApiError && error.status === 400 ? error.problem.errors : undefined;
+    const message = fields ? invalidFilterMessage(fields) : searchErrorMessage(raw, code);
+    throw new SearchFailure(message, Math.round(performance.now() - started), fields);
   }
 }
 
