@@ -167,7 +167,7 @@ describe('registry facts a recruiter hires on', () => {
       ['Years in practice', `${since} years (since 2009)`, cmsSource],
     ]);
     const affiliations = page.getByRole('region', { name: 'Affiliations' });
-    await expectVisible(affiliations.getByText('MEMORIAL HERMANN HOSPITAL (CCN 450068)'));
+    await expectVisible(affiliations.getByText('Memorial Hermann Hospital (CCN 450068)', { exact: true }));
     await expectVisible(affiliations.getByText('CCN 450999'));
     // Named as the CMS import records it: the run's main file (Facility_Affiliation.csv joined in).
     expect(await affiliations.getByText(/^Source: /).textContent()).toBe(cmsSource);
