@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CANDIDATE_PROFILE_SHAPE } from '../domain/candidate-fields';
 import { COUNTRY, EMAIL_STATUSES, SearchLimits, SORT_KEYS, STATE_CODES } from '../domain/directory';
 import {
+  FLAG_ON,
   parseRange,
   type RangeValue,
   SEARCH_FIELD_NAMES,
@@ -44,6 +45,11 @@ const State = z
 const states = z.preprocess(
   (input) => (typeof input === 'string' ? input.split(',') : input),
   z.array(State).max(51),
+);
+/** A flag filter: `true` (or "true", or ["true"]) is on; false, "false" or absent is off. */
+const flag = z.preprocess(
+  (input) => (input === true ? [FLAG_ON] : input === false || input === 'false' ? [] : input),
+  oneOf([FLAG_ON]),
 );
 
 /**
@@ -90,6 +96,8 @@ function filterSchema(field: SearchFieldDefinition): FilterSchema | RangeSchema 
       return oneOf(field.options ?? []) as unknown as FilterSchema;
     case 'state':
       return states as unknown as FilterSchema;
+    case 'flag':
+      return flag as unknown as FilterSchema;
     case 'range':
       return rangeSchema(field);
   }
@@ -209,8 +217,8 @@ export const CandidateProfile = CandidateCard.extend({
       licenses: z.string().nullable(),
       /** The date of the registry file the profile was last read from. */
       sourceDate: z.string().nullable(),
-      /** That file's name, when its events said it (files imported before issue 34 did not). */
-      sourceFile: z.string().optional(),
+      /** That file's name (npidata_pfile_…csv); null for profiles imported before it was kept. */
+      sourceFile: z.string().nullable(),
       /** Per field, the registry's `Last Update Date` of the value shown. */
       fieldUpdatedOn: z.record(z.string(), z.string()),
       deactivatedOn: z.string().nullable(),
@@ -262,8 +270,11 @@ export const SpecialtyNames = z.array(z.string());
 export type SpecialtyNames = z.infer<typeof SpecialtyNames>;
 export const HOME_SPECIALTIES_MAX = 35;
 
-/** At most this many suggestions per answer (the sidebar shows 8). */
-export const SUGGESTIONS_MAX = 20;
+/**
+ * At most this many suggestions per answer: a typed filter shows 8; a picked one (licensed in) asks
+ * for every option's count at once (50 states and DC).
+ */
+export const SUGGESTIONS_MAX = 60;
 /**
  * `GET /api/v1/search/suggestions`: the values of a typed filter (city, title, organization,
  * skills, education) starting with `prefix`, case- and accent-insensitive.

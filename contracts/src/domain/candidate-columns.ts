@@ -12,6 +12,15 @@ import {
   parseSkills,
   splitSkills,
 } from './directory';
+import {
+  isCompactNurse,
+  type LicenseHeld,
+  type LicenseRecordValue,
+  licenseStatesOf,
+  licensesOfRecords,
+  licensesOfText,
+} from './licenses';
+import { NURSE_LICENSURE_COMPACT } from './nurse-licensure-compact';
 
 /*
  * The kinds of read-model column a candidate field can have (candidate-fields.ts), and the named
@@ -25,6 +34,7 @@ export type SqlType = 'uuid' | 'text' | 'int' | 'boolean' | 'date' | 'timestampt
 type Value = string | null | undefined;
 const text = (value: unknown) => cleanValue(value as Value);
 const upperCase = (value: unknown) => text(value)?.toUpperCase() ?? null;
+const records = (value: unknown) => licensesOfRecords(value as LicenseRecordValue[] | null);
 
 /** How an event value becomes its column's, on import and on update alike. */
 export const CLEANERS = {
@@ -48,6 +58,12 @@ export const CLEANERS = {
     joinSkills(Array.isArray(value) ? value.flatMap((item) => text(item) ?? []) : []),
   /** Hospital affiliations: each with a CCN or a name, the CCN's first kept (a file may repeat one). */
   affiliations: (value: unknown) => cleanAffiliations(value),
+  /** License records, each marked compact (licenses.ts, by the compact's data file). */
+  'license records': records,
+  /** The states the license records are held in, as a list. */
+  'license states': (value: unknown) => joinSkills(licenseStatesOf(records(value))),
+  /** Whether any license record is compact. */
+  'compact license': (value: unknown) => records(value).some((license) => license.compact),
 } as const satisfies Record<string, (value: unknown) => unknown>;
 export type CleanerName = keyof typeof CLEANERS;
 
@@ -70,6 +86,22 @@ function cleanAffiliations(value: unknown): Affiliation[] {
 }
 
 type ImportedData = { readonly [field: string]: unknown };
+
+/**
+ * An import's licenses: its license records, or (events written before them) its `licenses` text,
+ * compact for a nurse by the title and taxonomy. Worked out once for the three columns that read it.
+ */
+let licensesFor: { data: ImportedData; licenses: LicenseHeld[] } | null = null;
+function licensesOfImport(d: ImportedData): LicenseHeld[] {
+  if (licensesFor?.data === d) return licensesFor.licenses;
+  const licenses =
+    d.licenseRecords != null
+      ? records(d.licenseRecords)
+      : licensesOfText(text(d.licenses), isCompactNurse(text(d.title), text(d.taxonomyCode)));
+  licensesFor = { data: d, licenses };
+  return licenses;
+}
+
 /** How an import becomes a column that reads more than its own field. */
 export const IMPORT_READERS = {
   /** Its own text, else city and state (the state as its column has it: upper case). */
@@ -77,7 +109,17 @@ export const IMPORT_READERS = {
     cleanLocation(d.location as Value) ?? locationText(d.city as string | null, upperCase(d.state)),
   'has email': (d: ImportedData) => Boolean(text(d.personalEmail) ?? text(d.workEmail)),
   'has phone': (d: ImportedData) => Boolean(text(d.phone) ?? text(d.directPhone)),
+  /** Its license records, else the legacy `licenses` text (licensesOfImport). */
+  licenses: licensesOfImport,
+  'license states': (d: ImportedData) => joinSkills(licenseStatesOf(licensesOfImport(d))),
+  'compact license': (d: ImportedData) => licensesOfImport(d).some((license) => license.compact),
 } as const satisfies Record<string, (data: ImportedData) => unknown>;
+
+/**
+ * Data a cleaner or reader decides by, besides its name: part of the directory read model's version
+ * (projections' directoryVersionOf), so a new version of the data file rebuilds what it decided.
+ */
+export const COLUMN_DATA = { nurseLicensureCompact: NURSE_LICENSURE_COMPACT } as const;
 export type ImportReaderName = keyof typeof IMPORT_READERS;
 
 export type ColumnOptions = {
@@ -125,6 +167,13 @@ const kind =
       Options;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+const LicenseHeldSchema: z.ZodType<LicenseHeld> = z.object({
+  state: z.string(),
+  number: z.string().nullable(),
+  taxonomyCode: z.string().nullable(),
+  primary: z.boolean(),
+  compact: z.boolean(),
+});
 
 /** The column kinds, by what they hold (the field table names them `column`). */
 export const COLUMN_KINDS = {
@@ -156,6 +205,11 @@ export const COLUMN_KINDS = {
     z.array(z.object({ ccn: z.string().nullable(), name: z.string().nullable() })),
     { ddl: "not null default '[]'", clean: 'affiliations' },
   ),
+  /** Licenses with their compact mark (licenses.ts), as JSON. */
+  licenses: kind<LicenseHeld[]>('jsonb', z.array(LicenseHeldSchema), {
+    ddl: "not null default '[]'",
+    clean: 'license records',
+  }),
   /** A keyed hash, hex in the event, bytes in the row (half the size). */
   hash: kind<Uint8Array | null, null>('bytea', z.null(), {}),
 };

@@ -56,11 +56,13 @@ export type CandidateFieldDefinition = {
    * its relevance), the filter it feeds (a SEARCH_FIELDS key, whose rules make its terms), and how
    * the column holds its values (one, a list, school and degree pairs, or hospital affiliations:
    * their names, else their CCNs). `{}`: read for a sort.
+   * `identifier`: a number unique to the candidate (the NPI), which a query word finds: kept per
+   * candidate, not as an index term (a term each would cost hundreds of MB at 1.5M).
    */
   readonly search?: {
     readonly text?: TextField;
     readonly filter?: SearchField;
-    readonly values?: 'list' | 'education' | 'affiliations';
+    readonly values?: 'list' | 'education' | 'affiliations' | 'identifier';
   };
 };
 
@@ -128,7 +130,8 @@ export const CANDIDATE_FIELDS = {
   emailHash: { event: hash, column: column.hash('email_hash', { table: 'contacts' }) },
   phoneHash: { event: hash, column: column.hash('phone_hash', { table: 'contacts' }) },
   // What a candidate from the NPI registry (NPPES) carries besides the record fields.
-  npi: { event: z.string().regex(/^\d{10}$/), optional: true, personal: 2, column: column.text('npi', { clean: 'as is' }) },
+  /** Searched by the query (a word that is an NPI): the index keeps it per candidate, not as a term (docs/adr/0050). */
+  npi: { event: z.string().regex(/^\d{10}$/), optional: true, personal: 2, column: column.text('npi', { clean: 'as is' }), search: { values: 'identifier' } },
   /** The primary taxonomy code. */
   taxonomyCode: { event: z.string().max(20).nullable(), optional: true, personal: 2, updatable: 'nppes', column: column.text('taxonomy_code') },
   /** `STATE NUMBER` pairs, primary first, separated by "; ". */
@@ -143,12 +146,15 @@ export const CANDIDATE_FIELDS = {
   // Issue 34: what recruiters hire on, from the registries (NPPES, CMS Doctors and Clinicians) and
   // the synthetic seed; a source that does not know a field leaves it out (read as null).
   /** The file the values come from, its name without a folder: with `source` and `sourceDate`, where a field came from. */
-  sourceFile: { event: z.string().max(300).nullable(), optional: true },
-  /** The name's prefix and suffix as the registry spells them ("Dr.", "Jr.", "II"). */
-  namePrefix: { event: text, optional: true, personal: 2 },
-  nameSuffix: { event: text, optional: true, personal: 2 },
-  /** Every licence the registry lists (NPPES's taxonomy/licence slots 1–15), the primary first. */
-  licenseRecords: { event: z.array(LicenseRecord).max(15).nullable(), optional: true, personal: 2 },
+  sourceFile: { event: z.string().max(300).nullable(), optional: true, column: column.text('source_file') },
+  /** The name's prefix and suffix as the registry spells them ("Dr.", "Jr.", "II"); the profile shows them with the name. */
+  namePrefix: { event: text, optional: true, personal: 2, updatable: 'nppes', column: column.text('name_prefix'), profile: {} },
+  nameSuffix: { event: text, optional: true, personal: 2, updatable: 'nppes', column: column.text('name_suffix'), profile: {} },
+  /**
+   * Every licence the registry lists (NPPES's taxonomy/licence slots 1–15), the primary first. Its
+   * column holds them marked compact (licenses.ts); events before it read their `licenses` text.
+   */
+  licenseRecords: { event: z.array(LicenseRecord).max(15).nullable(), optional: true, personal: 2, updatable: 'nppes', column: column.licenses('license_records', { fromImport: 'licenses' }), profile: {} },
   /** CMS Doctors and Clinicians: the medical (or professional) school and the year of graduation. */
   medicalSchool: { event: text, optional: true, personal: 2, updatable: 'cms-dac', column: column.text('medical_school'), profile: {} },
   /** Years in practice are the years since it (search-fields' yearsInPractice). */
@@ -172,6 +178,10 @@ export const CANDIDATE_FIELDS = {
   hasPhone: { column: column.boolean('has_phone', { fromImport: 'has phone' }) },
   /** MD, RN, PA-C…, from the title (a registry's credential text); the profile keeps the title as written. */
   credential: { column: column.list('credential', { of: 'title', clean: 'credentials' }), profile: { label: 'Credential' }, search: { text: 't', filter: 'credential', values: 'list' } },
+  /** The states a license is held in (the Licensed in filter), from the license records. */
+  licensedIn: { column: column.list('licensed_in', { of: 'licenseRecords', clean: 'license states', fromImport: 'license states' }), search: { filter: 'licensedIn', values: 'list' } },
+  /** Holds a license marked compact (the Compact license filter). */
+  compactLicense: { column: column.boolean('compact_license', { of: 'licenseRecords', clean: 'compact license', fromImport: 'compact license' }), search: { filter: 'compactLicense' } },
 } as const satisfies Record<string, CandidateFieldDefinition>;
 
 type Fields = typeof CANDIDATE_FIELDS;

@@ -1,7 +1,7 @@
 import { CANDIDATE_FIELDS, eventFieldsOf } from './candidate-fields';
 
 /*
- * Where each field of a candidate came from (issue 34, docs/adr/0050). The directory read model
+ * Where each field of a candidate came from (issue 34, docs/adr/0051). The directory read model
  * keeps a small table of sources, one row per (source, file, file date), and per candidate the
  * source of its import (with the record's own update date, for a registry) and, only for fields a
  * later file or another source changed, which write they come from. A write is one entry that

@@ -88,9 +88,13 @@ export type TermRule =
 /**
  * `tags`: free text, at most SearchLimits.maxTags (tag inputs). `names`: a free text list.
  * `options`: a list of the field's `options`. `state`: one state on the screen, a list in the request.
+ * `flag`: on or off (a checkbox); on is the one value FLAG_ON (`true` in the request, the URL and a
+ * saved search), so the screen, the URL and the index treat it as a list of at most one value.
  * `range`: a lowest and a highest number, either open (years in practice: `5-` is five or more).
  */
-export type SearchFieldKind = 'tags' | 'names' | 'options' | 'state' | 'range';
+export type SearchFieldKind = 'tags' | 'names' | 'options' | 'state' | 'flag' | 'range';
+/** A flag filter's value when it is on, and the value its field's index term is made of. */
+export const FLAG_ON = 'true';
 
 /**
  * A `range` filter's numbers: `since: 'year'` counts years since the year its field holds (years in
@@ -122,8 +126,14 @@ export type SearchFieldDefinition = {
   readonly control: {
     readonly label: string;
     readonly placeholder?: string;
-    /** `specialty counts`: picked from the directory's specialties, each with its count. */
-    readonly picks?: 'specialty counts' | 'typed';
+    /**
+     * `specialty counts`: picked from the directory's specialties, each with its count. `typed`: typed,
+     * with the index's values as suggestions. `counted`: picked from its options (a flag: on or off),
+     * each with how many searchable candidates hold it (the index's suggestions).
+     */
+    readonly picks?: 'specialty counts' | 'typed' | 'counted';
+    /** `state names`: its options are state codes, shown by name ("Texas (TX)"). */
+    readonly shows?: 'state names';
   };
 };
 
@@ -143,6 +153,9 @@ const YEARS_IN_PRACTICE: RangeDefinition = { min: 0, max: 60, unit: 'years', sin
 export const SEARCH_FIELDS = {
   city: { kind: 'tags', terms: { city: byValue('ci') }, weight: 1, control: { label: 'City' } },
   state: { kind: 'state', options: STATE_CODES, terms: { state: byValue('st', 'upper case') }, weight: 1, control: { label: 'State' } },
+  // Where a license is held (any of them), not where the person practises (issue 34).
+  licensedIn: { kind: 'options', options: STATE_CODES, terms: { licensedIn: byValue('li', 'upper case') }, weight: 1, control: { label: 'Licensed in', picks: 'counted', shows: 'state names' } },
+  compactLicense: { kind: 'flag', options: [FLAG_ON], terms: { compactLicense: byValue('cp', 'as is') }, weight: 1, control: { label: 'Compact license', picks: 'counted' } },
   // `t` and `o` are also the title's and the organization's words for the free-text query.
   title: { kind: 'tags', terms: { title: byWords('t') }, weight: 1, control: { label: 'Title' } },
   credential: { kind: 'options', options: CREDENTIALS, terms: { credential: byValue('cr', 'as is') }, weight: 1, control: { label: 'Credential' } },
@@ -291,16 +304,20 @@ export function indexTermsOf(
 }
 
 /**
- * The filters whose values are typed (tag inputs and typed lists): city, title, organization,
- * skills, education. As the user types, the sidebar suggests the index's values with their counts.
+ * The filters whose values the index suggests with their counts: those typed (tag inputs and typed
+ * lists: city, title, organization, skills, education), as the user types, and those picked with
+ * their counts (licensed in, compact license).
  */
 export const SUGGESTED_FIELDS = SEARCH_FIELD_NAMES.filter(
-  (name) => SEARCH_FIELDS[name].kind === 'tags' || searchField(name).control.picks === 'typed',
+  (name) =>
+    SEARCH_FIELDS[name].kind === 'tags' ||
+    searchField(name).control.picks === 'typed' ||
+    searchField(name).control.picks === 'counted',
 ) as readonly SuggestedField[];
 export type SuggestedField = {
   [F in SearchField]: Fields[F]['kind'] extends 'tags'
     ? F
-    : Fields[F]['control'] extends { picks: 'typed' }
+    : Fields[F]['control'] extends { picks: 'typed' | 'counted' }
       ? F
       : never;
 }[SearchField];

@@ -134,13 +134,27 @@ export const ImportCompleted = event(
 /** The registry deactivated the candidate's NPI: they leave search until it is reactivated. */
 export const CandidateDeactivated = event(
   'CandidateDeactivated',
-  z.object({ candidateId: z.uuid(), source: z.string().max(100), deactivatedOn: day, sourceDate: day }),
+  z.object({
+    candidateId: z.uuid(),
+    source: z.string().max(100),
+    deactivatedOn: day,
+    sourceDate: day,
+    /** The file that said so (its name); absent in events written before it was kept. */
+    sourceFile: z.string().max(300).nullable().optional(),
+  }),
 );
 
 /** The registry reactivated a deactivated NPI: the candidate is back in search. */
 export const CandidateReactivated = event(
   'CandidateReactivated',
-  z.object({ candidateId: z.uuid(), source: z.string().max(100), reactivatedOn: day, sourceDate: day }),
+  z.object({
+    candidateId: z.uuid(),
+    source: z.string().max(100),
+    reactivatedOn: day,
+    sourceDate: day,
+    /** The file that said so (its name); absent in events written before it was kept. */
+    sourceFile: z.string().max(300).nullable().optional(),
+  }),
 );
 
 /** A subscriber (or a demo user with a full_access grant) saw a candidate's email and phone. */

@@ -39,7 +39,7 @@ const OWN_COLUMNS: ImportColumn[] = [
     value: (event) => event.metadata.occurredAt,
   },
   { name: 'revision', type: 'bigint', table: 'candidates', value: (_, revision) => revision },
-  // The import's source, file and date, by its row in directory_sources (provenance: ADR 0050).
+  // The import's source, file and date, by its row in directory_sources (provenance: ADR 0051).
   {
     name: 'source_id',
     type: 'int',

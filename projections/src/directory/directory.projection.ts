@@ -2,6 +2,7 @@ import {
   CANDIDATE_FIELDS,
   type CandidateColumnsRow,
   type CandidateFieldTable,
+  COLUMN_DATA,
   type FieldSourceEntry,
   fingerprintOf,
   isBulkImport,
@@ -51,11 +52,15 @@ export type SpecialtyCountsTable = { specialty: string; count: number };
 
 /**
  * The read model's version (the projector rebuilds it when the version it was built at differs):
- * a fingerprint of DIRECTORY_CODE_VERSION, its SQL and every column's definition, so a changed
- * field definition rebuilds the read model as a bump did. A positive 31-bit number (the
- * checkpoint's `int`).
+ * a fingerprint of DIRECTORY_CODE_VERSION, its SQL, every column's definition and the data its
+ * cleaners decide by (COLUMN_DATA: the Nurse Licensure Compact's members), so a changed field
+ * definition or a new data file rebuilds the read model as a bump did. A positive 31-bit number
+ * (the checkpoint's `int`).
  */
-export function directoryVersionOf(fields: CandidateFieldTable = CANDIDATE_FIELDS): number {
+export function directoryVersionOf(
+  fields: CandidateFieldTable = CANDIDATE_FIELDS,
+  data: unknown = COLUMN_DATA,
+): number {
   const columns = fieldColumnsOf(fields);
   const definitions = Object.entries(fields).flatMap(([field, { column, event, optional }]) =>
     column
@@ -76,7 +81,7 @@ export function directoryVersionOf(fields: CandidateFieldTable = CANDIDATE_FIELD
       : [],
   );
   const sql = [createSqlOf(columns), importSqlOf(importColumnsOf(columns))];
-  return fingerprintOf([DIRECTORY_CODE_VERSION, sql, definitions]) >>> 1;
+  return fingerprintOf([DIRECTORY_CODE_VERSION, sql, definitions, data]) >>> 1;
 }
 
 /**

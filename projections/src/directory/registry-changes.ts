@@ -2,6 +2,7 @@ import {
   CANDIDATE_FIELDS,
   type CandidateUpdated,
   type FieldSourceEntry,
+  IMPORT_READERS,
   locationText,
   withLatestWrite,
 } from '@healthtal/contracts';
@@ -95,11 +96,13 @@ async function update(
     city: string | null;
     state: string | null;
   }>(
-    // source_date: the last file of the candidate's own source (its registry) that changed it.
+    // source_date and source_file: the last file of the candidate's own source (its registry)
+    // that changed it; a file of another source (CMS's) is kept with the fields it changed.
     `update directory_candidates set ${sets.join(', ')}, revision = $2,
-       source_date = case when source = $4 then $3::date else source_date end
+       source_date = case when source = $4 then $3::date else source_date end,
+       source_file = case when source = $4 then coalesce($${params.length + 1}, source_file) else source_file end
      where id = $1 returning specialty, city, state`,
-    params,
+    [...params, d.sourceFile ?? null],
   );
   const after = rows[0]!;
   if (data.location === undefined && (data.city !== undefined || data.state !== undefined)) {
@@ -108,6 +111,8 @@ async function update(
       locationText(after.city, after.state),
     ]);
   }
+  if (data.licenseRecords === undefined && LEGACY_LICENSE_FIELDS.some((f) => data[f] !== undefined))
+    await updateLegacyLicenses(client, d.candidateId);
   await updateContacts(client, data, d.candidateId);
   if (old.deactivated_on !== null) return;
   // A new seq: the index only ever appends; the tombstone drops the old document.
@@ -117,6 +122,42 @@ async function update(
     await countSpecialty(client, old.specialty, -1);
     await countSpecialty(client, after.specialty, 1);
   }
+}
+
+/** What a candidate's licenses are read from when they have no license records (licenses.ts). */
+const LEGACY_LICENSE_FIELDS = ['licenses', 'title', 'taxonomyCode'] as const;
+
+/**
+ * An update of the `licenses` text (or the title or taxonomy a nurse is told by) to a candidate
+ * whose licenses were read from that text, not from license records (events written before them):
+ * their licenses are read again from the row, as the import reads them. A candidate with records
+ * keeps them: records carry their own taxonomy (NPPES gives every license slot one).
+ */
+async function updateLegacyLicenses(client: pg.PoolClient, id: string) {
+  const { rows } = await client.query<{
+    licenses: string | null;
+    title: string | null;
+    taxonomy_code: string | null;
+    from_text: boolean;
+  }>(
+    `select licenses, title, taxonomy_code,
+       not jsonb_path_exists(license_records, '$[*] ? (@.taxonomyCode != null)') as from_text
+     from directory_candidates where id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row?.from_text) return;
+  const read = { licenses: row.licenses, title: row.title, taxonomyCode: row.taxonomy_code };
+  await client.query(
+    `update directory_candidates set license_records = $2, licensed_in = $3, compact_license = $4
+     where id = $1`,
+    [
+      id,
+      JSON.stringify(IMPORT_READERS.licenses(read)),
+      IMPORT_READERS['license states'](read),
+      IMPORT_READERS['compact license'](read),
+    ],
+  );
 }
 
 async function updateContacts(client: pg.PoolClient, data: Record<string, unknown>, id: string) {
@@ -142,13 +183,14 @@ async function updateContacts(client: pg.PoolClient, data: Record<string, unknow
 
 async function deactivate(
   client: pg.PoolClient,
-  d: { candidateId: string; deactivatedOn: string; sourceDate: string },
+  d: { candidateId: string; deactivatedOn: string; sourceDate: string; sourceFile?: string | null },
   revision: number,
 ) {
   const { rows } = await client.query<{ seq: string; specialty: string | null }>(
-    `update directory_candidates set deactivated_on = $2, source_date = $3, revision = $4
+    `update directory_candidates set deactivated_on = $2, source_date = $3, revision = $4,
+       source_file = coalesce($5, source_file)
      where id = $1 and deactivated_on is null returning seq, specialty`,
-    [d.candidateId, d.deactivatedOn, d.sourceDate, revision],
+    [d.candidateId, d.deactivatedOn, d.sourceDate, revision, d.sourceFile ?? null],
   );
   const row = rows[0];
   if (!row) return;
@@ -158,14 +200,15 @@ async function deactivate(
 
 async function reactivate(
   client: pg.PoolClient,
-  d: { candidateId: string; sourceDate: string },
+  d: { candidateId: string; sourceDate: string; sourceFile?: string | null },
   revision: number,
 ) {
   // A new seq: the index only ever appends, and the old document was dropped at deactivation.
   const { rows } = await client.query<{ specialty: string | null }>(
-    `update directory_candidates set deactivated_on = null, source_date = $2, revision = $3, seq = default
+    `update directory_candidates set deactivated_on = null, source_date = $2, revision = $3, seq = default,
+       source_file = coalesce($4, source_file)
      where id = $1 and deactivated_on is not null returning specialty`,
-    [d.candidateId, d.sourceDate, revision],
+    [d.candidateId, d.sourceDate, revision, d.sourceFile ?? null],
   );
   if (rows[0]) await countSpecialty(client, rows[0].specialty, 1);
 }

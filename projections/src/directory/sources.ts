@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /*
- * The directory's sources (issue 34, docs/adr/0050): one row per (source, file, file date) an event
+ * The directory's sources (issue 34, docs/adr/0051): one row per (source, file, file date) an event
  * came from, so a candidate names its provenance with a number instead of a copy of a file name.
  * A directory of millions holds a few hundred of them (one per file imported).
  */

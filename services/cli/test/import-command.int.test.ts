@@ -67,4 +67,47 @@ describe('npx healthtal import --format nppes (the command)', () => {
       await database.drop();
     }
   }, 120_000);
+
+  it('refuses a file without a date in its name unless --file-date gives it, and a file without an NPI header, in one line each', async () => {
+    const database = await createTestDatabase();
+    try {
+      const run = async (...args: string[]) => {
+        const main = path.resolve(import.meta.dirname, '../src/main.ts');
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', main, 'import', '--format', 'nppes', ...args],
+          {
+            env: { ...process.env, DATABASE_URL: database.url },
+          },
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk) => (stdout += chunk));
+        child.stderr.on('data', (chunk) => (stderr += chunk));
+        const [code] = (await once(child, 'exit')) as [number];
+        return { code, stdout, stderr };
+      };
+      const undated = await writeNppesFile(path.join(dir, 'export.csv'), nppesHeader('Provider Sex Code'), [
+        anaRow,
+      ]);
+      const refused = await run(undated);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain(
+        'export.csv has no date in its name (CMS names its files …_YYYYMMDD.csv): give the date of the registry data with --file-date YYYY-MM-DD',
+      );
+      expect(refused.stderr).not.toMatch(/\n\s+at /); // no stack trace
+      const dated = await run(undated, '--file-date', '2014-06-30');
+      expect(dated.code, dated.stderr).toBe(0);
+      expect(dated.stdout).toMatch(/NPI registry file of 2014-06-30: read 1 rows/);
+
+      const other = path.join(dir, 'people_20240101.csv');
+      await writeFile(other, '"Name","City"\n"Ana","Austin"\n');
+      const unreadable = await run(other);
+      expect(unreadable.code).not.toBe(0);
+      expect(unreadable.stderr).toContain('people_20240101.csv has no NPI column in its first 10 lines');
+      expect(unreadable.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await database.drop();
+    }
+  }, 180_000);
 });

@@ -23,7 +23,7 @@ export { anyImportRan, importMigrations, readImportProgress } from './import-pro
 export { loadEndpoints } from './nppes/endpoints';
 export { npiCandidateId } from './nppes/npi-ids';
 export { importNppes, type NppesImportOptions, type NppesSummary } from './nppes/nppes-import';
-export { nppesFile } from './nppes/nppes-source';
+export { NppesFileDateMissing, NppesFileUnreadable, nppesFile } from './nppes/nppes-source';
 export { loadTaxonomy } from './nppes/taxonomy';
 export { describeTick, formatDuration, type ImportTick, ProgressBar } from './progress-bar';
 export { mulberry32 } from './random';

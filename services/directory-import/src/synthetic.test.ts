@@ -67,8 +67,10 @@ describe('the synthetic directory', () => {
       });
       expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     }
-    // The NPI registry's own fields (the NPI, taxonomy code, licenses, file dates) belong to registry
-    // candidates only; a synthetic one has none, as a CSV import has none.
+    // The NPI registry's own record of a provider (its NPI, the taxonomy code and licence text of
+    // its record, its file and dates) belongs to registry candidates only: a synthetic one is
+    // nobody's record, as a CSV row is none. Everything a recruiter reads about them is filled,
+    // the licences, school, graduation year, affiliations and telehealth of issue 34 included.
     const registryOnly = new Set([
       'npi',
       'taxonomyCode',
@@ -77,20 +79,26 @@ describe('the synthetic directory', () => {
       'sourceUpdatedOn',
       'sourceFile',
     ]);
-    // Issue 34's registry fields, which the synthetic directory does not generate yet.
-    for (const field of ['namePrefix', 'nameSuffix', 'licenseRecords', 'medicalSchool', 'graduationYear'])
-      registryOnly.add(field);
-    for (const field of ['secondarySpecialties', 'groupPractice', 'hospitalAffiliations', 'telehealth'])
-      registryOnly.add(field);
-    // CMS's primary specialty text (appended by the CMS import, issue 34).
+    // CMS's primary specialty text, for the profile beside the registry's: the CMS import's alone.
     registryOnly.add('primarySpecialty');
     const fields = Object.keys(CandidateImported.shape.data.shape).filter(
       (f) => !f.endsWith('Hash') && !registryOnly.has(f),
     );
+    expect(fields).toEqual(
+      expect.arrayContaining(['namePrefix', 'licenseRecords', 'hospitalAffiliations', 'telehealth']),
+    );
     for (const field of fields) {
-      const filled = directory.some((c) => !isBlankValue(String(c[field as keyof CandidateRow] ?? '')));
+      const filled = directory.some((c) => {
+        const value = c[field as keyof CandidateRow];
+        return Array.isArray(value) ? value.length > 0 : !isBlankValue(String(value ?? ''));
+      });
       expect(filled, field).toBe(true);
     }
+    for (const field of registryOnly)
+      expect(
+        directory.every((c) => !(field in c)),
+        field,
+      ).toBe(true);
   });
 
   it('is led by nurses (about half) and physicians (about 11 %), across 60 to 80 specialties', () => {

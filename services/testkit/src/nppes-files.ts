@@ -7,6 +7,8 @@ export type TestProvider = {
   last?: string;
   first?: string;
   middle?: string;
+  prefix?: string;
+  suffix?: string;
   credential?: string;
   organization?: string;
   city?: string;
@@ -106,6 +108,8 @@ export function nppesRow(header: readonly string[], p: TestProvider): string {
       'Provider Last Name (Legal Name)': p.last,
       'Provider First Name': p.first,
       'Provider Middle Name': p.middle,
+      'Provider Name Prefix Text': p.prefix,
+      'Provider Name Suffix Text': p.suffix,
       'Provider Credential Text': p.credential,
       'Provider First Line Business Practice Location Address': p.city ? '100 MAIN ST' : '',
       'Provider Business Practice Location Address City Name': p.city,
@@ -144,8 +148,16 @@ export const NUCC_CSV = [
   'Code,Grouping,Classification,Specialization,Definition,Notes,Display Name,Section',
   '207R00000X,Allopathic & Osteopathic Physicians,Internal Medicine,,"A physician who provides long-term, comprehensive care.",,Internal Medicine Physician,Individual',
   '207RC0000X,Allopathic & Osteopathic Physicians,Internal Medicine,Cardiovascular Disease,Definition,,Cardiovascular Disease Physician,Individual',
+  '207RH0003X,Allopathic & Osteopathic Physicians,Internal Medicine,Hematology & Oncology,Definition,,Hematology & Oncology Physician,Individual',
+  '207RA0000X,Allopathic & Osteopathic Physicians,Internal Medicine,Adolescent Medicine,Definition,,Adolescent Medicine (Internal Medicine) Physician,Individual',
   '163W00000X,Nursing Service Providers,Registered Nurse,,Definition,,Registered Nurse,Individual',
+  '163WP0200X,Nursing Service Providers,Registered Nurse,Pediatrics,Definition,,Pediatric Registered Nurse,Individual',
+  '164W00000X,Nursing Service Providers,Licensed Practical Nurse,,Definition,,Licensed Practical Nurse,Individual',
   '363L00000X,Physician Assistants & Advanced Practice Nursing Providers,Nurse Practitioner,,Definition,,Nurse Practitioner,Individual',
+  '101Y00000X,Behavioral Health & Social Service Providers,Counselor,,Definition,,Counselor,Individual',
+  '101YA0400X,Behavioral Health & Social Service Providers,Counselor,Addiction (Substance Use Disorder),Definition,,Addiction (Substance Use Disorder) Counselor,Individual',
+  '101YM0800X,Behavioral Health & Social Service Providers,Counselor,Mental Health,Definition,,Mental Health Counselor,Individual',
+  '101YS0200X,Behavioral Health & Social Service Providers,Counselor,School,Definition,,School Counselor,Individual',
 ].join('\n');
 
 /** NPPES's endpoint file columns. */

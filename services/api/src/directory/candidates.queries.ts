@@ -18,7 +18,7 @@ import { profileProvenanceOf, registryDatesOf, type SourceRow, sourcesOf } from 
 export type CandidateRow = CardRow &
   Pick<DirectoryCandidatesTable, ColumnNameOf<ProfileFieldName>> &
   // NPI registry candidates only (absent in rows built elsewhere, e.g. tests of the export)
-  Partial<Pick<DirectoryCandidatesTable, 'npi' | 'taxonomy_code' | 'licenses'>> &
+  Partial<Pick<DirectoryCandidatesTable, 'npi' | 'taxonomy_code' | 'licenses' | 'source_file'>> &
   // provenance (absent in rows built elsewhere)
   Partial<
     Pick<DirectoryCandidatesTable, 'source_id' | 'field_sources' | 'has_email' | 'has_phone' | 'imported_at'>
@@ -88,7 +88,8 @@ export function toCandidateProfile(
             url: npiRegistryUrl(row.npi),
             ...registry,
             sourceDate: row.source_date ?? null,
-            ...registryDatesOf(row, sources, { ...shown, ...registry }),
+            sourceFile: row.source_file ?? null,
+            fieldUpdatedOn: registryDatesOf(row, sources, { ...shown, ...registry }),
             deactivatedOn: row.deactivated_on ?? null,
           }
         : null,

@@ -11,7 +11,7 @@ import {
 import type pg from 'pg';
 
 /*
- * Where each value of a profile comes from (issue 34, docs/adr/0050): the import's source unless a
+ * Where each value of a profile comes from (issue 34, docs/adr/0051): the import's source unless a
  * later write changed the field (the read model's field_sources), each named by its row in
  * directory_sources: source, file, file date, and the record's own update date for a registry.
  */
@@ -108,13 +108,13 @@ const CONTACT_FLAGS: Record<string, keyof ProvenanceRow> = { workEmail: 'has_ema
 
 /**
  * The registry's own dates, for its section: per NPI registry field with a value, the record's
- * `Last Update Date` of that value; and the registry file the row was last read from.
+ * `Last Update Date` of that value (the file the row was last read from is its source_file).
  */
 export function registryDatesOf(
   row: ProvenanceRow,
   sources: ReadonlyMap<number, SourceRow>,
   values: Record<string, unknown>,
-): { fieldUpdatedOn: Record<string, string>; sourceFile?: string } {
+): Record<string, string> {
   const fieldUpdatedOn: Record<string, string> = {};
   for (const field of CANDIDATE_NPPES_FIELDS) {
     const flag = CONTACT_FLAGS[field];
@@ -122,11 +122,5 @@ export function registryDatesOf(
     const { source, updatedOn } = provenanceOf(row, sources, field);
     if (source === row.source && updatedOn) fieldUpdatedOn[field] = updatedOn;
   }
-  // The file of the candidate's own source with the row's registry date, else its latest.
-  const files = [...sources.values()]
-    .filter((s) => s.source === row.source && s.file !== null)
-    .sort((a, b) => (a.file_date ?? '').localeCompare(b.file_date ?? ''));
-  const file = files.find((s) => s.file_date === row.source_date) ?? files[files.length - 1];
-  // Said only when known: events written before issue 34 did not name their file.
-  return file?.file ? { fieldUpdatedOn, sourceFile: file.file } : { fieldUpdatedOn };
+  return fieldUpdatedOn;
 }

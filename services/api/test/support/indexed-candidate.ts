@@ -11,7 +11,10 @@ export const testCandidateId = (seq: number) =>
  */
 export function indexedCandidate(seq: number, fields: Partial<IndexedCandidate> = {}): IndexedCandidate {
   const blank = Object.fromEntries(
-    INDEXED_FIELDS.map(({ field, values }) => [field, values === 'one' ? null : []]),
+    INDEXED_FIELDS.map(({ field, values }) => [
+      field,
+      values === 'one' || values === 'identifier' ? null : [],
+    ]),
   ) as unknown as IndexedCandidate;
   return { ...blank, seq, id: testCandidateId(seq), ...fields };
 }

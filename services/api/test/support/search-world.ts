@@ -1,4 +1,5 @@
 import { SearchRequest } from '@healthtal/contracts';
+import { npiOf } from '@healthtal/testkit/nppes-files';
 import type { IndexedCandidate, SearchIndex } from '../../src/directory/search/search-index';
 import { indexedCandidate } from './indexed-candidate';
 import { seededRandom } from './seeded-random';
@@ -13,6 +14,10 @@ export function searchWorld(seed: number) {
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   const some = <T>(items: readonly T[], p: number) => items.filter(() => rand() < p);
   const maybe = <T>(value: T) => (rand() < 0.1 ? null : value);
+  // The registry fields (issue 34) draw from a stream of their own, so the rest of the world and of
+  // its requests is what it was before them.
+  const more = seededRandom(seed + 7919);
+  const someMore = <T>(items: readonly T[], p: number) => items.filter(() => more() < p);
 
   // Over 50 words share the prefix "car", so a typed "car" expands to the most frequent of them.
   const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -46,8 +51,13 @@ export function searchWorld(seed: number) {
       // Many equal verification dates, so ties are broken by name and then seq.
       emailVerifiedAt:
         rand() < 0.8 ? new Date(1_700_000_000_000 + Math.floor(rand() * 20) * 86_400_000) : null,
+      npi: more() < 0.7 ? npiOfSeq(seq) : null,
+      licensedIn: someMore(STATES, 0.3),
+      compactLicense: more() < 0.3,
     });
   }
+  /** Candidate `seq`'s NPI, when it has one (a query word may be it). */
+  const npiOfSeq = (seq: number) => npiOf(String(100_000_000 + seq));
 
   const QUERY_WORDS = [
     'nurse',
@@ -64,12 +74,16 @@ export function searchWorld(seed: number) {
   ];
   function randomRequest(): SearchRequest {
     const words = some(QUERY_WORDS, 0.2).slice(0, 3);
+    // Now and then an NPI (of a candidate, who may have none or be removed), alone or with words.
+    if (more() < 0.1) words.push(npiOfSeq(1 + Math.floor(more() * 4000)));
     return SearchRequest.parse({
       ...(words.length > 0 ? { query: words.join(' ') + (rand() < 0.3 ? ' ' : '') } : {}),
       ...(rand() < 0.3 ? { city: some(['San Jose', 'Austin', 'carson city'], 0.5) } : {}),
       ...(rand() < 0.3 ? { title: some(['nurse', 'icu nurse', 'hospitalist'], 0.5) } : {}),
       ...(rand() < 0.3 ? { skills: some(['BLS', 'Cardiac Care', CAR_WORDS[0]!, CAR_WORDS[3]!], 0.5) } : {}),
       ...(rand() < 0.2 ? { state: some(STATES, 0.5) } : {}),
+      ...(more() < 0.15 ? { licensedIn: someMore(STATES, 0.5) } : {}),
+      ...(more() < 0.15 ? { compactLicense: true } : {}),
       sortKey: pick(['relevance', 'relevance', 'name', 'specialty', 'location', 'verified']),
       sortDirection: pick(['asc', 'desc']),
       page: pick([1, 1, 2, 5]),

@@ -5,6 +5,8 @@ import {
   importNppes,
   loadEndpoints,
   loadTaxonomy,
+  NppesFileDateMissing,
+  NppesFileUnreadable,
   type NppesSummary,
   nppesFile,
 } from '@healthtal/directory-import';
@@ -22,7 +24,11 @@ const OPTIONS = {
 export const isNppesImport = (args: readonly string[]) =>
   args.some((arg, i) => arg === '--format=nppes' || (arg === '--format' && args[i + 1] === 'nppes'));
 
-/** `healthtal import --format nppes FILE.csv [--taxonomy NUCC.csv] [--endpoints ENDPOINTS.csv]`. */
+/**
+ * `healthtal import --format nppes FILE.csv [--taxonomy NUCC.csv] [--endpoints ENDPOINTS.csv]
+ * [--file-date YYYY-MM-DD]`. A file without a date in its name needs --file-date; one that is not
+ * an NPPES file stops with one message (no stack trace) before a row is imported.
+ */
 export async function runNppesImport(args: string[], config: Config): Promise<number> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   const fileName = positionals[0];
@@ -55,7 +61,11 @@ export async function runNppesImport(args: string[], config: Config): Promise<nu
     if (endpoints)
       process.stderr.write(`  ${count(endpoints.emails)} endpoint emails from ${values.endpoints}\n`);
     return importInTerminal(pool, config, {
-      start: (store, hooks) => importNppes({ pool, store, file, taxonomy, endpoints, ...hooks }),
+      start: (store, hooks) =>
+        importNppes({ pool, store, file, taxonomy, endpoints, ...hooks }).catch((error: unknown) => {
+          if (error instanceof NppesFileUnreadable) throw new ConfigError(error.message);
+          throw error;
+        }),
       rowsOf: (summary) => summary.read,
       describe: (summary, rejectedShown) => describeNppesSummary(summary, file.date, rejectedShown),
       rejectedAs: 'rejected',
@@ -67,6 +77,7 @@ async function readable<T>(file: string, open: () => Promise<T>): Promise<T> {
   try {
     return await open();
   } catch (error) {
+    if (error instanceof NppesFileDateMissing) throw new ConfigError(error.message);
     throw new ConfigError(`Cannot read ${file}: ${(error as Error).message}`);
   }
 }

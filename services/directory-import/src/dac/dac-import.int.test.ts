@@ -218,12 +218,19 @@ describe('healthtal import --format dac', () => {
       'telehealth',
     ])
       expect(p.provenance[field], field).toEqual(cms);
-    const registry = { source: 'NPI registry', file: null, date: '2024-08-11', updatedOn: '2024-01-15' };
+    // The NPI registry's events name their file (issue 34), so its fields say which file too.
+    const registry = {
+      source: 'NPI registry',
+      file: 'npidata_pfile_20050523-20240811.csv',
+      date: '2024-08-11',
+      updatedOn: '2024-01-15',
+    };
     expect(p.provenance.firstName).toEqual(registry);
     expect(p.provenance.specialty).toBeUndefined(); // no taxonomy file: no specialty to source
     expect(p.provenance.city).toEqual(registry);
     // CMS's file is not the registry's: its date stays the NPI registry file's.
     expect(p.registry?.sourceDate).toBe('2024-08-11');
+    expect(p.registry?.sourceFile).toBe('npidata_pfile_20050523-20240811.csv');
   });
 
   it('appends nothing when the same file comes again, under any name', async () => {

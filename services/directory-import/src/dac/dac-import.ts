@@ -63,7 +63,7 @@ export type DacSummary = {
 
 /**
  * Joins CMS's Doctors and Clinicians file to the directory's NPI registry candidates by NPI, in two
- * passes (docs/adr/0050). First every row is folded into its NPI's record in dac_staging (one
+ * passes (docs/adr/0051). First every row is folded into its NPI's record in dac_staging (one
  * clinician has a row per enrollment, group and address, and they need not be adjacent), each
  * batch with its progress in one transaction; then the staged records are read in NPI order, each
  * compared with what the last file wrote (dac_clinicians' fingerprint) and only what changed is

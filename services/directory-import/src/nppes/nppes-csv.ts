@@ -2,7 +2,8 @@
  * A CSV reader for the NPPES files, several times faster than a general parser on them: a row is
  * 330 quoted fields, most of them empty, and the import reads about 40. Fields the caller does not
  * `keep` are stepped over without being copied. RFC 4180: quoted fields may hold commas, doubled
- * quotes and line breaks; a quote inside an unquoted field is taken as text (as CMS's files have it).
+ * quotes and line breaks; a quote inside an unquoted field is taken as text (as CMS's files have it);
+ * a quoted field with a bare quote inside is an error of its row (csv-parse's "Invalid Closing Quote").
  */
 export type CsvRow = {
   /** Line of the file the row starts on (1 = the header). */
@@ -116,12 +117,17 @@ export class CsvReader {
           i++;
           continue;
         }
-        // Text after the closing quote (malformed): kept as part of the field, up to the separator.
-        const after = next === LF || next === CR ? i : scanUnquoted(b, i);
-        if (after > i) {
-          if (after >= b.length && !final) return null;
-          if (wanted) value += b.slice(i, after);
-          i = after;
+        if (next !== LF && next !== CR && i < b.length) {
+          // A quote inside a quoted field that is not doubled: the row cannot be read as written.
+          // Reported (in csv-parse's words) with the rest of its line, which is stepped over.
+          const end = b.indexOf('\n', i);
+          if (end < 0 && !final) return null;
+          const stop = end < 0 ? b.length : end + 1;
+          return {
+            end: stop,
+            lines: lines + countLines(b, i, stop) - (end < 0 ? 0 : 1),
+            error: `Invalid Closing Quote: got "${b.charAt(i)}" instead of delimiter or record delimiter (a quote inside a quoted field is written twice: "")`,
+          };
         }
       } else {
         const stop = scanUnquoted(b, i);

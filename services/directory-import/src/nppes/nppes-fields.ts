@@ -11,17 +11,58 @@ import { specialtyOf, type Taxonomy } from './taxonomy';
 
 export type UpdatableField = (typeof CANDIDATE_NPPES_FIELDS)[number];
 /** The directory's fields of one registry record. */
-export type RegistryFields = Record<UpdatableField, string | null>;
+export type RegistryFields = { [F in UpdatableField]: Exclude<CandidateImported['data'][F], undefined> };
 
-/** The registry writes names and cities in capitals: "MARY-JANE O'NEIL" reads "Mary-Jane O'Neil". */
-export function titleCase(value: string | null): string | null {
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * Words that start with "Mac" and three letters more but are not Mac-names ("Machado", not
+ * "MacHado"). "Mac" with fewer letters after it (Mack, Macy, Mace, Macon, Macey) is never one.
+ * A short list of common US surnames, not a dictionary: a rare one is title-cased as a Mac-name.
+ */
+const NOT_MAC_NAMES = new Set(
+  'machado macias maciel macedo machin machen machuca macario macaluso macchia mackey mackie macklin mackin macomber maciejewski macek macri mackowiak macaraeg'.split(
+    ' ',
+  ),
+);
+
+/** A word already in lower case, capitalised; `names`: Mac-names too ("Mc" is capitalised in places as well: McAllen). */
+function wordCase(word: string, names: boolean): string {
+  if (word.length >= 4 && word.startsWith('mc')) return `Mc${capitalised(word.slice(2))}`;
+  if (names && word.length >= 6 && word.startsWith('mac') && !NOT_MAC_NAMES.has(word))
+    return `Mac${capitalised(word.slice(3))}`;
+  return capitalised(word);
+}
+
+/**
+ * The registry writes names and cities in capitals: "MARY-JANE O'NEIL" reads "Mary-Jane O'Neil",
+ * "MCDONALD" "McDonald"; with `names`, "MACARTHUR" reads "MacArthur" (but "MACK" "Mack").
+ */
+export function titleCase(value: string | null, { names = false } = {}): string | null {
   if (value === null) return null;
-  return value
-    .toLowerCase()
-    .replace(
-      /(^|[\s\-'.(/])(\p{L})/gu,
-      (_m, before: string, letter: string) => before + letter.toUpperCase(),
-    );
+  const memo = names ? NAMES : PLACES;
+  let cased = memo.get(value);
+  if (cased === undefined) {
+    cased = value
+      .toLowerCase()
+      .split(/([\s\-'.(/]+)/)
+      .map((part, i) => (i % 2 === 0 && part !== '' ? wordCase(part, names) : part))
+      .join('');
+    if (memo.size >= CASED_KEPT) memo.clear();
+    memo.set(value, cased);
+  }
+  return cased;
+}
+/** Names and cities repeat: each spelling is cased once (bounded, for flat memory). */
+const NAMES = new Map<string, string>();
+const PLACES = new Map<string, string>();
+const CASED_KEPT = 50_000;
+const nameCase = (value: string | null) => titleCase(value, { names: true });
+
+/** A name suffix: Roman numerals in capitals ("II", "IV"), the rest title-cased ("Jr."). */
+function suffixCase(value: string | null): string | null {
+  if (value === null) return null;
+  return /^(i{1,3}|iv|vi{0,3}|ix|x)\.?$/i.test(value) ? value.toUpperCase() : titleCase(value);
 }
 
 const GENDERS: Record<string, string> = { M: 'Male', F: 'Female' };
@@ -34,9 +75,9 @@ export function registryFieldsOf(
   const state =
     record.state && /^[A-Za-z]{2}$/.test(record.state) ? record.state.toUpperCase() : record.state;
   return {
-    firstName: titleCase(record.firstName),
-    middleName: titleCase(record.middleName),
-    lastName: titleCase(record.lastName),
+    firstName: nameCase(record.firstName),
+    middleName: nameCase(record.middleName),
+    lastName: nameCase(record.lastName),
     title: record.credential,
     specialty: specialtyOf(context.taxonomy, record.taxonomyCode),
     city,
@@ -50,6 +91,9 @@ export function registryFieldsOf(
     gender: record.sex ? (GENDERS[record.sex.toUpperCase()] ?? null) : null,
     taxonomyCode: record.taxonomyCode,
     licenses: record.licenses,
+    namePrefix: titleCase(record.namePrefix),
+    nameSuffix: suffixCase(record.nameSuffix),
+    licenseRecords: record.licenseRecords.length > 0 ? record.licenseRecords : null,
   };
 }
 
@@ -82,11 +126,13 @@ export function base36(n: number): string {
   return text;
 }
 
+/** A field's hash: its text's, or a list's as JSON (license records); empty for null. */
+const hashOf = (value: RegistryFields[UpdatableField]) =>
+  value === null ? '' : hash53(typeof value === 'string' ? value : JSON.stringify(value));
+
 /** One hash per field, in CANDIDATE_NPPES_FIELDS order: what the state table keeps. */
 export function fingerprintOf(fields: RegistryFields): string {
-  return CANDIDATE_NPPES_FIELDS.map((field) => (fields[field] === null ? '' : hash53(fields[field]!))).join(
-    ',',
-  );
+  return CANDIDATE_NPPES_FIELDS.map((field) => hashOf(fields[field])).join(',');
 }
 
 /**
@@ -106,7 +152,7 @@ export function changedFields(
     // A state saved before a field was appended to the list has no hash for it: an empty one
     // (null), which the directory reads for a field its events never held.
     if (unknown.has(field)) after[i] = before[i] ?? '';
-    else if ((before[i] ?? '') !== after[i]) changed[field] = fields[field];
+    else if ((before[i] ?? '') !== after[i]) (changed as Record<string, unknown>)[field] = fields[field];
   });
   return { changed, fingerprint: after.join(',') };
 }
@@ -115,7 +161,7 @@ export function changedFields(
 export function candidateRowOf(
   record: NppesRecord,
   fields: RegistryFields,
-  sourceDate: string,
+  source: { date: string; file: string },
 ): CandidateRow & Pick<CandidateImported['data'], 'npi'> {
   return {
     candidateId: npiCandidateId(record.npi),
@@ -155,7 +201,11 @@ export function candidateRowOf(
     npi: record.npi,
     taxonomyCode: fields.taxonomyCode,
     licenses: fields.licenses,
-    sourceDate,
+    sourceDate: source.date,
     sourceUpdatedOn: record.lastUpdate,
+    sourceFile: source.file,
+    namePrefix: fields.namePrefix,
+    nameSuffix: fields.nameSuffix,
+    licenseRecords: fields.licenseRecords,
   };
 }

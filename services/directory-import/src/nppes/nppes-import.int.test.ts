@@ -140,6 +140,7 @@ describe('healthtal import --format nppes', () => {
       taxonomyCode: '207R00000X',
       licenses: 'CA A12345; TX Q1234',
       sourceDate: '2024-02-11',
+      sourceFile: 'npidata_pfile_20050523-20240211.csv',
       fieldUpdatedOn: expect.objectContaining({ lastName: '2024-01-15', city: '2024-01-15' }),
       deactivatedOn: null,
     });
@@ -195,6 +196,7 @@ describe('healthtal import --format nppes', () => {
     expect(update).toEqual({
       source: 'NPI registry',
       sourceDate: '2024-02-18',
+      sourceFile: 'npidata_pfile_20240212-20240218.csv',
       sourceUpdatedOn: '2024-02-15',
       city: 'Pasadena',
       officeCity: 'Pasadena',

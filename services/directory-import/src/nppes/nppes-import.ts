@@ -97,6 +97,7 @@ export async function importNppes(options: NppesImportOptions): Promise<NppesSum
     taxonomy: options.taxonomy?.entries ?? null,
     withEmails: Boolean(options.endpoints),
     sourceDate: file.date,
+    sourceFile: file.name,
     run: newImportRun(),
   };
   const resumedFrom = (await readImportProgress(pool, key))?.rowsDone ?? 0;
@@ -167,6 +168,8 @@ type BatchContext = {
   taxonomy: Taxonomy | null;
   withEmails: boolean;
   sourceDate: string;
+  /** The file's name: every event of the run says which file it comes from. */
+  sourceFile: string;
   run: { correlationId: string };
 };
 
@@ -293,7 +296,10 @@ class BatchPlan {
   }
 
   importNew({ record, fields, emailHash, phoneHash }: Active): void {
-    const row = candidateRowOf(record, fields, this.context.sourceDate);
+    const row = candidateRowOf(record, fields, {
+      date: this.context.sourceDate,
+      file: this.context.sourceFile,
+    });
     this.streams.push(
       candidateStreamOf(row, { emailHash, phoneHash }, { ...this.context.run, occurredAt: this.occurredAt }),
     );
@@ -359,7 +365,13 @@ class BatchPlan {
     const eventId = nameBasedUuid(`nppes:${npi}:${what}`);
     const event: NewEvent = {
       type,
-      data: { candidateId, source: NPI_REGISTRY_SOURCE, sourceDate: this.context.sourceDate, ...data },
+      data: {
+        candidateId,
+        source: NPI_REGISTRY_SOURCE,
+        sourceDate: this.context.sourceDate,
+        sourceFile: this.context.sourceFile,
+        ...data,
+      },
       metadata: importRunMetadata(eventId, this.context.run.correlationId, this.occurredAt),
     };
     const last = this.appends[this.appends.length - 1];

@@ -160,9 +160,10 @@ describe('registry fields', () => {
     for (const n of samples) expect(base36(n)).toBe(n.toString(36));
   });
 
-  it('dates a file by the last date in its name, as CMS names them', () => {
-    expect(fileDateOf('/x/npidata_pfile_20050523-20240811.csv', 0)).toBe('2024-08-11');
-    expect(fileDateOf('NPPES Deactivated NPI Report 20240311.csv', 0)).toBe('2024-03-11');
-    expect(fileDateOf('export.csv', Date.UTC(2024, 1, 3))).toBe('2024-02-03');
+  it('dates a file by the last date in its name, as CMS names them, and by nothing else', () => {
+    expect(fileDateOf('/x/npidata_pfile_20050523-20240811.csv')).toBe('2024-08-11');
+    expect(fileDateOf('NPPES Deactivated NPI Report 20240311.csv')).toBe('2024-03-11');
+    // Not its modification day: a copied or downloaded file has today's.
+    expect(fileDateOf('export.csv')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { isValidNpi, normalisePhone } from '@healthtal/contracts';
+import { isValidNpi, type LicenseRecord, normalisePhone } from '@healthtal/contracts';
 
 /** One row of an NPPES data file, as far as the directory uses it. Dates are ISO (YYYY-MM-DD). */
 export type NppesRecord = {
@@ -9,6 +9,8 @@ export type NppesRecord = {
   lastName: string | null;
   firstName: string | null;
   middleName: string | null;
+  namePrefix: string | null;
+  nameSuffix: string | null;
   credential: string | null;
   city: string | null;
   state: string | null;
@@ -23,9 +25,11 @@ export type NppesRecord = {
   taxonomyCode: string | null;
   /** `ST NUMBER` pairs, primary taxonomy's license first, joined by "; ". */
   licenses: string | null;
+  /** Every taxonomy/license slot that names a license state, the primary taxonomy's first. */
+  licenseRecords: LicenseRecord[];
 };
 
-type Single = Exclude<keyof NppesRecord, 'line' | 'licenses' | 'taxonomyCode'>;
+type Single = Exclude<keyof NppesRecord, 'line' | 'licenses' | 'licenseRecords' | 'taxonomyCode'>;
 
 /** CMS's column names (compared without case, spaces or punctuation) → what the directory reads. */
 const SINGLE: Record<string, Single> = {
@@ -34,6 +38,8 @@ const SINGLE: Record<string, Single> = {
   providerlastnamelegalname: 'lastName',
   providerfirstname: 'firstName',
   providermiddlename: 'middleName',
+  providernameprefixtext: 'namePrefix',
+  providernamesuffixtext: 'nameSuffix',
   providercredentialtext: 'credential',
   providerbusinesspracticelocationaddresscityname: 'city',
   providerbusinesspracticelocationaddressstatename: 'state',
@@ -55,6 +61,12 @@ const REPEATED: [RegExp, 'taxonomy' | 'primary' | 'license' | 'licenseState'][] 
   [/^providerlicensenumberstatecode(\d+)$/, 'licenseState'],
 ];
 const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Whether a row is an NPPES header: it names the NPI column. The deactivation report's sheet saved
+ * as CSV has a title line ("NPPES Deactivated NPI Report") and a date line above its header.
+ */
+export const isNppesHeader = (names: readonly string[]): boolean => names.some((name) => key(name) === 'npi');
 
 export type NppesHeader = {
   single: [index: number, field: Single][];
@@ -135,6 +147,8 @@ const EMPTY: Omit<NppesRecord, 'line'> = {
   lastName: null,
   firstName: null,
   middleName: null,
+  namePrefix: null,
+  nameSuffix: null,
   credential: null,
   city: null,
   state: null,
@@ -147,6 +161,7 @@ const EMPTY: Omit<NppesRecord, 'line'> = {
   reactivatedOn: null,
   taxonomyCode: null,
   licenses: null,
+  licenseRecords: [],
 };
 const DATE_FIELDS = ['enumeratedOn', 'lastUpdate', 'deactivatedOn', 'reactivatedOn'] as const;
 
@@ -172,29 +187,77 @@ export function nppesRecordOf(
     out[field] = date;
   }
   out.phone = normalisePhone(out.phone); // E.164
+  const slots = readSlots(header, value);
+  if ('reason' in slots) return slots;
+  out.taxonomyCode = slots.taxonomy;
+  out.licenses = slots.licenses;
+  out.licenseRecords = slots.records;
+  for (const field of TEXT_FIELDS) {
+    if ((out[field]?.length ?? 0) > 200) return { reason: `${field} is longer than 200 characters` };
+  }
+  return out;
+}
+
+const TEXT_FIELDS = [
+  'lastName',
+  'firstName',
+  'middleName',
+  'namePrefix',
+  'nameSuffix',
+  'credential',
+  'city',
+] as const;
+
+/**
+ * The 15 taxonomy/license slots: the primary taxonomy (switch `Y`, else the first code), the
+ * `licenses` text (`ST NUMBER` pairs, the primary's first) and a license record for every slot
+ * that names a license state (the primary's first, each slot once).
+ */
+function readSlots(
+  header: NppesHeader,
+  value: (index: number) => string | null,
+): { taxonomy: string | null; licenses: string | null; records: LicenseRecord[] } | { reason: string } {
   let taxonomy: string | null = null;
   let primaryLicense: string | null = null;
   const licenses: string[] = [];
+  const slots: { code: string | null; number: string | null; state: string; primary: boolean }[] = [];
   for (const group of header.groups) {
     const code = value(group.taxonomy);
     const primary = value(group.primary) === 'Y';
     if (code && (primary || taxonomy === null)) taxonomy = code;
     const number = value(group.license);
+    const state = value(group.licenseState)?.toUpperCase() ?? null;
+    if (code && code.length > 20) return { reason: `taxonomy code "${code}" is longer than 20 characters` };
+    if (number && number.length > 50)
+      return { reason: `license number "${number}" is longer than 50 characters` };
+    if (state && /^[A-Z]{2}$/.test(state) && (code || number)) slots.push({ code, number, state, primary });
     if (!number) continue;
     const license = `${value(group.licenseState) ?? ''} ${number}`.trim();
     if (primary && code) primaryLicense = license;
     if (!licenses.includes(license)) licenses.push(license);
   }
-  out.taxonomyCode = taxonomy;
   if (primaryLicense) {
     licenses.splice(licenses.indexOf(primaryLicense), 1);
     licenses.unshift(primaryLicense);
   }
-  out.licenses = licenses.length > 0 ? licenses.join('; ') : null;
-  for (const field of ['lastName', 'firstName', 'middleName', 'credential', 'city'] as const) {
-    if ((out[field]?.length ?? 0) > 200) return { reason: `${field} is longer than 200 characters` };
-  }
-  return out;
+  // The primary taxonomy's slot: the one switched `Y`, else the first with that code.
+  let primarySlot = slots.findIndex((slot) => slot.primary && slot.code === taxonomy);
+  if (primarySlot < 0) primarySlot = slots.findIndex((slot) => slot.code !== null && slot.code === taxonomy);
+  const records: LicenseRecord[] = [];
+  slots.forEach(({ code, number, state }, i) => {
+    const known = records.findIndex(
+      (r) => r.state === state && r.number === number && r.taxonomyCode === code,
+    );
+    if (known >= 0) {
+      // The same license in two slots: once, primary if either slot is.
+      if (i === primarySlot) records.unshift({ ...records.splice(known, 1)[0]!, primary: true });
+      return;
+    }
+    const record = { state, number, taxonomyCode: code, primary: i === primarySlot };
+    if (record.primary) records.unshift(record);
+    else records.push(record);
+  });
+  return { taxonomy, licenses: licenses.length > 0 ? licenses.join('; ') : null, records };
 }
 
 /** Whether the row says the NPI is deactivated now (a reactivation after it brings it back). */

@@ -43,19 +43,36 @@ export async function loadTaxonomy(file: string): Promise<Taxonomy> {
   return taxonomy;
 }
 
+const PHYSICIANS = key('Allopathic & Osteopathic Physicians');
+/** Classifications whose specializations are professions of their own ("Mental Health Counselor"). */
+const NAMED_BY_SPECIALIZATION = new Set([key('Counselor')]);
+
 /**
  * The directory's specialty for a taxonomy code, in the specialty taxonomy's names (contracts
- * specialties.ts): NUCC's Classification ("Registered Nurse" is Nurse, "Nurse Anesthetist, Certified
- * Registered" is Certified Registered Nurse Anesthetist), else its Specialization when only that one
- * is known ("Psychiatry & Neurology" / "Psychiatry"), else the Classification tidied. The finer
- * Specialization stays reachable through the kept code. Null without the NUCC file.
+ * specialties.ts, with its aliases):
+ * - a physician's Specialization when the taxonomy knows it (Internal Medicine / Cardiovascular
+ *   Disease is Cardiology, / Hematology & Oncology is Oncology); an unknown one (Adolescent
+ *   Medicine) leaves the Classification (Internal Medicine);
+ * - a counselor's Specialization named as the profession ("Addiction (Substance Use Disorder)
+ *   Counselor", "School Counselor"; Mental Health is the taxonomy's Mental Health Counselor);
+ * - otherwise NUCC's Classification ("Registered Nurse" is Nurse: a nurse's Specialization, say
+ *   Pediatrics, is not the physicians' specialty), else the Specialization when only that one is
+ *   known ("Psychiatry & Neurology" / "Psychiatry"), else the Classification tidied.
+ * The code is kept whatever the specialty. Null without the NUCC file.
  */
 export function specialtyOf(taxonomy: Taxonomy | null, code: string | null): string | null {
   if (!taxonomy || !code) return null;
   const entry = taxonomy.get(code);
   if (!entry?.classification) return null;
-  const known =
-    knownSpecialty(entry.classification) ??
-    (entry.specialization ? knownSpecialty(entry.specialization) : null);
-  return known ?? canonicalSpecialty(entry.classification);
+  const { grouping, classification, specialization } = entry;
+  if (specialization) {
+    if (grouping && key(grouping) === PHYSICIANS) {
+      const known = knownSpecialty(specialization);
+      if (known) return known;
+    }
+    if (NAMED_BY_SPECIALIZATION.has(key(classification)))
+      return canonicalSpecialty(`${specialization} ${classification}`);
+  }
+  const known = knownSpecialty(classification) ?? (specialization ? knownSpecialty(specialization) : null);
+  return known ?? canonicalSpecialty(classification);
 }

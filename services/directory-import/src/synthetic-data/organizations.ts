@@ -1,4 +1,4 @@
-import type { StateCode } from '@healthtal/contracts';
+import type { SpecialtyName, StateCode } from '@healthtal/contracts';
 
 /**
  * What kind of employer a professional works for; it decides the industry, the size and revenue
@@ -24,23 +24,8 @@ const kind = (
 ): OrgKind => ({ patterns, industries, sizes, revenues, tld });
 
 export const ORG_KINDS = {
-  hospital: kind(
-    [
-      '{city} General Hospital',
-      '{city} Regional Medical Center',
-      '{city} Medical Center',
-      'St. {saint} Hospital',
-      'St. {saint} Medical Center',
-      '{city} Memorial Hospital',
-      "{city} Children's Hospital",
-      '{state} University Hospital',
-      'Mercy Hospital {city}',
-      '{city} Community Hospital',
-    ],
-    ['Hospital & Health Care', 'Hospitals & Physicians Clinics'],
-    [3, 4, 5],
-    [4, 5],
-  ),
+  // A city's own hospitals (synthetic-hospitals.ts), the ones its clinicians are affiliated with.
+  hospital: kind([], ['Hospital & Health Care', 'Hospitals & Physicians Clinics'], [3, 4, 5], [4, 5]),
   system: kind(
     [
       '{state} Health',
@@ -53,19 +38,15 @@ export const ORG_KINDS = {
     [4, 5],
     [4, 5],
   ),
+  // Practices that take anyone; a specialty's own practices are PRACTICES'.
   clinic: kind(
     [
       '{city} Family Medicine',
       '{surname} Family Practice',
       '{city} Internal Medicine Associates',
-      '{surname} & {surname2} Pediatrics',
-      '{city} Orthopedic Group',
-      "{city} Women's Health Associates",
-      '{city} Dental Care',
-      '{city} Physical Therapy',
-      '{surname} Eye Center',
       '{city} Urgent Care',
       '{city} Community Health Center',
+      '{city} Primary Care',
     ],
     ['Medical Practice', 'Hospitals & Physicians Clinics', 'Healthcare Services'],
     [0, 1, 2],
@@ -87,12 +68,8 @@ export const ORG_KINDS = {
     'com',
   ),
   university: kind(
-    [
-      'University of {state}',
-      '{state} State University',
-      '{city} Community College',
-      '{state} College of Nursing',
-    ],
+    // A real school of the state (schools.ts).
+    [],
     ['Education'],
     [2, 3, 4, 5],
     [3, 4],
@@ -102,7 +79,7 @@ export const ORG_KINDS = {
     [
       '{state} Department of Health',
       '{city} VA Medical Center',
-      '{city} County Public Health',
+      '{city} Health Department',
       '{state} Department of Corrections',
     ],
     ['Government'],
@@ -112,6 +89,48 @@ export const ORG_KINDS = {
   ),
 } as const satisfies Record<string, OrgKind>;
 export type OrgKindName = keyof typeof ORG_KINDS;
+
+/**
+ * The practices of a specialty, when it has its own: a cardiologist's clinic is a cardiology
+ * group, a dentist's a dental office. A physician or surgeon specialty without an entry practises
+ * at "{city} <specialty> Associates".
+ */
+// biome-ignore format: a data table reads best one specialty per line
+export const PRACTICES: Partial<Record<SpecialtyName, readonly string[]>> = {
+  Physician: ['{city} Family Medicine', '{city} Internal Medicine Associates', '{surname} Family Practice', '{city} Primary Care'],
+  'Family Medicine': ['{city} Family Medicine', '{surname} Family Practice', '{city} Primary Care'],
+  'Internal Medicine': ['{city} Internal Medicine Associates', '{surname} & {surname2} Internal Medicine', '{city} Primary Care'],
+  Pediatrics: ['{surname} & {surname2} Pediatrics', '{city} Pediatric Associates', "{city} Children's Clinic"],
+  Neonatology: ['{city} Neonatology Associates', "{city} Children's Clinic"],
+  OBGYN: ["{city} Women's Health Associates", '{city} OB/GYN Associates', '{surname} & {surname2} Obstetrics & Gynecology'],
+  'Emergency Medicine': ['{city} Emergency Physicians', '{city} Urgent Care'],
+  'Urgent Care': ['{city} Urgent Care', '{city} Walk-In Clinic'],
+  Anesthesiology: ['{city} Anesthesia Associates', '{city} Anesthesiology Group'],
+  Psychiatry: ['{city} Psychiatric Associates', '{city} Behavioral Medicine'],
+  Ophthalmology: ['{surname} Eye Center', '{city} Eye Associates'],
+  Geriatrics: ['{city} Senior Care Associates', '{city} Internal Medicine Associates'],
+  Surgeon: ['{city} Surgical Associates', '{surname} & {surname2} General Surgery'],
+  'Orthopedic Surgery': ['{city} Orthopedic Group', '{city} Bone & Joint Center'],
+  Neurosurgery: ['{city} Neurosurgical Associates', '{city} Spine Center'],
+  'Cardiothoracic Surgery': ['{city} Cardiothoracic Surgeons', '{city} Heart & Vascular Institute'],
+  'Plastic Surgery': ['{city} Plastic Surgery', '{surname} Plastic & Reconstructive Surgery'],
+  'Nurse Practitioner': ['{city} Family Medicine', '{city} Urgent Care', '{city} Primary Care', '{city} Community Health Center'],
+  'Physician Assistant': ['{city} Family Medicine', '{city} Urgent Care', '{city} Orthopedic Group', '{city} Surgical Associates'],
+  'Certified Registered Nurse Anesthetist': ['{city} Anesthesia Associates'],
+  'Certified Nurse Midwife': ["{city} Women's Health Associates", '{city} Birth Center'],
+  Dentist: ['{city} Dental Care', '{surname} Family Dentistry', '{city} Smiles', '{surname} Orthodontics'],
+  'Dental Hygienist': ['{city} Dental Care', '{surname} Family Dentistry', '{city} Smiles'],
+  'Physical Therapist': ['{city} Physical Therapy', '{city} Sports & Spine Rehab', '{city} Orthopedic Group'],
+  'Occupational Therapist': ['{city} Physical Therapy', "{city} Children's Therapy Center", '{city} Hand Therapy'],
+  'Speech-Language Pathologist': ["{city} Children's Therapy Center", '{city} Speech & Hearing Clinic'],
+  Optometrist: ['{surname} Eye Center', '{city} Vision Care', '{city} Eye Associates'],
+  Chiropractor: ['{city} Chiropractic', '{surname} Chiropractic & Wellness'],
+  Podiatrist: ['{city} Foot & Ankle', '{surname} Podiatry'],
+  Audiologist: ['{city} Hearing Center', '{city} Speech & Hearing Clinic'],
+  Psychologist: ['{city} Psychological Services', '{city} Counseling Center'],
+  'Mental Health Counselor': ['{city} Counseling Center', '{city} Behavioral Health Associates'],
+  'Social Worker': ['{city} Counseling Center', '{city} Community Health Center'],
+};
 
 /** National employers (real organizations, not people); `states` limits where they appear. */
 export type NationalOrg = {
@@ -161,60 +180,4 @@ export const NATIONAL_ORGS: readonly NationalOrg[] = [
 export const SAINTS = [
   'Mary', 'Joseph', 'Luke', 'Francis', 'Vincent', 'Elizabeth', 'Anthony', 'John', 'Jude', 'Catherine',
   'Agnes', 'Michael', 'Peter', 'Clare', 'Rose', 'Bernard', 'Patrick', 'Thomas', 'Alphonsus', 'Dominic',
-];
-
-/** Real schools with nursing, medical or health programs, with their state (in-state schools are preferred). */
-// biome-ignore format: a data table reads best packed
-export const SCHOOLS: readonly (readonly [name: string, state: StateCode])[] = [
-  ['University of Alabama at Birmingham', 'AL'], ['Auburn University', 'AL'], ['University of Alaska Anchorage', 'AK'],
-  ['Arizona State University', 'AZ'], ['University of Arizona', 'AZ'], ['University of Arkansas for Medical Sciences', 'AR'],
-  ['University of California, Los Angeles', 'CA'], ['University of California, San Francisco', 'CA'], ['Stanford University', 'CA'],
-  ['University of Southern California', 'CA'], ['San Diego State University', 'CA'], ['California State University, Long Beach', 'CA'],
-  ['Loma Linda University', 'CA'], ['University of Colorado Anschutz', 'CO'], ['Regis University', 'CO'],
-  ['Yale University', 'CT'], ['University of Connecticut', 'CT'], ['University of Delaware', 'DE'],
-  ['Georgetown University', 'DC'], ['Howard University', 'DC'], ['George Washington University', 'DC'],
-  ['University of Florida', 'FL'], ['University of Miami', 'FL'], ['Florida State University', 'FL'],
-  ['University of Central Florida', 'FL'], ['University of South Florida', 'FL'], ['Emory University', 'GA'],
-  ['Georgia State University', 'GA'], ['Augusta University', 'GA'], ['University of Hawaii at Manoa', 'HI'],
-  ['Idaho State University', 'ID'], ['Boise State University', 'ID'], ['Northwestern University', 'IL'],
-  ['University of Illinois Chicago', 'IL'], ['Rush University', 'IL'], ['Loyola University Chicago', 'IL'],
-  ['Indiana University', 'IN'], ['Purdue University', 'IN'], ['University of Iowa', 'IA'], ['Des Moines University', 'IA'],
-  ['University of Kansas', 'KS'], ['Wichita State University', 'KS'], ['University of Kentucky', 'KY'],
-  ['University of Louisville', 'KY'], ['Louisiana State University', 'LA'], ['Tulane University', 'LA'],
-  ['University of Southern Maine', 'ME'], ['Johns Hopkins University', 'MD'], ['University of Maryland, Baltimore', 'MD'],
-  ['Harvard University', 'MA'], ['Boston University', 'MA'], ['Northeastern University', 'MA'], ['MGH Institute of Health Professions', 'MA'],
-  ['University of Michigan', 'MI'], ['Michigan State University', 'MI'], ['Wayne State University', 'MI'],
-  ['University of Minnesota', 'MN'], ['Mayo Clinic Alix School of Medicine', 'MN'], ['University of Mississippi Medical Center', 'MS'],
-  ['Washington University in St. Louis', 'MO'], ['University of Missouri', 'MO'], ['Saint Louis University', 'MO'],
-  ['Montana State University', 'MT'], ['University of Nebraska Medical Center', 'NE'], ['Creighton University', 'NE'],
-  ['University of Nevada, Las Vegas', 'NV'], ['University of Nevada, Reno', 'NV'], ['University of New Hampshire', 'NH'],
-  ['Dartmouth College', 'NH'], ['Rutgers University', 'NJ'], ['Seton Hall University', 'NJ'], ['University of New Mexico', 'NM'],
-  ['Columbia University', 'NY'], ['New York University', 'NY'], ['University at Buffalo', 'NY'], ['University of Rochester', 'NY'],
-  ['Stony Brook University', 'NY'], ['Hunter College', 'NY'], ['Duke University', 'NC'], ['University of North Carolina at Chapel Hill', 'NC'],
-  ['East Carolina University', 'NC'], ['University of North Dakota', 'ND'], ['North Dakota State University', 'ND'],
-  ['Ohio State University', 'OH'], ['Case Western Reserve University', 'OH'], ['University of Cincinnati', 'OH'],
-  ['University of Oklahoma', 'OK'], ['Oklahoma State University', 'OK'], ['Oregon Health & Science University', 'OR'],
-  ['University of Pennsylvania', 'PA'], ['University of Pittsburgh', 'PA'], ['Thomas Jefferson University', 'PA'],
-  ['Drexel University', 'PA'], ['Temple University', 'PA'], ['Penn State University', 'PA'], ['Brown University', 'RI'],
-  ['University of Rhode Island', 'RI'], ['Medical University of South Carolina', 'SC'], ['Clemson University', 'SC'],
-  ['University of South Dakota', 'SD'], ['South Dakota State University', 'SD'], ['Vanderbilt University', 'TN'],
-  ['University of Tennessee Health Science Center', 'TN'], ['Belmont University', 'TN'], ['University of Texas at Austin', 'TX'],
-  ['Baylor College of Medicine', 'TX'], ['Texas A&M University', 'TX'], ['UT Southwestern Medical Center', 'TX'],
-  ['Texas Tech University Health Sciences Center', 'TX'], ['University of Texas Health Science Center at Houston', 'TX'],
-  ['University of Houston', 'TX'], ['University of Utah', 'UT'], ['Brigham Young University', 'UT'], ['University of Vermont', 'VT'],
-  ['University of Virginia', 'VA'], ['Virginia Commonwealth University', 'VA'], ['George Mason University', 'VA'],
-  ['University of Washington', 'WA'], ['Washington State University', 'WA'], ['Seattle University', 'WA'],
-  ['West Virginia University', 'WV'], ['Marshall University', 'WV'], ['University of Wisconsin-Madison', 'WI'],
-  ['Medical College of Wisconsin', 'WI'], ['Marquette University', 'WI'], ['University of Wyoming', 'WY'],
-  ['Chamberlain University', 'IL'], ['Western Governors University', 'UT'], ['Walden University', 'MN'],
-  ['Excelsior University', 'NY'], ['Grand Canyon University', 'AZ'], ['University of Phoenix', 'AZ'],
-  ['Lake Erie College of Osteopathic Medicine', 'PA'], ['Kansas City University', 'MO'], ['A.T. Still University', 'MO'],
-  ['Philadelphia College of Osteopathic Medicine', 'PA'], ['Touro University', 'NY'], ['Nova Southeastern University', 'FL'],
-];
-
-/** Online and multi-state schools every state's professionals attend. */
-// biome-ignore format: a list reads best packed
-export const NATIONAL_SCHOOLS = [
-  'Chamberlain University', 'Western Governors University', 'Walden University', 'Excelsior University',
-  'Grand Canyon University', 'University of Phoenix', 'Touro University', 'Nova Southeastern University',
 ];

@@ -34,6 +34,7 @@ import { candidateName, emailProvenance, initialsOf, RevealMessages as M } from 
 import { ContactButtons } from '../contacts/ContactButtons';
 import { Paywall } from '../search/Paywall';
 import { titled } from '../search/search-screen';
+import { LicensesSection } from './LicensesSection';
 import { RegistrySection } from './RegistrySection';
 
 /**
@@ -112,7 +113,14 @@ const FIELDS: [string, (p: CandidateProfile) => string | null][] = Object.entrie
 
 function Profile({ profile: p }: { profile: CandidateProfile }) {
   const [favourite, setFavourite] = useState(false);
-  const name = candidateName(p.firstName, [p.middleName, p.lastName].filter(Boolean).join(' '));
+  // With the registry's prefix and suffix: "Dr. Harold Leroy Smitson II".
+  const name = [
+    p.namePrefix,
+    candidateName(p.firstName, [p.middleName, p.lastName].filter(Boolean).join(' ')),
+    p.nameSuffix,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const location = cleanLocation(p.location) ?? locationText(p.city, p.state);
   const provenance = emailProvenance(p.emailVerifiedAt, new Date(), p.emailStatus, p.hasEmail);
   return (
@@ -176,6 +184,7 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
               : [];
           })}
         </Box>
+        <LicensesSection profile={p} />
         {p.registry ? <RegistrySection registry={p.registry} /> : null}
         {p.education.length > 0 ? (
           <>

@@ -9,6 +9,8 @@ const FIELD_LABELS: Record<string, string> = {
   firstName: 'name',
   lastName: 'name',
   middleName: 'name',
+  namePrefix: 'name',
+  nameSuffix: 'name',
   title: 'credential',
   specialty: 'specialty',
   taxonomyCode: 'specialty',
@@ -18,6 +20,7 @@ const FIELD_LABELS: Record<string, string> = {
   phone: 'practice phone',
   workEmail: 'email',
   licenses: 'licenses',
+  licenseRecords: 'licenses',
   gender: 'sex',
 };
 
@@ -38,8 +41,8 @@ function updatedOn(fields: Record<string, string>): string | null {
 
 /**
  * Where a professional from the NPI registry comes from: the NPI with a link to the registry's
- * public page, the taxonomy code and licenses, the file the profile was read from, and when the
- * registry last changed each field.
+ * public page, the taxonomy code (the licenses have their own section), the file the profile was read from (its name and
+ * date), and when the registry last changed each field.
  */
 export function RegistrySection({ registry }: { registry: Registry }) {
   const rows: [string, React.ReactNode][] = [
@@ -54,8 +57,12 @@ export function RegistrySection({ registry }: { registry: Registry }) {
       </Link>,
     ],
     ['Taxonomy code', registry.taxonomyCode],
-    ['Licenses', registry.licenses],
-    ['NPI registry file', registry.sourceDate ? humanDate(registry.sourceDate) : null],
+    [
+      'NPI registry file',
+      [registry.sourceFile, registry.sourceDate ? humanDate(registry.sourceDate) : null]
+        .filter(Boolean)
+        .join(' of ') || null,
+    ],
     ['Updated in the registry', updatedOn(registry.fieldUpdatedOn)],
   ];
   return (

@@ -1,5 +1,6 @@
 import {
   COUNTRY,
+  FLAG_ON,
   type ListFilter,
   SEARCH_FIELD_NAMES,
   type SearchField,
@@ -9,10 +10,20 @@ import {
   searchField,
   US_STATES,
 } from '@healthtal/contracts';
-import { Autocomplete, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import {
+  Autocomplete,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type FormEvent, memo, useEffect, useState } from 'react';
 import { SuggestInput } from './SuggestInput';
 import { MAX_TAGS, type SearchScreenState } from './search-screen';
+import { useOptionCounts } from './useOptionCounts';
 
 type Props = {
   state: SearchScreenState;
@@ -24,7 +35,9 @@ type Props = {
 /**
  * The search filters (spec §2): free text, then one control per field of the search table
  * (search-fields.ts): city/title/organization tags, one state (50 + DC) with the country locked to
- * the United States beside it, specialty (with counts), skills, education, and the company filters.
+ * the United States beside it, where a license is held (several states, with counts) and a compact
+ * license (a checkbox, with its count), specialty (with counts), skills, education, and the company
+ * filters.
  * Every change goes straight to the URL; the free text when submitted (Enter) or after a pause in
  * typing, so each keystroke is not a search.
  */
@@ -54,7 +67,7 @@ function FilterControl({ name, state, update, specialties }: Omit<Props, 'clear'
           options={(field.options ?? []) as string[]}
           value={state.state}
           onChange={(_e, value) => update({ state: value })}
-          getOptionLabel={(code) => `${US_STATES[code as keyof typeof US_STATES] ?? code} (${code})`}
+          getOptionLabel={stateName}
           renderInput={(params) => <TextField {...params} label={label} />}
         />
         <TextField
@@ -67,6 +80,8 @@ function FilterControl({ name, state, update, specialties }: Omit<Props, 'clear'
       </>
     );
   const list = name as ListFilter;
+  if (picks === 'counted')
+    return <CountedFilter name={name as SuggestedField & ListFilter} state={state} update={update} />;
   // Typed filters suggest the directory's values with their counts as the user types.
   if (SUGGESTED_FIELDS.includes(name as SuggestedField))
     return (
@@ -123,15 +138,73 @@ function QueryField({ value, onCommit }: { value: string; onCommit: (query: stri
   );
 }
 
+const stateName = (code: string) => `${US_STATES[code as keyof typeof US_STATES] ?? code} (${code})`;
+
+/**
+ * A filter picked from its options with how many hold each (the index's counts): a flag is a
+ * checkbox ("Compact license · 1,234"), a list a multiple pick ("Texas (TX) · 5,678").
+ */
+function CountedFilter({
+  name,
+  state,
+  update,
+}: {
+  name: SuggestedField & ListFilter;
+  state: SearchScreenState;
+  update: (patch: Partial<SearchScreenState>) => void;
+}) {
+  const field = searchField(name);
+  const counts = useOptionCounts(name);
+  if (field.kind === 'flag') {
+    const count = counts.get(FLAG_ON);
+    return (
+      <FormControlLabel
+        control={
+          <Checkbox
+            size="small"
+            checked={state[name].includes(FLAG_ON)}
+            onChange={(event) =>
+              update({ [name]: event.target.checked ? [FLAG_ON] : [] } as Partial<SearchScreenState>)
+            }
+          />
+        }
+        label={
+          <>
+            {field.control.label}
+            {count !== undefined ? (
+              <Typography component="span" variant="caption" color="text.secondary">
+                {` · ${count.toLocaleString('en-US')}`}
+              </Typography>
+            ) : null}
+          </>
+        }
+      />
+    );
+  }
+  return (
+    <MultiPicker
+      label={field.control.label}
+      name={name}
+      state={state}
+      update={update}
+      options={field.options ?? []}
+      counts={counts}
+      optionLabel={field.control.shows === 'state names' ? stateName : undefined}
+    />
+  );
+}
+
 type PickerProps = {
   label: string;
   name: ListFilter;
   state: SearchScreenState;
   update: (patch: Partial<SearchScreenState>) => void;
   options: readonly string[];
-  counts?: Map<string, number>;
+  counts?: ReadonlyMap<string, number>;
   freeSolo?: boolean;
   placeholder?: string;
+  /** How an option reads (state codes by name); the value as it is by default. */
+  optionLabel?: (option: string) => string;
 };
 
 function MultiPicker({
@@ -143,6 +216,7 @@ function MultiPicker({
   counts,
   freeSolo = false,
   placeholder,
+  optionLabel = (option) => option,
 }: PickerProps) {
   return (
     <Autocomplete
@@ -151,6 +225,7 @@ function MultiPicker({
       freeSolo={freeSolo}
       options={options as string[]}
       value={state[name]}
+      getOptionLabel={optionLabel}
       onChange={(_e, values) =>
         update({
           [name]: [...new Set(values.map((v) => v.trim()).filter(Boolean))],
@@ -160,7 +235,7 @@ function MultiPicker({
         const { key, ...rest } = props as typeof props & { key: string };
         return (
           <li key={key} {...rest}>
-            <Typography sx={{ flex: 1 }}>{option}</Typography>
+            <Typography sx={{ flex: 1 }}>{optionLabel(option)}</Typography>
             {counts?.has(option) ? (
               <Typography variant="caption" color="text.secondary">
                 {counts.get(option)!.toLocaleString('en-US')}
@@ -172,7 +247,7 @@ function MultiPicker({
       renderValue={(values, getItemProps) =>
         values.map((value, index) => {
           const { key, ...item } = getItemProps({ index });
-          return <Chip key={key} size="small" label={value} {...item} />;
+          return <Chip key={key} size="small" label={optionLabel(value)} {...item} />;
         })
       }
       renderInput={(params) => <TextField {...params} label={label} placeholder={placeholder} />}

@@ -70,6 +70,18 @@ describe('applied-filter chips', () => {
       'Company size: 1 to 19',
     ]));
 
+  it('names a license state by its name and a compact license by its label alone', () => {
+    const licensed = searchStateFromParams(new URLSearchParams('licensedIn=TX,OK&compactLicense=true'));
+    const applied = appliedFilters(licensed);
+    expect(applied.map((f) => f.label)).toEqual([
+      'Licensed in: Texas',
+      'Licensed in: Oklahoma',
+      'Compact license',
+    ]);
+    expect(withoutFilter(licensed, applied[0]!)).toEqual({ licensedIn: ['OK'] });
+    expect(withoutFilter(licensed, applied[2]!)).toEqual({ compactLicense: [] });
+  });
+
   it('removing a chip removes only its value', () => {
     const [query, texas, cardiology] = appliedFilters(state);
     expect(withoutFilter(state, query!)).toEqual({ query: '' });

@@ -139,8 +139,13 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
       }
       continue;
     }
-    for (const value of state[name as ListFilter])
-      applied.push({ field: name, value, label: `${label}: ${value}` });
+    const { kind, control } = searchField(name);
+    for (const value of state[name as ListFilter]) {
+      // A flag says itself ("Compact license"); state codes by name ("Licensed in: Texas").
+      const shown =
+        control.shows === 'state names' ? (US_STATES[value as keyof typeof US_STATES] ?? value) : value;
+      applied.push({ field: name, value, label: kind === 'flag' ? label : `${label}: ${shown}` });
+    }
   }
   return applied;
 }

@@ -1,3 +1,4 @@
+import { SearchRequest } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   addTag,
@@ -71,6 +72,27 @@ describe('the search URL', () => {
       sortDirection: 'asc',
     });
     expect(searchStateOfFilters(filters)).toEqual({ ...state, page: 1 });
+  });
+
+  it('reads where a license is held as several states and a compact license as on or off (issue 34)', () => {
+    const state = fromQuery('licensedIn=tx,OK,ZZ&compactLicense=true&state=NM');
+    expect(state).toMatchObject({ licensedIn: ['TX', 'OK'], compactLicense: ['true'], state: 'NM' });
+    expect(fromQuery('compactLicense=yes').compactLicense).toEqual([]);
+    const query = new URLSearchParams(searchParamsOf(state)).toString();
+    expect(query).toBe('licensedIn=TX%2COK&compactLicense=true&state=NM');
+    // The request and a saved search carry them as the API reads them.
+    const filters = searchFiltersOf(state);
+    expect(filters).toMatchObject({ licensedIn: ['TX', 'OK'], compactLicense: ['true'], state: ['NM'] });
+    expect(SearchRequest.parse(filters)).toMatchObject({
+      licensedIn: ['TX', 'OK'],
+      compactLicense: ['true'],
+    });
+    expect(searchStateOfFilters(filters)).toEqual({ ...state, page: 1 });
+    expect(searchStateOfFilters({ compactLicense: true, licensedIn: 'CA' })).toMatchObject({
+      compactLicense: ['true'],
+      licensedIn: ['CA'],
+    });
+    expect(hasTermOrFilter({ ...EMPTY_SEARCH, compactLicense: ['true'] })).toBe(true);
   });
 
   it('lets Save Search through only with a term or a filter', () => {

@@ -151,8 +151,12 @@ export function searchStateFromParams(params: { get(name: string): string | null
   const lists = Object.fromEntries(
     LIST_FILTERS.map((name) => {
       let values = splitList(params.get(name));
-      const { kind, options } = searchField(name);
-      if (kind === 'options' && options) values = values.filter((v) => options.includes(v));
+      const { kind, options, control } = searchField(name);
+      // State codes as the state filter reads them: "tx" is TX.
+      if (control.shows === 'state names') values = values.map((v) => v.toUpperCase());
+      // A flag is on (its one option) or off: "compactLicense=true".
+      if ((kind === 'options' || kind === 'flag') && options)
+        values = values.filter((v) => options.includes(v));
       if (kind === 'tags') values = values.slice(0, MAX_TAGS);
       return [name, values];
     }),
@@ -207,7 +211,13 @@ export function searchFiltersOf(state: SearchScreenState): SearchFilterObject {
 /** A saved search's params back as a screen state (page 1, results tab). */
 export function searchStateOfFilters(filters: Record<string, unknown>): SearchScreenState {
   const asText = (value: unknown) =>
-    Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : null;
+    Array.isArray(value)
+      ? value.join(',')
+      : typeof value === 'string'
+        ? value
+        : typeof value === 'boolean' // a flag given as the API takes it
+          ? String(value)
+          : null;
   return searchStateFromParams({ get: (name) => asText(filters[name]) });
 }
 

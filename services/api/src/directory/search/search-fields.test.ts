@@ -17,6 +17,8 @@ const YEAR = new Date().getUTCFullYear();
 const CASES: Record<SearchField, { record: Partial<IndexedCandidate>; asked: unknown[] }> = {
   city: { record: { city: 'San José' }, asked: ['San José', 'SAN JOSE', 'san  jose'] },
   state: { record: { state: 'tx' }, asked: ['TX', 'tx'] },
+  licensedIn: { record: { licensedIn: ['TX', 'OK'] }, asked: ['TX', 'OK'] },
+  compactLicense: { record: { compactLicense: true }, asked: ['true'] },
   title: { record: { title: 'Night Charge Nurse' }, asked: ['Night Charge Nurse', 'charge NURSE'] },
   organization: {
     record: { companyName: 'St. Mary Hospital' },

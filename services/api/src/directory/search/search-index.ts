@@ -1,15 +1,17 @@
-import type {
-  Affiliation,
-  EducationEntry,
-  FilterSuggestion,
-  IndexedFields,
-  SuggestedField,
+import {
+  type Affiliation,
+  type EducationEntry,
+  type FilterSuggestion,
+  FLAG_ON,
+  type IndexedFields,
+  type SuggestedField,
 } from '@healthtal/contracts';
 import { yieldToEventLoop } from '@healthtal/eventstore';
 import { FilterVocabulary } from './filter-vocabulary';
 import { mergeTail, rankAmong } from './search-orders';
 import {
   FOLDED,
+  IDENTIFIER_FIELD,
   type IndexedField,
   LAST,
   locationKey,
@@ -42,6 +44,8 @@ export type IndexContent = {
   uuids: Uint8Array;
   alive: Bits;
   verifiedKey: Float64Array;
+  /** Each document's identifier (its NPI as a number, 0 without one): search-terms IDENTIFIER_FIELD. */
+  identifiers: Float64Array;
   rank: Record<SortOrder, Float64Array>;
   order: Record<SortOrder, Uint32Array>;
   postings: ReadonlyMap<string, Postings>;
@@ -96,6 +100,7 @@ export class SearchIndex {
     location: [],
   };
   private verifiedKey = new Float64Array(0);
+  private identifiers = new Float64Array(0);
   /** Each sort's comparator, made again when the arrays it reads are replaced (the index grew). */
   private comparators: Partial<Record<SortOrder, (a: number, b: number) => number>> = {};
   readonly rank: Record<SortOrder, Float64Array> = {
@@ -137,6 +142,8 @@ export class SearchIndex {
     this.verifiedKey[doc] = candidate.emailVerifiedAt
       ? -candidate.emailVerifiedAt.getTime()
       : Number.MAX_VALUE;
+    const identifier = IDENTIFIER_FIELD ? candidate[IDENTIFIER_FIELD] : null;
+    this.identifiers[doc] = identifier ? Number(identifier) : 0;
     if (this.orderedUpTo > 0)
       for (const sort of SORT_ORDERS)
         this.rank[sort][doc] = rankAmong(this.order[sort], this.orderedUpTo, this.comparator(sort), doc);
@@ -155,6 +162,22 @@ export class SearchIndex {
 
   postingsOf(term: string): Postings | undefined {
     return this.postings.get(term);
+  }
+
+  /**
+   * The documents whose identifier is `identifier` (one, or none: an NPI names one candidate), as a
+   * list a query word's matches can take. A pass over the identifiers: about a millisecond a
+   * million documents, for the rare query word that is an NPI.
+   */
+  docsWithIdentifier(identifier: number): Postings | null {
+    const ids = this.identifiers;
+    let found: Postings | null = null;
+    for (let doc = 0; doc < this.size; doc++) {
+      if (ids[doc] !== identifier) continue;
+      found ??= new Postings();
+      found.add(doc);
+    }
+    return found;
   }
 
   seqOf(doc: number): number {
@@ -309,9 +332,11 @@ export class SearchIndex {
     for (const indexed of POSTED_FIELDS) {
       const value = c[indexed.field];
       if (indexed.values === 'one') {
-        // A number (the graduation year) is posted as its digits.
-        if (value || value === 0)
-          this.postValue(indexed, indexed.terms, typeof value === 'string' ? value : String(value), doc);
+        // A number (the graduation year) is posted as its digits; a boolean (a flag filter's) posts
+        // its term when it is true.
+        if (value === true) this.postValue(indexed, indexed.terms, FLAG_ON, doc);
+        else if (typeof value === 'number') this.postValue(indexed, indexed.terms, String(value), doc);
+        else if (typeof value === 'string' && value) this.postValue(indexed, indexed.terms, value, doc);
       } else if (indexed.values === 'list') {
         for (const item of value as readonly string[]) this.postValue(indexed, indexed.terms, item, doc);
       } else if (indexed.values === 'affiliations') {
@@ -383,6 +408,7 @@ export class SearchIndex {
       uuids: this.uuids,
       alive: this.alive,
       verifiedKey: this.verifiedKey,
+      identifiers: this.identifiers,
       rank: this.rank,
       order: this.order,
       postings: this.postings,
@@ -446,6 +472,7 @@ export class SearchIndex {
     };
     this.seqs = grow(this.seqs);
     this.verifiedKey = grow(this.verifiedKey);
+    this.identifiers = grow(this.identifiers);
     this.comparators = {};
     for (const sort of SORT_ORDERS) this.rank[sort] = grow(this.rank[sort]);
     const uuids = new Uint8Array(capacity * 16);

@@ -302,4 +302,26 @@ describe('prefix matching of the last word', () => {
     expect(runQuery(small, base({ words: ['zeta'], prefixLast: true })).count).toBe(expected);
     expect(runQuery(small, base({ words: ['zeta01'] })).count).toBe(1);
   });
+
+  it('finds the candidate whose NPI a query word is, weighed as a word of the name, and nobody once removed', () => {
+    const npis = new SearchIndex();
+    const holder = (seq: number, npi: string | null, lastName: string) =>
+      indexedCandidate(seq, { firstName: 'Ana', lastName, npi });
+    npis.add(holder(1, '1851806699', 'Smith'));
+    npis.add(holder(2, '1234567893', 'Jones'));
+    npis.reorder();
+    npis.add(holder(3, null, 'Brown'));
+    const found = (words: string[], sort: IndexQuery['sort'] = 'relevance') => {
+      const result = runQuery(npis, base({ words, sort }));
+      return { seqs: result.docs.map((doc) => npis.seqOf(doc)), scores: result.scores };
+    };
+    expect(found(['1851806699'])).toEqual({ seqs: [1], scores: [TEXT_FIELDS.n] });
+    expect(found(['1851806699', 'smith'], 'name').seqs).toEqual([1]);
+    expect(found(['1851806699', 'jones']).seqs).toEqual([]);
+    // Not an NPI (the check digit is wrong), or part of one: no identifier, no word.
+    expect(found(['1851806690']).seqs).toEqual([]);
+    expect(found(['185180669']).seqs).toEqual([]);
+    npis.removeSeq(1);
+    expect(found(['1851806699']).seqs).toEqual([]);
+  });
 });

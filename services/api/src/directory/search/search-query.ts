@@ -1,6 +1,6 @@
 import type { SearchIndex, SortOrder } from './search-index';
 import { firstInOrder } from './search-orders';
-import { TEXT_FIELDS, type TextField } from './search-terms';
+import { identifierOf, TEXT_FIELDS, type TextField } from './search-terms';
 import { Bits, type Postings } from './text';
 
 /**
@@ -62,9 +62,13 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   if (query.fromDoc) matches.clearBelow(query.fromDoc);
   const last = query.words.length - 1;
   const wordLists = query.words.map((word, i) =>
-    i === last && query.prefixLast && query.lastWordForms
-      ? formPostings(index, query.lastWordForms)
-      : wordPostings(index, word, query.prefixLast && i === last),
+    withIdentifier(
+      index,
+      word,
+      i === last && query.prefixLast && query.lastWordForms
+        ? formPostings(index, query.lastWordForms)
+        : wordPostings(index, word, query.prefixLast && i === last),
+    ),
   );
   for (const lists of wordLists) {
     const only = lists.length === 1 ? lists[0]!.list.dense : null;
@@ -94,6 +98,17 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
 }
 
 type WeightedList = { list: Postings; weight: number };
+
+/** A word that is a candidate's NPI matches them as a word of their name does (and weighs as much). */
+const IDENTIFIER_WEIGHT = TEXT_FIELDS.n;
+
+/** A word's lists, with the candidate it identifies when it is an NPI ("1851806699"). */
+function withIdentifier(index: SearchIndex, word: string, lists: WeightedList[]): WeightedList[] {
+  const identifier = identifierOf(word);
+  const found = identifier === null ? null : index.docsWithIdentifier(identifier);
+  if (found) lists.push({ list: found, weight: IDENTIFIER_WEIGHT });
+  return lists;
+}
 
 function wordPostings(index: SearchIndex, word: string, prefix: boolean): WeightedList[] {
   return formPostings(

@@ -35,6 +35,7 @@ export function liveContent(content: IndexContent): IndexContent {
     uuids,
     alive,
     verifiedKey: perDoc(content.verifiedKey, new Float64Array(n)),
+    identifiers: perDoc(content.identifiers, new Float64Array(n)),
     ...liveOrders(content, live),
     postings,
     keys: {

@@ -141,6 +141,7 @@ function toSnapshot(index: SearchIndex): {
       uuids: content.uuids.subarray(0, n * 16),
       alive: content.alive.words.subarray(0, words),
       verifiedKey: content.verifiedKey.subarray(0, n),
+      identifiers: content.identifiers.subarray(0, n),
       ...Object.fromEntries(
         SORT_ORDERS.flatMap((sort) => [
           [`rank.${sort}`, content.rank[sort].subarray(0, n)],
@@ -223,6 +224,7 @@ function fromSnapshot(
     uuids: array('uuids', Uint8Array),
     alive: new Bits(n, array('alive', Uint32Array)),
     verifiedKey: array('verifiedKey', Float64Array),
+    identifiers: array('identifiers', Float64Array),
     rank: byOrder((sort) => array(`rank.${sort}`, Float64Array)),
     order: byOrder((sort) => array(`order.${sort}`, Uint32Array)),
     postings,

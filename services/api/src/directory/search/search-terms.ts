@@ -3,6 +3,7 @@ import {
   type CandidateFieldTable,
   type IndexedFieldName,
   indexTermsOf,
+  isValidNpi,
   type SearchField,
   SUGGESTED_FIELDS,
   type SuggestedField,
@@ -65,7 +66,7 @@ const valueTerms = (text: TextField | undefined, filter: SearchField | undefined
 export type IndexedField = {
   field: IndexedFieldName;
   column: string;
-  values: 'one' | 'list' | 'education' | 'affiliations';
+  values: 'one' | 'list' | 'education' | 'affiliations' | 'identifier';
   /** A value's terms (education: a school's). */
   terms: ValueMemo<ValueTerms>;
   /** Education: each degree's (a degree list, "BSN, MSN", is a filter value per degree). */
@@ -100,6 +101,20 @@ export const POSTED_FIELDS = INDEXED_FIELDS.filter(
     definitions[field]!.search!.text !== undefined || definitions[field]!.search!.filter !== undefined,
 );
 export const FOLDED = new ValueMemo(fold);
+
+/**
+ * The field whose value identifies a candidate to a query word (the NPI: `search.values`
+ * `identifier`). The index keeps it per document as a number, not as a term: a term per candidate
+ * would hold a map entry and a list for each (about 330 bytes, 500 MB at 1.5 million).
+ */
+const IDENTIFIERS = INDEXED_FIELDS.filter(({ values }) => values === 'identifier');
+if (IDENTIFIERS.length > 1) throw new Error('the search index keeps one identifier per candidate');
+export const IDENTIFIER_FIELD: IndexedFieldName | null = IDENTIFIERS[0]?.field ?? null;
+
+/** A query word that may be a candidate's identifier (an NPI: ten digits, the check digit right), as its number. */
+export function identifierOf(word: string): number | null {
+  return isValidNpi(word) ? Number(word) : null;
+}
 
 export const LAST = '\uffff';
 /** The name sort's key: last name, then first name, folded; a missing one sorts last. */

@@ -1,0 +1,217 @@
+import type { StateCode } from '@healthtal/contracts';
+
+/**
+ * What a school grants, by the kind of program: md and do (medical schools, allopathic and
+ * osteopathic), rn (bachelor's and graduate nursing: BSN, MSN, DNP, nurse anesthesia), adn
+ * (associate degrees and certificates: ADN, ASN, AS, AAS, practical nursing and allied health),
+ * rx (PharmD), pa, pt (DPT), ot, dds (dentistry), od (optometry), dc (chiropractic), dpm
+ * (podiatry), u (a university's bachelor's and graduate degrees: BS, BA, MS, MSW, MBA, PhD…).
+ */
+export type Program =
+  | 'md'
+  | 'do'
+  | 'rn'
+  | 'adn'
+  | 'rx'
+  | 'pa'
+  | 'pt'
+  | 'ot'
+  | 'dds'
+  | 'od'
+  | 'dc'
+  | 'dpm'
+  | 'u';
+
+/** The program each degree of the synthetic directory's degree paths comes from. */
+// biome-ignore format: a table reads best packed
+export const PROGRAM_OF_DEGREE: Readonly<Record<string, Program>> = {
+  MD: 'md', DO: 'do', BSN: 'rn', MSN: 'rn', DNP: 'rn', DNAP: 'rn', ADN: 'adn', ASN: 'adn', AS: 'adn', AAS: 'adn',
+  Certificate: 'adn', Diploma: 'adn', PharmD: 'rx', MPAS: 'pa', MSPAS: 'pa', MMS: 'pa', DPT: 'pt', MOT: 'ot',
+  MSOT: 'ot', OTD: 'ot', DDS: 'dds', DMD: 'dds', OD: 'od', DC: 'dc', DPM: 'dpm', BS: 'u', BA: 'u', BSW: 'u',
+  MS: 'u', MA: 'u', MSW: 'u', MEd: 'u', MBA: 'u', MHA: 'u', MPH: 'u', PhD: 'u', PsyD: 'u', AuD: 'u',
+};
+
+/**
+ * Real schools (institutions, not people) with their state (null: abroad) and what they grant, so
+ * that an MD comes from a medical school, a PharmD from a pharmacy school and a BSN from a nursing
+ * program: Walden, Chamberlain and WGU grant nursing degrees, never an MD. Programs as listed by
+ * the accreditors' directories (LCME and COCA for medical schools, ACPE, ACEN and CCNE, ARC-PA,
+ * CAPTE, ACOTE, CODA, ACOE, CCE, CPME), simplified to the programs the directory draws.
+ */
+// biome-ignore format: a data table reads best packed, a few schools a line
+export const SCHOOLS: readonly (readonly [name: string, state: StateCode | null, programs: string])[] = [
+  ['University of Alabama at Birmingham', 'AL', 'md rn pa pt ot dds od u'], ['Auburn University', 'AL', 'rn rx u'], ['University of South Alabama', 'AL', 'md rn pa pt ot u'],
+  ['Samford University', 'AL', 'rn rx u'], ['Alabama College of Osteopathic Medicine', 'AL', 'do'], ['Jefferson State Community College', 'AL', 'adn'], ['Wallace State Community College', 'AL', 'adn'],
+  ['University of Alaska Anchorage', 'AK', 'rn adn u'],
+  ['University of Arizona', 'AZ', 'md rn rx u'], ['Arizona State University', 'AZ', 'rn u'], ['Northern Arizona University', 'AZ', 'rn pa pt ot u'], ['Midwestern University', 'AZ', 'do rx pa pt ot dds od dpm'],
+  ['A.T. Still University School of Osteopathic Medicine in Arizona', 'AZ', 'do'], ['Grand Canyon University', 'AZ', 'rn u'], ['University of Phoenix', 'AZ', 'rn u'], ['Phoenix College', 'AZ', 'adn'], ['Pima Community College', 'AZ', 'adn'],
+  ['University of Arkansas for Medical Sciences', 'AR', 'md rn rx pa u'], ['Arkansas College of Osteopathic Medicine', 'AR', 'do'], ['University of Central Arkansas', 'AR', 'rn pt ot u'],
+  ['Arkansas State University', 'AR', 'rn u'], ['University of Arkansas – Pulaski Technical College', 'AR', 'adn'],
+  ['University of California, Los Angeles', 'CA', 'md rn dds u'], ['University of California, San Francisco', 'CA', 'md rn rx pt dds u'], ['Stanford University', 'CA', 'md pa u'],
+  ['University of Southern California', 'CA', 'md rx pa pt ot dds u'], ['University of California, San Diego', 'CA', 'md rx u'], ['University of California, Irvine', 'CA', 'md rn u'],
+  ['University of California, Davis', 'CA', 'md rn pa u'], ['Loma Linda University', 'CA', 'md rn rx pa pt ot dds u'], ['Touro University California', 'CA', 'do rx pa'],
+  ['Western University of Health Sciences', 'CA', 'do rx pa pt dds od dpm rn'], ['California State University, Long Beach', 'CA', 'rn pt u'], ['San Diego State University', 'CA', 'rn u'],
+  ['San Jose State University', 'CA', 'rn ot u'], ['Samuel Merritt University', 'CA', 'rn pa pt dpm'], ['University of the Pacific', 'CA', 'rx dds pt u'], ['University of California, Berkeley', 'CA', 'od u'],
+  ['Marshall B. Ketchum University', 'CA', 'od pa'], ['Southern California University of Health Sciences', 'CA', 'dc'], ['Los Angeles City College', 'CA', 'adn'], ['City College of San Francisco', 'CA', 'adn'],
+  ['San Diego City College', 'CA', 'adn'], ['Sacramento City College', 'CA', 'adn'], ['Fresno City College', 'CA', 'adn'], ['Long Beach City College', 'CA', 'adn'], ['Riverside City College', 'CA', 'adn'],
+  ['University of Colorado Anschutz Medical Campus', 'CO', 'md rn rx pa pt dds u'], ['Rocky Vista University', 'CO', 'do'], ['Regis University', 'CO', 'rn rx pt u'],
+  ['University of Northern Colorado', 'CO', 'rn u'], ['Colorado State University', 'CO', 'ot u'], ['Community College of Denver', 'CO', 'adn'], ['Pikes Peak State College', 'CO', 'adn'],
+  ['Yale University', 'CT', 'md rn pa u'], ['University of Connecticut', 'CT', 'md rn rx pt dds u'], ['Frank H. Netter MD School of Medicine at Quinnipiac University', 'CT', 'md'],
+  ['Quinnipiac University', 'CT', 'rn pa pt ot u'], ['University of Bridgeport', 'CT', 'dc u'], ['Capital Community College', 'CT', 'adn'], ['Gateway Community College', 'CT', 'adn'],
+  ['University of Delaware', 'DE', 'rn pt u'], ['Wilmington University', 'DE', 'rn u'], ['Delaware Technical Community College', 'DE', 'adn'],
+  ['Georgetown University', 'DC', 'md rn u'], ['George Washington University', 'DC', 'md rn pa u'], ['Howard University', 'DC', 'md rn rx pa ot dds u'],
+  ['Catholic University of America', 'DC', 'rn u'], ['University of the District of Columbia', 'DC', 'adn u'],
+  ['University of Florida', 'FL', 'md rn rx pa pt ot dds u'], ['University of Miami', 'FL', 'md rn pt u'], ['Florida State University', 'FL', 'md rn u'], ['University of Central Florida', 'FL', 'md rn pt u'],
+  ['University of South Florida', 'FL', 'md rn rx pt u'], ['Florida International University', 'FL', 'md rn pt ot u'], ['Florida Atlantic University', 'FL', 'md rn u'],
+  ['Nova Southeastern University', 'FL', 'do md rn rx pa pt ot dds od u'], ['Florida A&M University', 'FL', 'rn rx pt u'], ['Barry University', 'FL', 'dpm rn u'], ['University of North Florida', 'FL', 'rn pt u'],
+  ['Palmer College of Chiropractic Florida', 'FL', 'dc'], ['Lake Erie College of Osteopathic Medicine Bradenton', 'FL', 'do rx'], ['Miami Dade College', 'FL', 'adn'], ['Valencia College', 'FL', 'adn'],
+  ['Hillsborough Community College', 'FL', 'adn'], ['Florida State College at Jacksonville', 'FL', 'adn'], ['Broward College', 'FL', 'adn'], ['Santa Fe College', 'FL', 'adn'],
+  ['St. Petersburg College', 'FL', 'adn'], ['Tallahassee Community College', 'FL', 'adn'],
+  ['Emory University', 'GA', 'md rn pa pt u'], ['Medical College of Georgia', 'GA', 'md'], ['Augusta University', 'GA', 'rn pa pt ot dds u'], ['Morehouse School of Medicine', 'GA', 'md'],
+  ['Mercer University', 'GA', 'md rn rx pa pt u'], ['Philadelphia College of Osteopathic Medicine Georgia', 'GA', 'do rx pa'], ['Georgia State University', 'GA', 'rn pt u'], ['University of Georgia', 'GA', 'rx u'],
+  ['Kennesaw State University', 'GA', 'rn u'], ['Life University', 'GA', 'dc'], ['Atlanta Technical College', 'GA', 'adn'], ['Georgia Piedmont Technical College', 'GA', 'adn'], ['Savannah Technical College', 'GA', 'adn'],
+  ['University of Hawaii at Manoa', 'HI', 'md rn u'], ['University of Hawaii at Hilo', 'HI', 'rx rn u'], ['Hawaii Pacific University', 'HI', 'rn u'], ['Kapiolani Community College', 'HI', 'adn'],
+  ['Idaho State University', 'ID', 'rx rn pa pt ot u'], ['Boise State University', 'ID', 'rn u'], ['Idaho College of Osteopathic Medicine', 'ID', 'do'], ['College of Western Idaho', 'ID', 'adn'],
+  ['Northwestern University', 'IL', 'md pa pt u'], ['University of Illinois Chicago', 'IL', 'md rn rx pt ot dds u'], ['Rush University', 'IL', 'md rn pa ot u'], ['Loyola University Chicago', 'IL', 'md rn u'],
+  ['University of Chicago', 'IL', 'md u'], ['Southern Illinois University School of Medicine', 'IL', 'md'], ['Southern Illinois University Edwardsville', 'IL', 'rx rn dds u'],
+  ['Rosalind Franklin University of Medicine and Science', 'IL', 'md dpm pa pt rx'], ['Midwestern University Chicago College of Osteopathic Medicine', 'IL', 'do rx pa pt ot dds od'],
+  ['Carle Illinois College of Medicine', 'IL', 'md'], ['Illinois College of Optometry', 'IL', 'od'], ['National University of Health Sciences', 'IL', 'dc'], ['Bradley University', 'IL', 'rn pt u'],
+  ['Illinois State University', 'IL', 'rn u'], ['Northern Illinois University', 'IL', 'rn pt u'], ['Chamberlain University', 'IL', 'rn u'], ['Malcolm X College', 'IL', 'adn'],
+  ['Lincoln Land Community College', 'IL', 'adn'], ['Illinois Central College', 'IL', 'adn'], ['Rock Valley College', 'IL', 'adn'],
+  ['Indiana University', 'IN', 'md rn dds od pt ot u'], ['Purdue University', 'IN', 'rx rn u'], ['Butler University', 'IN', 'rx pa u'], ['Marian University', 'IN', 'do rn u'],
+  ['University of Indianapolis', 'IN', 'rn pt ot u'], ['University of Evansville', 'IN', 'rn pt u'], ['Ball State University', 'IN', 'rn u'], ['University of Saint Francis', 'IN', 'rn pa u'], ['Ivy Tech Community College', 'IN', 'adn'],
+  ['University of Iowa', 'IA', 'md rn rx pa pt dds u'], ['Des Moines University', 'IA', 'do pa pt dpm'], ['Drake University', 'IA', 'rx u'], ['Palmer College of Chiropractic', 'IA', 'dc'],
+  ['Allen College', 'IA', 'rn'], ['St. Ambrose University', 'IA', 'rn pt ot u'], ['Briar Cliff University', 'IA', 'rn u'], ['Des Moines Area Community College', 'IA', 'adn'], ['Kirkwood Community College', 'IA', 'adn'],
+  ['Western Iowa Tech Community College', 'IA', 'adn'],
+  ['University of Kansas', 'KS', 'md rn rx pt ot u'], ['Wichita State University', 'KS', 'rn pa pt u'], ['Kansas College of Osteopathic Medicine', 'KS', 'do'], ['Washburn University', 'KS', 'rn u'],
+  ['Cleveland University-Kansas City', 'KS', 'dc'], ['Johnson County Community College', 'KS', 'adn'], ['Butler Community College', 'KS', 'adn'], ['Kansas City Kansas Community College', 'KS', 'adn'],
+  ['University of Kentucky', 'KY', 'md rn rx pa pt dds u'], ['University of Louisville', 'KY', 'md rn dds u'], ['University of Pikeville', 'KY', 'do od'], ['Sullivan University', 'KY', 'rx u'],
+  ['Bellarmine University', 'KY', 'rn pt u'], ['Western Kentucky University', 'KY', 'rn u'], ['Eastern Kentucky University', 'KY', 'rn ot u'], ['Jefferson Community and Technical College', 'KY', 'adn'],
+  ['Bluegrass Community and Technical College', 'KY', 'adn'], ['Owensboro Community and Technical College', 'KY', 'adn'],
+  ['LSU Health Sciences Center New Orleans', 'LA', 'md rn dds pt'], ['LSU Health Shreveport', 'LA', 'md pa pt'], ['Tulane University', 'LA', 'md u'], ['Louisiana State University', 'LA', 'u'],
+  ['Xavier University of Louisiana', 'LA', 'rx u'], ['University of Louisiana Monroe', 'LA', 'rx u'], ['Edward Via College of Osteopathic Medicine Louisiana', 'LA', 'do'],
+  ['University of Louisiana at Lafayette', 'LA', 'rn u'], ['McNeese State University', 'LA', 'rn u'], ['Franciscan Missionaries of Our Lady University', 'LA', 'rn pa u'], ['Delgado Community College', 'LA', 'adn'],
+  ['Baton Rouge Community College', 'LA', 'adn'],
+  ['University of New England', 'ME', 'do rx pa pt ot dds rn u'], ['University of Southern Maine', 'ME', 'rn u'], ['Husson University', 'ME', 'rx pt ot rn u'], ['University of Maine', 'ME', 'rn u'],
+  ['Southern Maine Community College', 'ME', 'adn'], ['Central Maine Community College', 'ME', 'adn'],
+  ['Johns Hopkins University', 'MD', 'md rn u'], ['University of Maryland, Baltimore', 'MD', 'md rn rx pt dds u'], ['Uniformed Services University of the Health Sciences', 'MD', 'md rn'],
+  ['Notre Dame of Maryland University', 'MD', 'rx rn u'], ['Towson University', 'MD', 'rn ot u'], ['University of Maryland Eastern Shore', 'MD', 'rx pt u'],
+  ['Community College of Baltimore County', 'MD', 'adn'], ['Montgomery College', 'MD', 'adn'], ['Anne Arundel Community College', 'MD', 'adn'],
+  ['Harvard University', 'MA', 'md dds u'], ['Boston University', 'MA', 'md dds pt ot u'], ['Tufts University', 'MA', 'md dds u'], ['UMass Chan Medical School', 'MA', 'md rn'],
+  ['Northeastern University', 'MA', 'rn rx pa pt u'], ['MGH Institute of Health Professions', 'MA', 'rn pa pt ot'], ['Massachusetts College of Pharmacy and Health Sciences', 'MA', 'rx rn pa od'],
+  ['Boston College', 'MA', 'rn u'], ['New England College of Optometry', 'MA', 'od'], ['Simmons University', 'MA', 'rn u'], ['University of Massachusetts Lowell', 'MA', 'rn pt u'],
+  ['American International College', 'MA', 'rn pt ot u'], ['Springfield College', 'MA', 'pa pt ot u'], ['Western New England University', 'MA', 'rx u'], ['Bunker Hill Community College', 'MA', 'adn'],
+  ['Quinsigamond Community College', 'MA', 'adn'], ['Springfield Technical Community College', 'MA', 'adn'], ['Middlesex Community College', 'MA', 'adn'],
+  ['University of Michigan', 'MI', 'md rn rx pt dds u'], ['Michigan State University', 'MI', 'md do rn u'], ['Wayne State University', 'MI', 'md rn rx pa pt ot u'],
+  ['Oakland University William Beaumont School of Medicine', 'MI', 'md'], ['Western Michigan University Homer Stryker M.D. School of Medicine', 'MI', 'md'], ['Central Michigan University', 'MI', 'md pa pt u'],
+  ['Ferris State University', 'MI', 'rx od u'], ['University of Detroit Mercy', 'MI', 'dds pa rn u'], ['Grand Valley State University', 'MI', 'rn pa pt ot u'], ['Wayne County Community College', 'MI', 'adn'],
+  ['Grand Rapids Community College', 'MI', 'adn'], ['Lansing Community College', 'MI', 'adn'], ['Kalamazoo Valley Community College', 'MI', 'adn'], ['Mott Community College', 'MI', 'adn'], ['Washtenaw Community College', 'MI', 'adn'],
+  ['University of Minnesota', 'MN', 'md rn rx pt ot dds u'], ['Mayo Clinic Alix School of Medicine', 'MN', 'md'], ['St. Catherine University', 'MN', 'rn pa pt ot u'],
+  ['Minnesota State University, Mankato', 'MN', 'rn u'], ['College of St. Scholastica', 'MN', 'rn pt ot u'], ['St. Cloud State University', 'MN', 'rn u'], ['Walden University', 'MN', 'rn u'],
+  ['Northwestern Health Sciences University', 'MN', 'dc'], ['Minneapolis College', 'MN', 'adn'], ['Saint Paul College', 'MN', 'adn'], ['Rochester Community and Technical College', 'MN', 'adn'], ['Lake Superior College', 'MN', 'adn'],
+  ['University of Mississippi Medical Center', 'MS', 'md rn dds pt ot'], ['University of Mississippi', 'MS', 'rx u'], ['William Carey University', 'MS', 'do rn u'], ['University of Southern Mississippi', 'MS', 'rn u'],
+  ['Mississippi College', 'MS', 'pa u'], ['Hinds Community College', 'MS', 'adn'], ['Mississippi Gulf Coast Community College', 'MS', 'adn'], ['Itawamba Community College', 'MS', 'adn'], ['Pearl River Community College', 'MS', 'adn'],
+  ['Washington University in St. Louis', 'MO', 'md pt ot u'], ['University of Missouri', 'MO', 'md rn u'], ['University of Missouri–Kansas City', 'MO', 'md rx dds rn u'], ['Saint Louis University', 'MO', 'md rn pa pt ot u'],
+  ['A.T. Still University', 'MO', 'do dds pa pt ot'], ['Kansas City University', 'MO', 'do dds'], ['University of Health Sciences and Pharmacy in St. Louis', 'MO', 'rx'], ['Logan University', 'MO', 'dc'],
+  ['Missouri State University', 'MO', 'rn pa pt u'], ['Goldfarb School of Nursing at Barnes-Jewish College', 'MO', 'rn'], ['Research College of Nursing', 'MO', 'rn'], ['University of Missouri–St. Louis', 'MO', 'od rn u'],
+  ['St. Louis Community College', 'MO', 'adn'], ['Metropolitan Community College', 'MO', 'adn'], ['Ozarks Technical Community College', 'MO', 'adn'],
+  ['Montana State University', 'MT', 'rn u'], ['University of Montana', 'MT', 'rx pt u'], ['Touro College of Osteopathic Medicine Montana', 'MT', 'do'], ['Rocky Mountain College', 'MT', 'pa u'],
+  ['Carroll College', 'MT', 'rn u'], ['City College at Montana State University Billings', 'MT', 'adn'], ['Great Falls College Montana State University', 'MT', 'adn'],
+  ['University of Nebraska Medical Center', 'NE', 'md rn rx pa pt dds'], ['Creighton University', 'NE', 'md rn rx pt ot dds u'], ['Nebraska Methodist College', 'NE', 'rn'], ['Clarkson College', 'NE', 'rn'],
+  ['Bryan College of Health Sciences', 'NE', 'rn'], ['University of Nebraska at Kearney', 'NE', 'u'], ['Metropolitan Community College Omaha', 'NE', 'adn'], ['Southeast Community College', 'NE', 'adn'], ['Central Community College', 'NE', 'adn'],
+  ['University of Nevada, Las Vegas', 'NV', 'md rn dds pt u'], ['University of Nevada, Reno', 'NV', 'md rn u'], ['Touro University Nevada', 'NV', 'do pa pt ot rn'], ['Roseman University of Health Sciences', 'NV', 'rx dds rn'],
+  ['Nevada State University', 'NV', 'rn u'], ['College of Southern Nevada', 'NV', 'adn'], ['Truckee Meadows Community College', 'NV', 'adn'],
+  ['Dartmouth College', 'NH', 'md u'], ['University of New Hampshire', 'NH', 'rn pt ot u'], ['Franklin Pierce University', 'NH', 'pa pt u'], ['Rivier University', 'NH', 'rn u'], ['Saint Anselm College', 'NH', 'rn u'],
+  ['Manchester Community College', 'NH', 'adn'], ['Nashua Community College', 'NH', 'adn'], ["NHTI, Concord's Community College", 'NH', 'adn'],
+  ['Rutgers University', 'NJ', 'md rn rx pa pt dds u'], ['Rowan University', 'NJ', 'md do rn u'], ['Hackensack Meridian School of Medicine', 'NJ', 'md'], ['Seton Hall University', 'NJ', 'rn pa pt ot u'],
+  ['Fairleigh Dickinson University', 'NJ', 'rx rn u'], ['Kean University', 'NJ', 'rn ot u'], ['Essex County College', 'NJ', 'adn'], ['Hudson County Community College', 'NJ', 'adn'], ['Camden County College', 'NJ', 'adn'],
+  ['Bergen Community College', 'NJ', 'adn'], ['Middlesex College', 'NJ', 'adn'], ['County College of Morris', 'NJ', 'adn'],
+  ['University of New Mexico', 'NM', 'md rn rx pa pt ot u'], ['Burrell College of Osteopathic Medicine', 'NM', 'do'], ['New Mexico State University', 'NM', 'rn u'],
+  ['Central New Mexico Community College', 'NM', 'adn'], ['Santa Fe Community College', 'NM', 'adn'], ['Doña Ana Community College', 'NM', 'adn'],
+  ['Columbia University', 'NY', 'md rn pt ot dds u'], ['New York University', 'NY', 'md rn dds pt ot u'], ['University at Buffalo', 'NY', 'md rn rx pt ot dds u'], ['University of Rochester', 'NY', 'md rn u'],
+  ['Stony Brook University', 'NY', 'md rn pa pt dds u'], ['Hunter College', 'NY', 'rn u'], ['Icahn School of Medicine at Mount Sinai', 'NY', 'md'], ['Weill Cornell Medicine', 'NY', 'md'],
+  ['Albert Einstein College of Medicine', 'NY', 'md'], ['SUNY Downstate Health Sciences University', 'NY', 'md rn pa pt ot'], ['SUNY Upstate Medical University', 'NY', 'md rn pa pt'], ['Albany Medical College', 'NY', 'md'],
+  ['New York Medical College', 'NY', 'md pt'], ['Zucker School of Medicine at Hofstra/Northwell', 'NY', 'md'], ['Albany College of Pharmacy and Health Sciences', 'NY', 'rx'],
+  ['New York Institute of Technology', 'NY', 'do pa pt ot u'], ['Touro University', 'NY', 'do rx pa pt ot u'], ["St. John's University", 'NY', 'rx u'], ['Long Island University', 'NY', 'rx pa pt u'],
+  ["D'Youville University", 'NY', 'rx pa pt ot rn u'], ['SUNY College of Optometry', 'NY', 'od'], ['New York College of Podiatric Medicine', 'NY', 'dpm'], ['Northeast College of Health Sciences', 'NY', 'dc'],
+  ['Excelsior University', 'NY', 'rn adn u'], ['Pace University', 'NY', 'rn pa u'], ['Le Moyne College', 'NY', 'pa rn u'], ['Lehman College', 'NY', 'rn u'], ['Borough of Manhattan Community College', 'NY', 'adn'],
+  ['Kingsborough Community College', 'NY', 'adn'], ['Bronx Community College', 'NY', 'adn'], ['Queensborough Community College', 'NY', 'adn'], ['SUNY Erie', 'NY', 'adn'], ['Monroe Community College', 'NY', 'adn'],
+  ['Hudson Valley Community College', 'NY', 'adn'], ['Onondaga Community College', 'NY', 'adn'],
+  ['Duke University', 'NC', 'md rn pa pt u'], ['University of North Carolina at Chapel Hill', 'NC', 'md rn rx pt ot dds u'], ['East Carolina University', 'NC', 'md rn pa pt ot dds u'],
+  ['Wake Forest University School of Medicine', 'NC', 'md pa'], ['Campbell University', 'NC', 'do rx pa pt u'], ['High Point University', 'NC', 'rx pa pt u'], ['Wingate University', 'NC', 'rx pa u'],
+  ['University of North Carolina at Charlotte', 'NC', 'rn u'], ['University of North Carolina at Greensboro', 'NC', 'rn u'], ['Winston-Salem State University', 'NC', 'rn pt ot u'], ['Western Carolina University', 'NC', 'rn pa pt u'],
+  ['Elon University', 'NC', 'pa pt u'], ['Central Piedmont Community College', 'NC', 'adn'], ['Wake Technical Community College', 'NC', 'adn'], ['Durham Technical Community College', 'NC', 'adn'],
+  ['Guilford Technical Community College', 'NC', 'adn'], ['Forsyth Technical Community College', 'NC', 'adn'], ['Asheville-Buncombe Technical Community College', 'NC', 'adn'],
+  ['University of North Dakota', 'ND', 'md rn pa pt ot u'], ['North Dakota State University', 'ND', 'rx rn u'], ['University of Mary', 'ND', 'rn pt ot u'], ['Bismarck State College', 'ND', 'adn'], ['North Dakota State College of Science', 'ND', 'adn'],
+  ['Ohio State University', 'OH', 'md rn rx pt ot dds od u'], ['Case Western Reserve University', 'OH', 'md rn dds u'], ['University of Cincinnati', 'OH', 'md rn rx pt u'], ['University of Toledo', 'OH', 'md rn rx pa pt ot u'],
+  ['Wright State University', 'OH', 'md rn u'], ['Northeast Ohio Medical University', 'OH', 'md rx'], ['Cleveland Clinic Lerner College of Medicine', 'OH', 'md'], ['Ohio University', 'OH', 'do rn pt u'],
+  ['University of Akron', 'OH', 'rn u'], ['Ohio Northern University', 'OH', 'rx u'], ['Cedarville University', 'OH', 'rx u'], ['University of Findlay', 'OH', 'rx pa pt ot u'], ['Kent State University', 'OH', 'rn dpm u'],
+  ['Xavier University', 'OH', 'rn ot u'], ['Capital University', 'OH', 'rn u'], ['Columbus State Community College', 'OH', 'adn'], ['Cuyahoga Community College', 'OH', 'adn'],
+  ['Cincinnati State Technical and Community College', 'OH', 'adn'], ['Owens Community College', 'OH', 'adn'], ['Sinclair Community College', 'OH', 'adn'],
+  ['University of Oklahoma', 'OK', 'md rn rx pa pt ot dds u'], ['Oklahoma State University', 'OK', 'do u'], ['Southwestern Oklahoma State University', 'OK', 'rx rn u'], ['University of Tulsa', 'OK', 'rn u'],
+  ['Oral Roberts University', 'OK', 'rn u'], ['Northeastern State University', 'OK', 'od rn u'], ['University of Central Oklahoma', 'OK', 'rn u'], ['Langston University', 'OK', 'pt u'],
+  ['Oklahoma City Community College', 'OK', 'adn'], ['Tulsa Community College', 'OK', 'adn'], ['Great Plains Technology Center', 'OK', 'adn'],
+  ['Oregon Health & Science University', 'OR', 'md rn pa dds u'], ['Oregon State University', 'OR', 'rx u'], ['Pacific University', 'OR', 'pa pt ot od rx u'], ['University of Portland', 'OR', 'rn u'],
+  ['Linfield University', 'OR', 'rn u'], ['George Fox University', 'OR', 'pt u'], ['University of Western States', 'OR', 'dc'], ['Western University of Health Sciences Lebanon', 'OR', 'do'],
+  ['Portland Community College', 'OR', 'adn'], ['Lane Community College', 'OR', 'adn'], ['Chemeketa Community College', 'OR', 'adn'], ['Rogue Community College', 'OR', 'adn'], ['Central Oregon Community College', 'OR', 'adn'],
+  ['University of Pennsylvania', 'PA', 'md rn dds u'], ['University of Pittsburgh', 'PA', 'md rn rx pa pt ot dds u'], ['Thomas Jefferson University', 'PA', 'md rn rx pa pt ot u'], ['Drexel University', 'PA', 'md rn pa pt u'],
+  ['Temple University', 'PA', 'md rn rx pt ot dds dpm u'], ['Penn State University', 'PA', 'rn u'], ['Penn State College of Medicine', 'PA', 'md'], ['Lake Erie College of Osteopathic Medicine', 'PA', 'do rx'],
+  ['Philadelphia College of Osteopathic Medicine', 'PA', 'do pa'], ['Geisinger Commonwealth School of Medicine', 'PA', 'md'], ['Duquesne University', 'PA', 'rx rn pt ot pa u'], ['Wilkes University', 'PA', 'rx rn u'],
+  ['Salus University', 'PA', 'od ot pa'], ['University of Scranton', 'PA', 'rn pt ot u'], ['DeSales University', 'PA', 'rn pa u'], ['Cedar Crest College', 'PA', 'rn u'], ['Gannon University', 'PA', 'rn pa pt ot u'],
+  ['Widener University', 'PA', 'rn pt u'], ['Villanova University', 'PA', 'rn u'], ['Arcadia University', 'PA', 'pa pt u'], ['Chatham University', 'PA', 'pa pt ot u'], ['Community College of Philadelphia', 'PA', 'adn'],
+  ['Community College of Allegheny County', 'PA', 'adn'], ['Lehigh Carbon Community College', 'PA', 'adn'], ['Harrisburg Area Community College', 'PA', 'adn'], ['Lackawanna College', 'PA', 'adn'],
+  ['Brown University', 'RI', 'md u'], ['University of Rhode Island', 'RI', 'rn rx pt u'], ['Rhode Island College', 'RI', 'rn u'], ['Bryant University', 'RI', 'pa u'], ['Community College of Rhode Island', 'RI', 'adn'],
+  ['Medical University of South Carolina', 'SC', 'md rn rx pa pt ot dds'], ['University of South Carolina', 'SC', 'md rn rx pt u'], ['Edward Via College of Osteopathic Medicine Carolinas', 'SC', 'do'],
+  ['Clemson University', 'SC', 'rn u'], ['Presbyterian College', 'SC', 'rx u'], ['Charleston Southern University', 'SC', 'pa rn u'], ['Coastal Carolina University', 'SC', 'rn u'], ['Sherman College of Chiropractic', 'SC', 'dc'],
+  ['Trident Technical College', 'SC', 'adn'], ['Midlands Technical College', 'SC', 'adn'], ['Greenville Technical College', 'SC', 'adn'], ['Spartanburg Community College', 'SC', 'adn'], ['Horry-Georgetown Technical College', 'SC', 'adn'],
+  ['University of South Dakota', 'SD', 'md rn pa pt ot u'], ['South Dakota State University', 'SD', 'rx rn u'], ['Augustana University', 'SD', 'rn u'], ['Northern State University', 'SD', 'u'],
+  ['Southeast Technical College', 'SD', 'adn'], ['Western Dakota Technical College', 'SD', 'adn'], ['Lake Area Technical College', 'SD', 'adn'],
+  ['Vanderbilt University', 'TN', 'md rn u'], ['University of Tennessee Health Science Center', 'TN', 'md rn rx pa pt ot dds'], ['East Tennessee State University', 'TN', 'md rx rn pt u'], ['Meharry Medical College', 'TN', 'md dds'],
+  ['Lincoln Memorial University', 'TN', 'do pa rn u'], ['Belmont University', 'TN', 'rx rn pt ot u'], ['Lipscomb University', 'TN', 'rx rn pa u'], ['Union University', 'TN', 'rx rn u'],
+  ['University of Tennessee, Knoxville', 'TN', 'rn u'], ['University of Tennessee at Chattanooga', 'TN', 'rn pt u'], ['Tennessee State University', 'TN', 'rn pt u'], ['Southern College of Optometry', 'TN', 'od'],
+  ['Baptist Health Sciences University', 'TN', 'rn'], ['Nashville State Community College', 'TN', 'adn'], ['Southwest Tennessee Community College', 'TN', 'adn'], ['Pellissippi State Community College', 'TN', 'adn'],
+  ['Chattanooga State Community College', 'TN', 'adn'], ['Northeast State Community College', 'TN', 'adn'],
+  ['University of Texas at Austin', 'TX', 'md rn rx u'], ['Baylor College of Medicine', 'TX', 'md pa'], ['Texas A&M University', 'TX', 'md rn rx dds u'], ['UT Southwestern Medical Center', 'TX', 'md pa pt'],
+  ['Texas Tech University Health Sciences Center', 'TX', 'md rn rx pa pt ot'], ['Texas Tech University Health Sciences Center El Paso', 'TX', 'md rn'],
+  ['University of Texas Health Science Center at Houston', 'TX', 'md rn dds u'], ['UT Health San Antonio', 'TX', 'md rn pa pt ot dds'], ['University of Texas Medical Branch', 'TX', 'md rn pa pt ot'],
+  ['University of North Texas Health Science Center', 'TX', 'do pa pt rx'], ['Texas Christian University', 'TX', 'md rn u'], ['University of Houston', 'TX', 'md rx od rn u'], ['University of Texas Rio Grande Valley', 'TX', 'md u'],
+  ['Sam Houston State University', 'TX', 'do u'], ['University of the Incarnate Word', 'TX', 'do rx od rn pt u'], ['Texas Southern University', 'TX', 'rx u'], ["Texas Woman's University", 'TX', 'rn pt ot u'],
+  ['University of Texas at Arlington', 'TX', 'rn u'], ['Texas State University', 'TX', 'rn pt u'], ['University of Texas at El Paso', 'TX', 'rn u'], ['Texas A&M University–Corpus Christi', 'TX', 'rn u'],
+  ['Baylor University', 'TX', 'rn pt u'], ['Parker University', 'TX', 'dc'], ['Texas Chiropractic College', 'TX', 'dc'], ['Houston Community College', 'TX', 'adn'], ['Dallas College', 'TX', 'adn'],
+  ['Austin Community College', 'TX', 'adn'], ['San Antonio College', 'TX', 'adn'], ['Tarrant County College', 'TX', 'adn'], ['El Paso Community College', 'TX', 'adn'], ['South Plains College', 'TX', 'adn'],
+  ['Galveston College', 'TX', 'adn'], ['Collin College', 'TX', 'adn'], ['Del Mar College', 'TX', 'adn'], ['Lone Star College', 'TX', 'adn'],
+  ['University of Utah', 'UT', 'md rn rx pa pt ot u'], ['Brigham Young University', 'UT', 'rn u'], ['Noorda College of Osteopathic Medicine', 'UT', 'do'], ['Rocky Vista University Utah', 'UT', 'do'],
+  ['Western Governors University', 'UT', 'rn u'], ['Weber State University', 'UT', 'rn u'], ['Utah Tech University', 'UT', 'rn u'], ['Utah Valley University', 'UT', 'rn u'], ['Westminster University', 'UT', 'rn u'],
+  ['Salt Lake Community College', 'UT', 'adn'], ['Ogden-Weber Technical College', 'UT', 'adn'],
+  ['University of Vermont', 'VT', 'md rn pt u'], ['Norwich University', 'VT', 'rn u'], ['Vermont State University', 'VT', 'rn adn u'], ['Community College of Vermont', 'VT', 'adn'],
+  ['University of Virginia', 'VA', 'md rn u'], ['Virginia Commonwealth University', 'VA', 'md rn rx pt ot dds u'], ['Eastern Virginia Medical School', 'VA', 'md pa'], ['Virginia Tech Carilion School of Medicine', 'VA', 'md'],
+  ['Edward Via College of Osteopathic Medicine', 'VA', 'do'], ['Liberty University', 'VA', 'do rn u'], ['George Mason University', 'VA', 'rn u'], ['Old Dominion University', 'VA', 'rn pt u'],
+  ['Shenandoah University', 'VA', 'rx pa pt ot rn u'], ['Hampton University', 'VA', 'rx rn u'], ['Marymount University', 'VA', 'rn pt u'], ['Appalachian College of Pharmacy', 'VA', 'rx'],
+  ['Bon Secours Memorial College of Nursing', 'VA', 'rn'], ['Northern Virginia Community College', 'VA', 'adn'], ['J. Sargeant Reynolds Community College', 'VA', 'adn'], ['Tidewater Community College', 'VA', 'adn'],
+  ['Piedmont Virginia Community College', 'VA', 'adn'], ['Virginia Western Community College', 'VA', 'adn'],
+  ['University of Washington', 'WA', 'md rn rx pa pt ot dds u'], ['Washington State University', 'WA', 'md rn rx u'], ['Pacific Northwest University of Health Sciences', 'WA', 'do'], ['Seattle University', 'WA', 'rn u'],
+  ['Gonzaga University', 'WA', 'rn u'], ['Seattle Pacific University', 'WA', 'rn u'], ['Pacific Lutheran University', 'WA', 'rn u'], ['University of Puget Sound', 'WA', 'pt ot u'], ['Eastern Washington University', 'WA', 'pt ot u'],
+  ['Seattle Central College', 'WA', 'adn'], ['Spokane Community College', 'WA', 'adn'], ['Tacoma Community College', 'WA', 'adn'], ['Clark College', 'WA', 'adn'], ['Everett Community College', 'WA', 'adn'], ['Bellevue College', 'WA', 'adn'],
+  ['West Virginia University', 'WV', 'md rn rx pt ot dds u'], ['Marshall University', 'WV', 'md rn rx pt u'], ['West Virginia School of Osteopathic Medicine', 'WV', 'do'], ['University of Charleston', 'WV', 'rx pa u'],
+  ['West Liberty University', 'WV', 'pa u'], ['Wheeling University', 'WV', 'rn pt u'], ['BridgeValley Community and Technical College', 'WV', 'adn'], ['Mountwest Community and Technical College', 'WV', 'adn'],
+  ['Pierpont Community and Technical College', 'WV', 'adn'], ['West Virginia Northern Community College', 'WV', 'adn'],
+  ['University of Wisconsin-Madison', 'WI', 'md rn rx pa pt ot u'], ['Medical College of Wisconsin', 'WI', 'md rx'], ['Marquette University', 'WI', 'rn pa pt dds u'], ['Concordia University Wisconsin', 'WI', 'rx pa pt ot rn u'],
+  ['University of Wisconsin-Milwaukee', 'WI', 'rn ot u'], ['University of Wisconsin-Eau Claire', 'WI', 'rn u'], ['University of Wisconsin-La Crosse', 'WI', 'pa pt ot u'], ['University of Wisconsin-Green Bay', 'WI', 'rn u'],
+  ['Viterbo University', 'WI', 'rn u'], ['Bellin College', 'WI', 'rn'], ['Alverno College', 'WI', 'rn u'], ['Milwaukee Area Technical College', 'WI', 'adn'], ['Madison Area Technical College', 'WI', 'adn'],
+  ['Northeast Wisconsin Technical College', 'WI', 'adn'], ['Western Technical College', 'WI', 'adn'], ['Chippewa Valley Technical College', 'WI', 'adn'],
+  ['University of Wyoming', 'WY', 'rn rx u'], ['Laramie County Community College', 'WY', 'adn'], ['Casper College', 'WY', 'adn'], ['Central Wyoming College', 'WY', 'adn'],
+  // Medical schools abroad that many US physicians graduated from (about a quarter of them did).
+  ["St. George's University", null, 'md'], ['Ross University School of Medicine', null, 'md'], ['American University of the Caribbean', null, 'md'],
+  ['University of the West Indies', null, 'md'], ['All India Institute of Medical Sciences', null, 'md'], ['King Edward Medical University', null, 'md'],
+  ['University of Santo Tomas', null, 'md'], ['Universidad Autónoma de Guadalajara', null, 'md'], ['University of Lagos', null, 'md'], ['Dow University of Health Sciences', null, 'md'],
+];
+
+/** Schools with programs online or in many states, where working nurses finish a BSN, MSN or DNP. */
+export const ONLINE_NURSING = [
+  'Chamberlain University',
+  'Western Governors University',
+  'Walden University',
+  'Excelsior University',
+  'Grand Canyon University',
+  'University of Phoenix',
+];
