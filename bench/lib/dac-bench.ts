@@ -118,6 +118,8 @@ type Measured = {
   summary: DacSummary;
   samples: MemorySample[];
   cpu: { importMs: number; serverMs: number | null };
+  /** When the second pass (compare and append) began, ms after the start. */
+  stagedMs: number;
 };
 
 async function measuredImport(
@@ -129,6 +131,7 @@ async function measuredImport(
   global.gc?.();
   const samples: MemorySample[] = [];
   let fraction = 0;
+  let stagedMs = 0;
   const sample = () => {
     const { rss, heapUsed } = process.memoryUsage();
     samples.push({ fraction, rss, heap: heapUsed });
@@ -138,6 +141,7 @@ async function measuredImport(
   const bar = new ProgressBar();
   const summary = await start((tick) => {
     fraction = tick.fraction ?? fraction;
+    if (fraction <= 0.5) stagedMs = tick.elapsedMs;
     bar.update({ ...tick, total: null });
   });
   clearInterval(timer);
@@ -147,6 +151,7 @@ async function measuredImport(
   return {
     summary,
     samples,
+    stagedMs,
     cpu: {
       importMs: (own.user + own.system) / 1000,
       serverMs: cpuBefore.server === null ? null : context.serverCpu!.read() - cpuBefore.server,
@@ -154,7 +159,7 @@ async function measuredImport(
   };
 }
 
-function report(title: string, { summary, samples, cpu }: Measured, targets: Targets) {
+function report(title: string, { summary, samples, cpu, stagedMs }: Measured, targets: Targets) {
   heading(title);
   const name = title.split(' (')[0]!;
   const rate = perSecond(summary.read, summary.elapsedMs);
@@ -173,8 +178,17 @@ function report(title: string, { summary, samples, cpu }: Measured, targets: Tar
       `${num(summary.clinicians)} clinicians, ${num(summary.updated)} updated, ${num(summary.unchanged)} unchanged, ` +
       `${num(summary.notInDirectory)} not in the directory, ${num(summary.rejected)} rejected`,
   );
+  const appendMs = summary.elapsedMs - stagedMs;
+  detail(
+    `pass 1 (stage both files): ${num(stagedMs / 1000, 1)} s, ${num(perSecond(summary.read + summary.affiliationRows, stagedMs))} rows/s · ` +
+      `pass 2 (compare, append): ${num(appendMs / 1000, 1)} s, ${num(perSecond(summary.updated, appendMs))} events/s`,
+  );
   const perRow = (ms: number | null) => (ms === null ? 'n/a' : `${num((ms * 1000) / summary.read, 1)} µs`);
-  detail(`CPU per row: import process ${perRow(cpu.importMs)} · PostgreSQL ${perRow(cpu.serverMs)}`);
+  const cpuMs = cpu.importMs + (cpu.serverMs ?? 0);
+  detail(
+    `CPU per row: import process ${perRow(cpu.importMs)} · PostgreSQL ${perRow(cpu.serverMs)}; ` +
+      `with the ${os.cpus().length} cores to itself that is ~${num((summary.read * 1000 * os.cpus().length) / cpuMs)} rows/s`,
+  );
   // Memory by tenths of the work (the first half stages the files, the second appends).
   const tenths: MemorySample[] = [];
   for (let t = 1; t <= 10; t++)
