@@ -157,11 +157,15 @@ export class PostgresEventStore implements EventStore {
     if (prepared.length === 0) return { appended: false, position: null };
     const client = await this.options.pool.connect();
     try {
+      // The locks in one statement, in the order of the sorted array (JavaScript's, as before: not
+      // the database's collation), so every writer takes them in the same order.
+      const locks = prepared.map((p) => `stream:${p.streamId}`).sort();
       const begin = async () => {
         await client.query('begin');
         await client.query(
-          `select pg_advisory_xact_lock(hashtextextended(s, 0)) from (select unnest($1::text[]) as s order by 1) as locks`,
-          [prepared.map((p) => `stream:${p.streamId}`)],
+          `select pg_advisory_xact_lock(hashtextextended(l.name, 0))
+           from unnest($1::text[]) with ordinality as l(name, n) order by l.n`,
+          [locks],
         );
       };
       await begin();
