@@ -1,6 +1,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { createEventStore, migrate } from '@healthtal/cli';
 import {
   type DacSummary,
@@ -117,6 +118,8 @@ export async function runDacBench(options: { size: number; reimport: boolean; pr
 type Measured = {
   summary: DacSummary;
   samples: MemorySample[];
+  /** The heap just after each major collection: what the import holds, without its garbage. */
+  afterMajorGc: MemorySample[];
   cpu: { importMs: number; serverMs: number | null };
   /** When the second pass (compare and append) began, ms after the start. */
   stagedMs: number;
@@ -137,6 +140,13 @@ async function measuredImport(
     samples.push({ fraction, rss, heap: heapUsed });
   };
   const timer = setInterval(sample, 250);
+  const afterMajorGc: MemorySample[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        afterMajorGc.push({ fraction, rss: 0, heap: process.memoryUsage().heapUsed });
+  });
+  gc.observe({ entryTypes: ['gc'] });
   const cpuBefore = { own: process.cpuUsage(), server: context.serverCpu?.read() ?? null };
   const bar = new ProgressBar();
   const summary = await start((tick) => {
@@ -145,12 +155,14 @@ async function measuredImport(
     bar.update({ ...tick, total: null });
   });
   clearInterval(timer);
+  gc.disconnect();
   sample();
   const own = process.cpuUsage(cpuBefore.own);
   bar.finish({ rows: summary.read, total: summary.read, elapsedMs: summary.elapsedMs });
   return {
     summary,
     samples,
+    afterMajorGc,
     stagedMs,
     cpu: {
       importMs: (own.user + own.system) / 1000,
@@ -159,7 +171,8 @@ async function measuredImport(
   };
 }
 
-function report(title: string, { summary, samples, cpu, stagedMs }: Measured, targets: Targets) {
+function report(title: string, measured: Measured, targets: Targets) {
+  const { summary, samples, cpu, stagedMs } = measured;
   heading(title);
   const name = title.split(' (')[0]!;
   const rate = perSecond(summary.read, summary.elapsedMs);
@@ -195,6 +208,17 @@ function report(title: string, { summary, samples, cpu, stagedMs }: Measured, ta
     tenths.push(samples.find((s) => s.fraction >= t / 10) ?? samples[samples.length - 1]!);
   figure('RSS by tenth of the work (MB)', tenths.map((s) => num(s.rss / MB)).join(' '));
   detail(`heap used by tenth (MB): ${tenths.map((s) => num(s.heap / MB)).join(' ')}`);
+  // The RSS swings with the collector (V8 lets the old space grow to a few times what survives);
+  // the heap after each major collection says whether what survives grows.
+  const range = (pass: MemorySample[]) =>
+    pass.length === 0
+      ? 'none'
+      : `${num(Math.min(...pass.map((s) => s.heap)) / MB)}–${num(Math.max(...pass.map((s) => s.heap)) / MB)}`;
+  const live = measured.afterMajorGc;
+  detail(
+    `heap after each major collection (MB): pass 1 ${range(live.filter((s) => s.fraction <= 0.5))}, ` +
+      `pass 2 ${range(live.filter((s) => s.fraction > 0.5))} (${live.length} collections)`,
+  );
   const peak = Math.max(...samples.map((s) => s.rss)) / MB;
   const early =
     Math.max(...samples.filter((s) => s.fraction <= 0.2).map((s) => s.rss), 0) / MB || tenths[1]!.rss / MB;
