@@ -8,6 +8,9 @@
  *   npm run bench:import -- --format nppes --size 1000000 [--reimport] [--project]
  *                                              a generated file in the NPPES format through
  *                                              `healthtal import --format nppes`: rows/s and memory
+ *   npm run bench:import -- --format dac --size 1000000 [--reimport] [--project]
+ *                                              a CMS Doctors and Clinicians file joined to a seeded
+ *                                              directory (`healthtal import --format dac`): rows/s, memory
  *
  * Uses the server of DATABASE_URL when set, otherwise an embedded PostgreSQL in a temp directory;
  * either way a fresh `bench_<timestamp>` database, dropped at the end.
@@ -15,6 +18,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { ServerCpu } from './lib/cpu';
+import { runDacBench } from './lib/dac-bench';
 import { openBenchDatabase, serverFacts, teardown } from './lib/database';
 import { importAndProject } from './lib/directory-import';
 import { runNppesBench } from './lib/nppes-bench';
@@ -29,8 +33,8 @@ const { values } = parseArgs({
     project: { type: 'boolean', default: false },
   },
 });
-if (values.format !== 'synthetic' && values.format !== 'nppes')
-  throw new Error(`--format is synthetic (the default) or nppes, got ${values.format}`);
+if (values.format !== 'synthetic' && values.format !== 'nppes' && values.format !== 'dac')
+  throw new Error(`--format is synthetic (the default), nppes or dac, got ${values.format}`);
 const size = Number(values.size);
 if (!Number.isSafeInteger(size) || size <= 0) throw new Error(`--size must be a positive whole number`);
 /** The issue: 1.5 million candidates imported and projected in five minutes; smaller runs pro rata. */
@@ -118,7 +122,9 @@ async function main(): Promise<void> {
 
 (values.format === 'nppes'
   ? runNppesBench({ size, reimport: values.reimport, project: values.project })
-  : main()
+  : values.format === 'dac'
+    ? runDacBench({ size, reimport: values.reimport, project: values.project })
+    : main()
 )
   .catch((error) => {
     if (!interrupted) {

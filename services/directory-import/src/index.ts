@@ -10,6 +10,7 @@ export { type CandidateRow, completeImportRun } from './candidate-row';
 export { csvSource } from './csv-source';
 export { loadHospitalNames } from './dac/dac-affiliations';
 export { type DacImportOptions, type DacSummary, importDac } from './dac/dac-import';
+export { DAC_NEWER_COLUMNS } from './dac/dac-record';
 export { dacAffiliationFile, dacFileDate, dacMainFile } from './dac/dac-source';
 export {
   type CandidateSource,

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { DAC_NEWER_COLUMNS } from '@healthtal/directory-import';
 
 /*
  * CMS Doctors and Clinicians files as tests write them, in the headers CMS publishes (see
@@ -28,39 +29,8 @@ export type TestClinician = {
   hospitals?: { ccn: string; name: string }[];
 };
 
-export const DAC_NEW_HEADER = [
-  'NPI',
-  'Ind_PAC_ID',
-  'Ind_enrl_ID',
-  'Provider Last Name',
-  'Provider First Name',
-  'Provider Middle Name',
-  'suff',
-  'gndr',
-  'Cred',
-  'Med_sch',
-  'Grd_yr',
-  'pri_spec',
-  'sec_spec_1',
-  'sec_spec_2',
-  'sec_spec_3',
-  'sec_spec_4',
-  'sec_spec_all',
-  'Telehlth',
-  'Facility Name',
-  'org_pac_id',
-  'num_org_mem',
-  'adr_ln_1',
-  'adr_ln_2',
-  'ln_2_sprs',
-  'City/Town',
-  'State',
-  'ZIP Code',
-  'Telephone Number',
-  'ind_assgn',
-  'grp_assgn',
-  'adrs_id',
-];
+/** The newer vintage's columns, as CMS publishes them (the import's own list of them). */
+export const DAC_NEW_HEADER = DAC_NEWER_COLUMNS;
 
 /** The older vintage (no Telehlth column; `grd_yr` in lower case as some releases spell it). */
 export const DAC_OLD_HEADER = [

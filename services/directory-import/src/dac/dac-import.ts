@@ -1,5 +1,5 @@
 import { CMS_DAC_SOURCE } from '@healthtal/contracts';
-import type { EventStore, NewEvent } from '@healthtal/eventstore';
+import { DuplicateEventId, type EventStore, type NewEvent } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { candidateStream, nameBasedUuid } from '../candidate-ids';
 import { importRunMetadata, newImportRun } from '../candidate-row';
@@ -349,15 +349,33 @@ async function applyStaged(context: ApplyContext, staged: readonly StagedWithSta
   return counts;
 }
 
-/** Appends one event to each stream, a few streams at a time (each append is its own round trip). */
+/**
+ * Appends one event to each stream, a thousand streams a write (the store's appendToStreams: a few
+ * round trips each), two writes in flight. A write of which some events are stored already (a run
+ * that crashed between its appends and its state, then saw another batch) goes stream by stream,
+ * where a stored event is a retry that writes nothing.
+ */
 async function appendAll(store: EventStore, appends: readonly { streamId: string; event: NewEvent }[]) {
-  const inFlight = 8;
-  let next = 0;
-  const worker = async () => {
-    while (next < appends.length) {
-      const { streamId, event } = appends[next++]!;
-      await store.append(streamId, [event], { expectedVersion: 'any' });
+  const size = 1000;
+  const chunks: { streamId: string; events: NewEvent[]; expectedVersion: 'any' }[][] = [];
+  for (let i = 0; i < appends.length; i += size)
+    chunks.push(
+      appends
+        .slice(i, i + size)
+        .map(({ streamId, event }) => ({ streamId, events: [event], expectedVersion: 'any' })),
+    );
+  const write = async (chunk: (typeof chunks)[number]) => {
+    try {
+      await store.appendToStreams(chunk);
+    } catch (error) {
+      if (!(error instanceof DuplicateEventId)) throw error;
+      for (const { streamId, events } of chunk)
+        await store.append(streamId, events, { expectedVersion: 'any' });
     }
   };
-  await Promise.all(Array.from({ length: Math.min(inFlight, appends.length) }, worker));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) await write(chunks[next++]!);
+  };
+  await Promise.all([worker(), worker()]);
 }

@@ -19,6 +19,44 @@ import { isValidNpi } from '@healthtal/contracts';
  * address stay the NPI registry's.
  */
 
+/**
+ * The newer vintage's columns in CMS's order (DAC_NationalDownloadableFile.csv, 31 columns): what
+ * the bench generates and tests write. The import itself finds its columns by name.
+ */
+export const DAC_NEWER_COLUMNS: readonly string[] = [
+  'NPI',
+  'Ind_PAC_ID',
+  'Ind_enrl_ID',
+  'Provider Last Name',
+  'Provider First Name',
+  'Provider Middle Name',
+  'suff',
+  'gndr',
+  'Cred',
+  'Med_sch',
+  'Grd_yr',
+  'pri_spec',
+  'sec_spec_1',
+  'sec_spec_2',
+  'sec_spec_3',
+  'sec_spec_4',
+  'sec_spec_all',
+  'Telehlth',
+  'Facility Name',
+  'org_pac_id',
+  'num_org_mem',
+  'adr_ln_1',
+  'adr_ln_2',
+  'ln_2_sprs',
+  'City/Town',
+  'State',
+  'ZIP Code',
+  'Telephone Number',
+  'ind_assgn',
+  'grp_assgn',
+  'adrs_id',
+];
+
 /** One row, as far as the directory reads it; texts trimmed, empty ones null. */
 export type DacRow = {
   line: number;

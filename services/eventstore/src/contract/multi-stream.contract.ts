@@ -115,5 +115,46 @@ export function multiStreamAppendContract(current: () => ContractHarness) {
       const ours = after.filter((e) => e.streamId === a || e.streamId === b);
       expect(ours.map((e) => e.streamId)).toEqual([a, b]);
     });
+
+    it('of many streams in one write, the one not at its version is named and nothing is written', async () => {
+      const streams = Array.from({ length: 60 }, () => streamOf());
+      await store().append(streams[37]!, [incremented(1)]);
+      const error = await store()
+        .appendToStreams(
+          streams.map((streamId, i) => ({
+            streamId,
+            events: [incremented(i)],
+            expectedVersion: 'noStream' as const,
+          })),
+        )
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedVersion);
+      expect(error).toMatchObject({ streamId: streams[37], expected: 'noStream', actual: 0 });
+      const lengths = await Promise.all(streams.map(async (s) => (await store().readStream(s)).length));
+      expect(lengths.reduce((a, b) => a + b, 0)).toBe(1);
+    });
+
+    it('many streams in one write: each from its own version, in $all in the order given', async () => {
+      const streams = Array.from({ length: 60 }, () => streamOf());
+      for (const streamId of streams.slice(0, 30)) await store().append(streamId, [incremented(1)]);
+      const head = await store().headPosition();
+      const order = [...streams].reverse();
+      await store().appendToStreams(
+        order.map((streamId, i) => ({
+          streamId,
+          events: [incremented(i), incremented(i + 100)],
+          expectedVersion: streams.indexOf(streamId) < 30 ? 0 : 'noStream',
+        })),
+      );
+      const after = (await store().readAll({ fromPosition: head, limit: 1000 })).filter((e) =>
+        streams.includes(e.streamId),
+      );
+      expect(after.map((e) => e.streamId)).toEqual(order.flatMap((s) => [s, s]));
+      for (const streamId of streams) {
+        const read = await store().readStream(streamId);
+        const own = streams.indexOf(streamId) < 30 ? 1 : 0;
+        expect(read.map((e) => e.streamPosition)).toEqual([0, 1, 2].slice(0, own + 2));
+      }
+    });
   });
 }

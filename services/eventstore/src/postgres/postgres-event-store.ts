@@ -131,41 +131,51 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * One transaction, one append_events call per stream. The streams are first locked in name order
-   * (transaction-scoped advisory locks), so two multi-stream appends over the same streams queue
-   * instead of deadlocking; a single-stream append holds one lock at a time and cannot close a cycle.
+   * One transaction: the streams are first locked in name order (transaction-scoped advisory
+   * locks), so two multi-stream appends over the same streams queue instead of deadlocking; a
+   * single-stream append holds one lock at a time and cannot close a cycle. Then append_events runs
+   * for every stream in one statement: a few round trips whatever the number of streams (an
+   * import's thousands of updates). Its personal data is sealed with one lookup of keys.
    */
   async appendToStreams(appends: StreamAppend[]): Promise<MultiStreamAppendResult> {
     const { registry } = this.options;
-    const prepared: { streamId: string; expected: ExpectedVersion; payload: { id: string }[] }[] = [];
-    for (const { streamId, events, expectedVersion } of appends) {
+    for (const { streamId, expectedVersion } of appends) {
       registry.assertStreamName(streamId);
       assertExpectedVersion(expectedVersion);
-      const valid = await this.protector.protect(events.map((event) => registry.validate(event)));
-      if (valid.length === 0) continue;
-      const payload = valid.map(toStoredEvent);
-      prepared.push({ streamId, expected: expectedVersion, payload });
     }
+    const valid = await this.protector.protect(
+      appends.flatMap(({ events }) => events.map((event) => registry.validate(event))),
+    );
+    let next = 0;
+    const prepared: PreparedAppend[] = appends.flatMap(({ streamId, events, expectedVersion }) => {
+      const payload = events.map(() => toStoredEvent(valid[next++]!));
+      return payload.length > 0 ? [{ streamId, expected: expectedVersion, payload }] : [];
+    });
     if (new Set(prepared.map((p) => p.streamId)).size !== prepared.length) {
       throw new RangeError('appendToStreams takes each stream once');
     }
     if (prepared.length === 0) return { appended: false, position: null };
     const client = await this.options.pool.connect();
-    let current: (typeof prepared)[number] | undefined;
     try {
-      await client.query('begin');
-      for (const streamId of prepared.map((p) => p.streamId).sort()) {
-        await client.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`stream:${streamId}`]);
-      }
-      const outcomes: AppendRow[] = [];
-      for (current of prepared) {
-        const { rows } = await client.query<AppendRow>('select * from eventstore.append_events($1, $2, $3)', [
-          current.streamId,
-          encodeExpected(current.expected),
-          JSON.stringify(current.payload),
-        ]);
-        outcomes.push(rows[0]!);
-      }
+      // The locks in one statement, in the order of the sorted array (JavaScript's, as before: not
+      // the database's collation), so every writer takes them in the same order.
+      const locks = prepared.map((p) => `stream:${p.streamId}`).sort();
+      const begin = async () => {
+        await client.query('begin');
+        await client.query(
+          `select pg_advisory_xact_lock(hashtextextended(l.name, 0))
+           from unnest($1::text[]) with ordinality as l(name, n) order by l.n`,
+          [locks],
+        );
+      };
+      await begin();
+      const outcomes = await appendAll(client, prepared).catch(async (error: unknown) => {
+        // A stream not at its version: say which, as one append after another would.
+        if ((error as { code?: string }).code !== 'HT409') throw error;
+        await client.query('rollback');
+        await begin();
+        return appendOneByOne(client, prepared);
+      });
       const written = outcomes.filter((row) => row.outcome === 'appended');
       if (written.length < outcomes.length) {
         await client.query('rollback');
@@ -184,10 +194,10 @@ export class PostgresEventStore implements EventStore {
       };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
-      const pgError = error as { code?: string; detail?: string; constraint?: string };
-      if (pgError.code === 'HT409' && current) {
-        throw new WrongExpectedVersion(current.streamId, current.expected, Number(pgError.detail));
+      if (error instanceof WrongExpectedVersionOf) {
+        throw new WrongExpectedVersion(error.append.streamId, error.append.expected, error.actual);
       }
+      const pgError = error as { code?: string; detail?: string; constraint?: string };
       // An identical append committed between our duplicate check and our insert: answer as a retry.
       if (pgError.code === '23505' && pgError.constraint === 'events_event_id_key') {
         return this.appendToStreams(appends);
@@ -406,4 +416,58 @@ export class PostgresEventStore implements EventStore {
       data: registry.upcast(event.type, event.data, event.metadata.schemaVersion),
     }));
   }
+}
+
+type PreparedAppend = { streamId: string; expected: ExpectedVersion; payload: { id: string }[] };
+
+/** append_events for every stream, in their order, in one statement; one outcome row each. */
+async function appendAll(client: pg.PoolClient, prepared: readonly PreparedAppend[]): Promise<AppendRow[]> {
+  const { rows } = await client.query<AppendRow>(
+    `select a.outcome, a.version, a.last_commit, a.last_prepare
+     from jsonb_array_elements($1::jsonb) with ordinality as x(append, ord)
+     cross join lateral eventstore.append_events(x.append->>'stream', (x.append->>'expected')::bigint, x.append->'events') as a
+     order by x.ord`,
+    [
+      JSON.stringify(
+        prepared.map((p) => ({
+          stream: p.streamId,
+          expected: encodeExpected(p.expected),
+          events: p.payload,
+        })),
+      ),
+    ],
+  );
+  return rows;
+}
+
+/** The stream whose expected version did not match, found by appending one stream after another. */
+class WrongExpectedVersionOf extends Error {
+  constructor(
+    readonly append: PreparedAppend,
+    readonly actual: number,
+  ) {
+    super(`wrong expected version on ${append.streamId}`);
+  }
+}
+
+async function appendOneByOne(
+  client: pg.PoolClient,
+  prepared: readonly PreparedAppend[],
+): Promise<AppendRow[]> {
+  const outcomes: AppendRow[] = [];
+  for (const append of prepared) {
+    try {
+      const { rows } = await client.query<AppendRow>('select * from eventstore.append_events($1, $2, $3)', [
+        append.streamId,
+        encodeExpected(append.expected),
+        JSON.stringify(append.payload),
+      ]);
+      outcomes.push(rows[0]!);
+    } catch (error) {
+      const pgError = error as { code?: string; detail?: string };
+      if (pgError.code === 'HT409') throw new WrongExpectedVersionOf(append, Number(pgError.detail));
+      throw error;
+    }
+  }
+  return outcomes;
 }
