@@ -460,6 +460,38 @@ describe('directory', () => {
     expect(row!.source_date).toBe('2026-03-02');
   });
 
+  it('numbers its sources by first appearance, whatever the batches: a rebuild names them alike', async () => {
+    // One file's import, then a batch naming that file again with a new one: a sequence with
+    // "on conflict do nothing" took a number for the repeat, so batches of one numbered them 1, 3
+    // and a single batch 1, 2, and the chaos suite's rebuild disagreed on every source_id.
+    const fromFile = (id: string, name: string, file: string): GivenEvent => {
+      const event = imported(id, name, 'Nurse');
+      return { ...event, data: { ...event.data, sourceFile: file } };
+    };
+    const [ana, li] = ['f2ad1e2f-9a0b-4c1d-8e2f-3a4b5c6d7e03', 'f2ad1e2f-9a0b-4c1d-8e2f-3a4b5c6d7e04'];
+    const history = [
+      fromFile(maria, 'Maria', 'a.csv'),
+      fromFile(james, 'James', 'a.csv'),
+      fromFile(ana, 'Ana', 'b.csv'),
+      fromFile(li, 'Li', 'a.csv'),
+    ];
+    const sql = `select c.id, s.id as source_id, s.file from directory_candidates c
+      join directory_sources s on s.id = c.source_id order by c.seq`;
+
+    const batched = await givenEvents(directoryProjection, history);
+    const oneByOne = await givenEvents(directoryProjection, history, { batchSize: 1 });
+    const inPairs = await givenEvents(directoryProjection, history, { batchSize: 2 });
+
+    expect(await batched.thenRows(sql)).toEqual([
+      { id: maria, source_id: 1, file: 'a.csv' },
+      { id: james, source_id: 1, file: 'a.csv' },
+      { id: ana, source_id: 2, file: 'b.csv' },
+      { id: li, source_id: 1, file: 'a.csv' },
+    ]);
+    expect(await oneByOne.thenRows(sql)).toEqual(await batched.thenRows(sql));
+    expect(await inPairs.thenRows(sql)).toEqual(await batched.thenRows(sql));
+  });
+
   it('gives the same revisions whether the events arrive in one batch or one by one', async () => {
     const history = [imported(maria, 'Maria', 'Nurse'), erased(maria), imported(james, 'James', 'Nurse')];
     const revisions =
