@@ -1,5 +1,5 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import os, { tmpdir } from 'node:os';
+import { copyFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { createEventStore, migrate } from '@healthtal/cli';
@@ -16,7 +16,7 @@ import {
 import { directoryProjection, Projector } from '@healthtal/projections';
 import { ServerCpu } from './cpu';
 import { cliniciansFor, writeDacBenchFiles } from './dac-file';
-import { onTeardown, openBenchDatabase, serverFacts } from './database';
+import { openImportBench } from './import-bench-setup';
 import { writeNppesBenchFile } from './nppes-file';
 import { detail, figure, heading, num, perSecond, printLoadAverage, Targets } from './report';
 
@@ -38,20 +38,13 @@ type MemorySample = { fraction: number; rss: number; heap: number };
 export async function runDacBench(options: { size: number; reimport: boolean; project: boolean }) {
   const { size } = options;
   const targets = new Targets();
-  const dir = await mkdtemp(path.join(tmpdir(), 'healthtal-dac-bench-'));
-  onTeardown('remove CMS bench files', () => rm(dir, { recursive: true, force: true }));
-  const db = await openBenchDatabase();
-  const facts = await serverFacts(db.pool);
-  heading(`HealthTal CMS Doctors and Clinicians import benchmark: ${num(size)} rows, newer vintage`);
-  figure(
-    'CPU',
-    `${os.cpus().length} cores`,
-    `load average ${os
-      .loadavg()
-      .map((l) => num(l, 2))
-      .join(' ')}`,
+  const { dir, db } = await openImportBench(
+    `HealthTal CMS Doctors and Clinicians import benchmark: ${num(size)} rows, newer vintage`,
+    {
+      prefix: 'healthtal-dac-bench-',
+      label: 'remove CMS bench files',
+    },
   );
-  figure('PostgreSQL', facts.version.split(' on ')[0]!, `${db.source}, database ${db.name}`);
   await migrate(db.pool);
   const store = createEventStore(db.pool);
 

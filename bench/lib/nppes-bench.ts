@@ -1,5 +1,5 @@
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os, { tmpdir } from 'node:os';
+import { copyFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { createEventStore, migrate } from '@healthtal/cli';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@healthtal/directory-import';
 import { directoryProjection, Projector } from '@healthtal/projections';
 import { ServerCpu } from './cpu';
-import { onTeardown, openBenchDatabase, serverFacts } from './database';
+import { openImportBench } from './import-bench-setup';
 import { BENCH_TAXONOMY, writeNppesBenchFile } from './nppes-file';
 import { detail, figure, heading, num, perSecond, printLoadAverage, Targets } from './report';
 
@@ -31,20 +31,13 @@ type MemorySample = { rows: number; rss: number; heap: number };
 export async function runNppesBench(options: { size: number; reimport: boolean; project: boolean }) {
   const { size } = options;
   const targets = new Targets();
-  const dir = await mkdtemp(path.join(tmpdir(), 'healthtal-nppes-bench-'));
-  onTeardown('remove NPPES bench files', () => rm(dir, { recursive: true, force: true }));
-  const db = await openBenchDatabase();
-  const facts = await serverFacts(db.pool);
-  heading(`HealthTal NPPES import benchmark: ${num(size)} rows in the NPPES format`);
-  figure(
-    'CPU',
-    `${os.cpus().length} cores`,
-    `load average ${os
-      .loadavg()
-      .map((l) => num(l, 2))
-      .join(' ')}`,
+  const { dir, db } = await openImportBench(
+    `HealthTal NPPES import benchmark: ${num(size)} rows in the NPPES format`,
+    {
+      prefix: 'healthtal-nppes-bench-',
+      label: 'remove NPPES bench files',
+    },
   );
-  figure('PostgreSQL', facts.version.split(' on ')[0]!, `${db.source}, database ${db.name}`);
 
   const file = path.join(dir, 'npidata_pfile_20050523-20240811.csv');
   const generated = performance.now();

@@ -216,15 +216,21 @@ const emptyStaged = (npi: string): StagedClinician => ({
   telehealth: null,
 });
 
+/** The batch's record of this NPI, started empty on its first row. */
+function stagedOf(byNpi: Map<string, StagedClinician>, npi: string): StagedClinician {
+  let staged = byNpi.get(npi);
+  if (!staged) {
+    staged = emptyStaged(npi);
+    byNpi.set(npi, staged);
+  }
+  return staged;
+}
+
 /** A batch's rows folded per NPI (the staging folds them further with rows of other batches). */
 function foldMainRows(rows: readonly DacRow[]): StagedClinician[] {
   const byNpi = new Map<string, StagedClinician>();
   for (const row of rows) {
-    let c = byNpi.get(row.npi);
-    if (!c) {
-      c = emptyStaged(row.npi);
-      byNpi.set(row.npi, c);
-    }
+    const c = stagedOf(byNpi, row.npi);
     c.rows++;
     c.medicalSchool ??= row.medicalSchool;
     c.graduationYear ??= row.graduationYear;
@@ -240,11 +246,7 @@ function foldMainRows(rows: readonly DacRow[]): StagedClinician[] {
 function foldAffiliationRows(rows: readonly AffiliationRow[]): StagedClinician[] {
   const byNpi = new Map<string, StagedClinician>();
   for (const row of rows) {
-    let c = byNpi.get(row.npi);
-    if (!c) {
-      c = emptyStaged(row.npi);
-      byNpi.set(row.npi, c);
-    }
+    const c = stagedOf(byNpi, row.npi);
     // A unit within a hospital (its own CCN) stands for its parent hospital, whose name is known.
     c.affiliations.push([row.parentCcn ?? row.ccn, null]);
   }
