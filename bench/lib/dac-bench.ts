@@ -212,18 +212,38 @@ function report(title: string, measured: Measured, targets: Targets) {
     `heap after each major collection (MB): pass 1 ${range(live.filter((s) => s.fraction <= 0.5))}, ` +
       `pass 2 ${range(live.filter((s) => s.fraction > 0.5))} (${live.length} collections)`,
   );
-  const peak = Math.max(...samples.map((s) => s.rss)) / MB;
-  const early =
-    Math.max(...samples.filter((s) => s.fraction <= 0.2).map((s) => s.rss), 0) / MB || tenths[1]!.rss / MB;
-  const growth = peak - early;
+  // Flat: within each pass, no more after its first fifth than in it. The passes differ (the
+  // second holds each batch's events while they are sealed and sent, so V8 lets the old space grow
+  // further before collecting): a step between them is not growth with the file, and a run ten
+  // times smaller shows the same peak (bench/README.md).
+  const mb = (pass: MemorySample[]) => Math.max(...pass.map((s) => s.rss), 0) / MB;
+  const passes = [
+    { name: 'pass 1', from: 0, to: 0.5 },
+    { name: 'pass 2', from: 0.5, to: 1 },
+  ].map(({ name: pass, from, to }) => {
+    const fifth = from + (to - from) / 5;
+    const within = samples.filter((s) => (s.fraction > from || from === 0) && s.fraction <= to);
+    const early = mb(within.filter((s) => s.fraction <= fifth));
+    const later = mb(within.filter((s) => s.fraction > fifth));
+    return { pass, early, later, growth: later - early };
+  });
+  const peak = mb(samples);
   figure(
-    'RSS peak after the first fifth',
+    'RSS peak',
     `${num(peak)} MB`,
+    passes
+      .map(({ pass, early, later }) => `${pass}: first fifth ${num(early)}, then ≤ ${num(later)}`)
+      .join(' · '),
+  );
+  const growth = Math.max(...passes.map((p) => p.growth));
+  figure(
+    'RSS after each pass’s first fifth',
+    `+${num(Math.max(0, growth))} MB`,
     targets.check(
       `${name}: memory flat`,
       growth <= 150,
-      `+${num(growth)} MB`,
-      '≤ +150 MB after the first fifth',
+      `+${num(Math.max(0, growth))} MB`,
+      '≤ +150 MB in each pass after its first fifth',
     ),
   );
 }

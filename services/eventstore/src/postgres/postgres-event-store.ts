@@ -420,13 +420,10 @@ export class PostgresEventStore implements EventStore {
 
 type PreparedAppend = { streamId: string; expected: ExpectedVersion; payload: { id: string }[] };
 
-/** append_events for every stream, in their order, in one statement; one outcome row each. */
+/** Every stream's append in one statement (eventstore.append_to_streams); one outcome row each, in their order. */
 async function appendAll(client: pg.PoolClient, prepared: readonly PreparedAppend[]): Promise<AppendRow[]> {
   const { rows } = await client.query<AppendRow>(
-    `select a.outcome, a.version, a.last_commit, a.last_prepare
-     from jsonb_array_elements($1::jsonb) with ordinality as x(append, ord)
-     cross join lateral eventstore.append_events(x.append->>'stream', (x.append->>'expected')::bigint, x.append->'events') as a
-     order by x.ord`,
+    'select outcome, version, last_commit, last_prepare from eventstore.append_to_streams($1::jsonb) order by ord',
     [
       JSON.stringify(
         prepared.map((p) => ({

@@ -218,4 +218,88 @@ as $$
 $$;
 `,
   },
+  {
+    // appendToStreams in a few set-based statements instead of append_events once per stream: for
+    // a batch of 1,000 one-event appends (an import's updates) the per-stream function's seven
+    // statements were half the server's time of the CMS import's second pass. Same answers: when
+    // any id is stored already it goes stream by stream (duplicate, partial duplicate, or a clash
+    // of the caller's to name); a stream not at its expected version raises HT409, and the caller
+    // goes stream by stream to say which.
+    id: '009-append-to-streams',
+    sql: `
+-- p_appends: [{stream, expected, events: [{id, type, data, metadata}]}], each stream once.
+create function eventstore.append_to_streams(p_appends jsonb)
+returns table (ord bigint, outcome text, version bigint, last_commit bigint, last_prepare bigint)
+language plpgsql as $$
+declare
+  v_streams text[];
+  v_expected bigint[];
+  v_counts int[];
+  v_current bigint[];
+  v_tx bigint;
+begin
+  select array_agg(x.a->>'stream' order by x.o), array_agg((x.a->>'expected')::bigint order by x.o),
+         array_agg(jsonb_array_length(x.a->'events') order by x.o)
+    into v_streams, v_expected, v_counts
+    from jsonb_array_elements(p_appends) with ordinality as x(a, o);
+  if v_streams is null then
+    return;
+  end if;
+
+  if exists (
+    select 1 from eventstore.events
+    where event_id in (
+      select (e->>'id')::uuid from jsonb_array_elements(p_appends) as x(a), jsonb_array_elements(x.a->'events') as e
+    )
+  ) then
+    return query
+      select x.o, r.outcome, r.version, r.last_commit, r.last_prepare
+      from jsonb_array_elements(p_appends) with ordinality as x(a, o)
+      cross join lateral eventstore.append_events(x.a->>'stream', (x.a->>'expected')::bigint, x.a->'events') as r
+      order by x.o;
+    return;
+  end if;
+
+  -- Takes every stream's row lock (a new stream's row at -1), in the payload's order.
+  with locked as (
+    insert into eventstore.streams as s (stream_id, version)
+      select u.stream, -1 from unnest(v_streams) with ordinality as u(stream, o) order by u.o
+      on conflict (stream_id) do update set version = s.version
+      returning s.stream_id, s.version
+  )
+  select array_agg(l.version order by u.o) into v_current
+    from unnest(v_streams) with ordinality as u(stream, o) join locked l on l.stream_id = u.stream;
+
+  if exists (
+    select 1 from unnest(v_expected, v_current) as u(expected, version)
+    where u.expected <> -2 and u.expected <> u.version
+  ) then
+    raise exception 'wrong expected version' using errcode = 'HT409';
+  end if;
+
+  v_tx := pg_current_xact_id()::text::bigint;
+  return query
+  with inserted as (
+    insert into eventstore.events (stream_id, stream_position, event_id, type, data, metadata, transaction_id)
+      select v_streams[x.o], v_current[x.o] + e.o, (e.v->>'id')::uuid, e.v->>'type', e.v->'data', e.v->'metadata', v_tx
+      from jsonb_array_elements(p_appends) with ordinality as x(a, o)
+      cross join lateral jsonb_array_elements(x.a->'events') with ordinality as e(v, o)
+      order by x.o, e.o
+      returning eventstore.events.stream_id, global_position
+  ), last as (
+    select i.stream_id, max(i.global_position) as position from inserted i group by i.stream_id
+  )
+  select u.o, 'appended'::text, u.version + u.n, v_tx, l.position
+    from unnest(v_streams, v_current, v_counts) with ordinality as u(stream, version, n, o)
+    join last l on l.stream_id = u.stream
+    order by u.o;
+
+  update eventstore.streams as s set version = u.version + u.n
+    from unnest(v_streams, v_current, v_counts) as u(stream, version, n)
+    where s.stream_id = u.stream;
+  perform pg_notify('${EVENTS_CHANNEL}', '');
+end;
+$$;
+`,
+  },
 ];
