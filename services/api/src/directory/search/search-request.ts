@@ -1,4 +1,6 @@
 import {
+  EXCLUDABLE_FILTERS,
+  exclusionOf,
   isOpenRange,
   queryTermsOf,
   type RangeFilter,
@@ -37,11 +39,17 @@ export function toIndexQuery(
     // Only a tag without a word (say "-"), or a range of years no one can have, has no term: it matches nobody.
     groups.push(alternatives.length > 0 ? alternatives : [['nothing:']]);
   }
+  // "None of": a value's alternatives, as the filter itself would match them, taken away.
+  const excluded = EXCLUDABLE_FILTERS.flatMap((field) => {
+    const alternatives = (request[exclusionOf(field)] ?? []).flatMap((value) => queryTermsOf(field, value));
+    return alternatives.length > 0 ? [alternatives] : [];
+  });
   const text = request.query ?? '';
   return {
     words: [...new Set(words(text))].slice(0, 10),
     prefixLast: text.length > 0 && !/\s$/.test(text),
     groups,
+    excluded,
     sort: request.sortKey,
     direction: request.sortDirection,
     offset: (request.page - 1) * request.limit,
@@ -52,10 +60,11 @@ export function toIndexQuery(
 
 /** How demanding a search is, in the classes of the spec's robustness tester. */
 export function complexityOf(request: SearchRequest): Complexity {
-  const filterWeight = SEARCH_FIELD_NAMES.reduce(
-    (weight, field) => weight + (isActive(request, field) ? searchField(field).weight : 0),
-    0,
-  );
+  const filterWeight =
+    SEARCH_FIELD_NAMES.reduce(
+      (weight, field) => weight + (isActive(request, field) ? searchField(field).weight : 0),
+      0,
+    ) + EXCLUDABLE_FILTERS.filter((field) => (request[exclusionOf(field)]?.length ?? 0) > 0).length;
   const textWords = words(request.query).length;
   const weight = filterWeight + Math.min(textWords, 3);
   if (weight <= 1) return 'simple';
