@@ -225,7 +225,7 @@ export const FieldProvenance = z.object({
 export type FieldProvenance = z.infer<typeof FieldProvenance>;
 
 /** The full profile (recruiter-directory, candidate record), without contact details. */
-export const CandidateProfile = CandidateCard.extend({
+export const CandidateProfile = CandidateCard.omit({ matched: true }).extend({
   /** The record's fields the field table puts in the profile (CANDIDATE_FIELDS `profile`). */
   ...CANDIDATE_PROFILE_SHAPE,
   /**
