@@ -15,7 +15,8 @@ export type PostingLocations = {
   near: ProposedValue<ProposedNear> | null;
 };
 
-const STATE = `(?:[A-Z]{2}|${STATE_NAME_PATTERN})`;
+/** A state name (first: "Ok" is not Oklahoma) or a two-letter code standing alone. */
+const STATE = `(?:${STATE_NAME_PATTERN}|[A-Z]{2}(?![A-Za-z]))`;
 const CITY_WORDS = "[A-Z][A-Za-z.'’-]*(?:[ ][A-Z][A-Za-z.'’-]*){0,3}";
 /** "Salt Lake City, UT 84143", "Austin, Texas". */
 const CITY_STATE = new RegExp(`(${CITY_WORDS}),[ \\t]*(${STATE})(?![A-Za-z])(?:[ \\t]+(\\d{5}))?`, 'g');
