@@ -1,7 +1,7 @@
-import { AiEmailAnswer, type GenerateEmailRequest } from '@healthtal/contracts';
+import { AiEmailAnswer } from '@healthtal/contracts';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import type { Logger } from 'pino';
-import { EmailGenerationFailed, type EmailWriter } from './email-writer';
+import { type EmailForm, EmailGenerationFailed, type EmailWriter } from './email-writer';
 import { jsonOf, OpenAiChat, type OpenAiSettings } from './openai-chat';
 import { leaksInstructions, SYSTEM_PROMPT, userMessage } from './outreach-prompt';
 
@@ -22,7 +22,7 @@ export class OpenAiEmailWriter implements EmailWriter {
     this.chat = new OpenAiChat(settings);
   }
 
-  async write(request: GenerateEmailRequest, log: Logger = this.logger) {
+  async write(request: EmailForm, log: Logger = this.logger) {
     const content = await this.chat.complete(
       [
         { role: 'system', content: SYSTEM_PROMPT },
