@@ -77,4 +77,10 @@ describe('the built-in posting reader', () => {
     const proposal = readPostingByRules('Cardiologist\nPittsburgh, PA 15213\nWhat you do: MD or DO required');
     expect(values(proposal.credential)).toEqual(['MD', 'DO']);
   });
+
+  it('reads NRP beside BLS and ACLS as the neonatal resuscitation skill, not a paramedic’s credential', () => {
+    const proposal = readPostingByRules('L&D Nurse – Nights\nCalifornia RN licensure; NRP, BLS and ACLS');
+    expect(values(proposal.credential)).toEqual(['RN']);
+    expect(values(proposal.skills)).toEqual(['NRP', 'BLS', 'ACLS']);
+  });
 });

@@ -5,6 +5,7 @@ import {
   DIRECTORY_SKILLS,
   type DirectorySkill,
   EMPTY_PROPOSAL,
+  knownSkill,
   type PositionType,
   type ProposedSearch,
   type ProposedValue,
@@ -99,6 +100,8 @@ function credentialsIn(
   for (const match of text.matchAll(ABBREVIATION)) {
     const span = { start: match.index, end: match.index + match[0].length };
     if (places.some((place) => overlaps(place, span))) continue;
+    // NRP is a paramedic's credential and the neonatal resuscitation course: in a posting, the skill.
+    if (knownSkill(match[0])) continue;
     for (const value of credentialsOf(match[0])) mentions.push({ value, ...span, text: match[0] });
   }
   const found = firstOfEach(mentions);
