@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { JobPostingLimits, PostingProposal, type Problem } from '@healthtal/contracts';
 import { type FakeOpenAi, startFakeOpenAi } from '@healthtal/testkit/fake-openai';
-import { startTestApp, type TestApp } from '@healthtal/testkit/harness';
+import { type SignedIn, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobPostingFixtures } from './proposal-score';
 
@@ -33,7 +33,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-const read = (app: TestApp, json: unknown, as: 'free' | null = 'free') =>
+const read = (app: TestApp, json: unknown, as: 'free' | SignedIn | null = 'free') =>
   app.request('/api/v1/search/from-posting', { method: 'POST', json, ...(as ? { as } : {}) });
 const problemOf = async (response: Response) =>
   (await response.json()) as Problem & { errors?: Record<string, string> };
@@ -125,6 +125,17 @@ describe('POST /api/v1/search/from-posting through the openai SDK', () => {
     const response = await read(withAi, { text: travel });
     expect(response.status).toBe(502);
     expect((await problemOf(response)).detail).toBe('Invalid response format from AI service');
+  });
+
+  it('allows one user 20 model readings in 10 minutes, as many as emails; the built-in reader is not limited', async () => {
+    fake.answerWith(() => ({ content: JSON.stringify(modelAnswer) }));
+    const user = await withAi.signUp();
+    for (let i = 0; i < 20; i++) expect((await read(withAi, { text: travel }, user)).status).toBe(200);
+    const refused = await read(withAi, { text: travel }, user);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    const reader = await plain.signUp();
+    for (let i = 0; i < 21; i++) expect((await read(plain, { text: travel }, reader)).status).toBe(200);
   });
 
   it('passes on the AI service’s rate limit with its Retry-After', async () => {
