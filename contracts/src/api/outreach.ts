@@ -30,7 +30,11 @@ export const GenerateEmailRequest = z.strictObject({
   ),
   tone: EmailTone.default(EMAIL_DEFAULTS.tone),
   length: EmailLength.default(EMAIL_DEFAULTS.length),
-  positionType: PositionType.default(EMAIL_DEFAULTS.positionType),
+  /**
+   * Left out (the recruiter chose none): read from the job title and description, as a pasted
+   * posting is (a "13-week travel contract" is contract); full-time when they name none (issue 35).
+   */
+  positionType: PositionType.optional(),
   signature: z
     .string()
     .trim()
@@ -69,6 +73,8 @@ export const GeneratedEmail = z.object({
   generator: EmailGenerator,
   /** Demo accounts may generate but not send (spec §6). */
   canSend: z.boolean(),
+  /** The position type the email was written for: the recruiter's, or the one read from the posting. */
+  positionType: PositionType,
 });
 export type GeneratedEmail = z.infer<typeof GeneratedEmail>;
 

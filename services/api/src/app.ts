@@ -9,6 +9,7 @@ import { billingRoutes } from './billing/billing.routes';
 import type { ApiDependencies, StaticApp } from './dependencies';
 import { candidateRoutes } from './directory/candidates.routes';
 import { exportRoutes } from './directory/export.routes';
+import { fromPostingRoutes } from './directory/job-match/from-posting.routes';
 import { DirectorySearch } from './directory/search/directory-search';
 import { searchRoutes } from './directory/search/search.routes';
 import { SearchMetrics } from './directory/search/search-metrics';
@@ -181,6 +182,7 @@ export function createApi(given: ApiDependencies): Api {
     apiMetrics: metrics,
   });
   suggestionRoutes(routes, { search });
+  fromPostingRoutes(routes, deps);
   dashboardRoutes(routes, deps, searchMetrics);
   readModelRoutes(routes, deps);
   workspaceRoutes(routes, deps, search);

@@ -1,6 +1,16 @@
 export { type Api, createApi } from './app';
 export type { ApiDependencies } from './dependencies';
 export { openCandidateExport } from './directory/export-writer';
+export {
+  OpenAiPostingReader,
+  type PostingReader,
+  RulesPostingReader,
+} from './directory/job-match/posting-reader';
+export {
+  jobPostingFixtures,
+  PRECISION_TARGETS,
+  scoreProposals,
+} from './directory/job-match/proposal-score';
 export { DirectorySearch, type SearchPage } from './directory/search/directory-search';
 export { readModelState, SearchReplica } from './directory/search/search-replica';
 export { complexityOf } from './directory/search/search-request';

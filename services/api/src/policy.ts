@@ -116,6 +116,8 @@ export const policy = {
   'POST /api/v1/search': 'signed-in',
   // the typed filters' values with counts, as the user types (aggregates, like a free user's count)
   'GET /api/v1/search/suggestions': 'signed-in',
+  // a pasted job posting read as proposed filters (issue 35): who may search may ask
+  'POST /api/v1/search/from-posting': 'signed-in',
 
   // intake
   'POST /api/v1/contact-messages': 'public',

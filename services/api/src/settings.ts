@@ -1,4 +1,4 @@
-import type { OpenAiSettings } from './outreach/openai-email-writer';
+import type { OpenAiSettings } from './outreach/openai-chat';
 import type { S3Settings } from './site/s3-site-assets';
 
 /** What the API needs to know about its deployment; services/cli builds it from the environment. */

@@ -336,6 +336,11 @@ async function directory() {
   await ok('/api/v1/search', { method: 'POST', as: 'premium', json: { selectAll: true } });
   await ok('/api/v1/specialty-counts', { as: 'basic' });
   await ok('/api/v1/search/suggestions?field=skills&prefix=b', { as: 'free' });
+  await ok('/api/v1/search/from-posting', {
+    method: 'POST',
+    as: 'free',
+    json: { text: 'Travel ICU RN, 13-week contract in Phoenix, AZ 85006. Nights. BLS and ACLS.' },
+  });
   await ok(`/api/v1/candidates/${ada}`, { as: 'basic' });
   await ok(`/api/v1/candidates/${ada}`, { as: 'demo' });
   await ok(`/api/v1/candidates/${ada}/reveal`, { method: 'POST', as: 'basic' });

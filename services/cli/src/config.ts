@@ -148,7 +148,7 @@ export const Config = z.object({
   OPENAI_API_KEY: z.string().trim().min(1).optional(),
   /** Any OpenAI-compatible Chat Completions server (…/v1); OpenAI's own when not set. */
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  /** The model that writes outreach emails (gpt-4o-mini when not set); it must support structured output. */
+  /** The model that writes outreach emails and reads pasted job postings (gpt-4o-mini when not set); it must support structured output. */
   OPENAI_MODEL: z.string().trim().min(1).optional(),
   /** The whole AI call's budget, its one retry included; past it the recruiter gets a 504 (20 s). */
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),

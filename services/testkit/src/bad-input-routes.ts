@@ -89,6 +89,9 @@ export function validBodies(f: Fixtures): Partial<Record<PolicyRoute, Valid>> {
       // Every filter is optional: {} is the whole directory.
       emptyBody: { kind: 'status', status: 200 },
     },
+    'POST /api/v1/search/from-posting': {
+      body: { text: 'Travel ICU RN – 13-week contract in Phoenix, AZ. BLS and ACLS required.' },
+    },
     'POST /api/v1/contact-messages': {
       body: {
         name: 'Dana Whitfield',

@@ -23,7 +23,8 @@ const EMPTY_FORM: GenerateForm = {
   jobDescription: '',
   tone: EMAIL_DEFAULTS.tone,
   length: EMAIL_DEFAULTS.length,
-  positionType: EMAIL_DEFAULTS.positionType,
+  // None chosen: the server reads it from the job description (issue 35), full-time when it names none.
+  positionType: '',
   signature: '',
 };
 
@@ -43,6 +44,8 @@ export function EmailGeneratorPage() {
   const [email, setEmail] = useState<{ subject: string; body: string } | null>(null);
   /** Who wrote the email on screen: null once it comes from a saved template. */
   const [writer, setWriter] = useState<EmailGenerator | null>(null);
+  /** The position type the email on screen was written for (read from the posting when none was chosen). */
+  const [writtenFor, setWrittenFor] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const copyTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(copyTimer.current), []);
@@ -58,6 +61,7 @@ export function EmailGeneratorPage() {
       const answer = await generate.mutateAsync(form);
       setEmail({ subject: answer.subject, body: answer.body });
       setWriter(answer.generator);
+      setWrittenFor(answer.positionType);
     } catch (error) {
       const message = error instanceof ApiError ? error.message : null;
       toast(titled(M.generationFailedTitle, generationErrorMessage(message)), 'error');
@@ -84,7 +88,7 @@ export function EmailGeneratorPage() {
         body: email.body,
         tone: form.tone,
         length: form.length,
-        positionType: form.positionType,
+        positionType: form.positionType || writtenFor || EMAIL_DEFAULTS.positionType,
       });
       toast(M.templateSaved);
     } catch {
@@ -132,8 +136,13 @@ export function EmailGeneratorPage() {
             <Options
               label="Position Type"
               value={form.positionType}
-              options={POSITION_TYPES}
+              options={['', ...POSITION_TYPES]}
               onChange={set('positionType')}
+              helperText={
+                !form.positionType && writtenFor
+                  ? `Read from the job description: ${label(writtenFor)}`
+                  : undefined
+              }
             />
             <TextField
               label="Email Signature"
@@ -192,13 +201,23 @@ type OptionsProps = {
   value: string;
   options: readonly string[];
   onChange: (event: { target: { value: string } }) => void;
+  helperText?: string;
 };
-function Options({ label: text, value, options, onChange }: OptionsProps) {
+/** The empty option of Position Type: none chosen, so the server reads it from the posting. */
+const FROM_THE_POSTING = 'From the job description';
+function Options({ label: text, value, options, onChange, helperText }: OptionsProps) {
   return (
-    <TextField select label={text} value={value} onChange={onChange}>
+    <TextField
+      select
+      label={text}
+      value={value}
+      onChange={onChange}
+      helperText={helperText}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
       {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {label(option)}
+        <MenuItem key={option || 'none'} value={option}>
+          {option ? label(option) : FROM_THE_POSTING}
         </MenuItem>
       ))}
     </TextField>

@@ -27,7 +27,8 @@ export function useGenerateEmail() {
     mutationFn: (form: GenerateForm) =>
       api('/api/v1/email/generate', {
         method: 'POST',
-        json: { ...form, mode: 'recruiter' },
+        // An empty position type is none chosen: left out, the server reads it from the description.
+        json: { ...form, positionType: form.positionType || undefined, mode: 'recruiter' },
         schema: GeneratedEmail,
       }),
   });

@@ -3,6 +3,8 @@ import {
   ContactDetails,
   ExportRequest,
   FilterSuggestions,
+  JobPostingRequest,
+  PostingProposal,
   RecentExports,
   SearchErrorRange,
   SearchErrorStats,
@@ -35,6 +37,14 @@ export const directoryRouteDocs = {
     tags: ['directory'],
     query: SuggestionsQuery,
     responses: { 200: FilterSuggestions },
+  },
+  'POST /api/v1/search/from-posting': {
+    summary: 'Read a pasted job posting as proposed search filters, each with the words it came from.',
+    description:
+      'The configured model (structured output, strict JSON schema) or, without an AI key, the built-in reader over the directory’s vocabularies; values outside them are dropped. Nothing is searched.',
+    tags: ['directory'],
+    body: JobPostingRequest,
+    responses: { 200: PostingProposal },
   },
   'GET /api/v1/specialties': {
     summary: 'The home page’s specialties (at most 35, A to Z).',

@@ -75,6 +75,7 @@ describe('POST /api/v1/email/generate through the openai SDK', () => {
       body: expect.stringContaining('I am hiring for a ICU Travel Nurse'),
       generator: 'openai',
       canSend: true,
+      positionType: 'contract',
     });
 
     const [request] = fake.requests;

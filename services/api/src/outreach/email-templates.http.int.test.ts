@@ -79,6 +79,23 @@ describe('the email generator without an AI key', () => {
     expect(email.body).toMatch(/^Hello \{\{first_name\}\},/);
   });
 
+  it('writes a 13-week travel contract as a contract, not full-time, when no position type is chosen (issue 35)', async () => {
+    const response = await generate({
+      jobTitle: 'ICU Travel Nurse',
+      jobDescription: 'Mercy General seeks an ICU nurse for a 13-week travel contract. Night shifts, 3x12.',
+    });
+    expect(response.status).toBe(200);
+    const email = (await response.json()) as GeneratedEmail;
+    expect(email.positionType).toBe('contract');
+    expect(email.subject).toBe('Contract ICU Travel Nurse opportunity for you');
+    expect(email.body).not.toContain('full-time');
+    const { rows } = await app.database.pool.query(
+      `select data->>'positionType' as "positionType" from eventstore.events
+        where type = 'EmailGenerated' order by global_position desc limit 1`,
+    );
+    expect(rows[0].positionType).toBe('contract');
+  });
+
   it('renders for a candidate with the spec fallbacks', async () => {
     const email = (await (await generate(form)).json()) as GeneratedEmail;
     expect(renderTemplate(email.body, { Contactfirstname: 'Priya' })).toMatch(/^Dear Priya,/);

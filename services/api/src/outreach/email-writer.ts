@@ -1,18 +1,34 @@
 import {
   type AiEmailAnswer,
+  EMAIL_DEFAULTS,
   type EmailGenerator,
   type GenerateEmailRequest,
   OutreachMessages,
+  type PositionType,
 } from '@healthtal/contracts';
 import type { Logger } from 'pino';
+import { positionTypeOf } from '../directory/job-match/rules-extractor';
 import { HttpProblem } from '../shared/problem';
+
+/** The generator's form with its position type settled: what a writer writes from. */
+export type EmailForm = Omit<GenerateEmailRequest, 'positionType'> & { positionType: PositionType };
+
+/**
+ * The recruiter's position type; when they chose none, the one the job title and description name,
+ * read as a pasted posting is (issue 35: a "13-week travel contract" is contract, not full-time);
+ * full-time when they name none.
+ */
+export function withPositionType(request: GenerateEmailRequest): EmailForm {
+  const read = positionTypeOf(`${request.jobTitle}\n${request.jobDescription}`)?.value;
+  return { ...request, positionType: request.positionType ?? read ?? EMAIL_DEFAULTS.positionType };
+}
 
 /** Writes one outreach email from the generator's form. */
 export interface EmailWriter {
   /** Said in every answer, so nobody mistakes the built-in writer for the model. */
   readonly kind: EmailGenerator;
   /** `log` is the request's logger, so a failure's log line carries the request id. */
-  write(request: GenerateEmailRequest, log?: Logger): Promise<AiEmailAnswer>;
+  write(request: EmailForm, log?: Logger): Promise<AiEmailAnswer>;
 }
 
 /**

@@ -21,7 +21,7 @@ import { HttpProblem, notFound } from '../shared/problem';
 import type { RateRule } from '../shared/rate-limit';
 import { emailTemplateDecider } from './email-template.decider';
 import { findEmailTemplate, listEmailTemplates } from './email-templates.queries';
-import type { EmailWriter } from './email-writer';
+import { type EmailWriter, withPositionType } from './email-writer';
 import { OpenAiEmailWriter } from './openai-email-writer';
 import { TemplateEmailWriter } from './template-email-writer';
 
@@ -47,7 +47,7 @@ export function outreachRoutes(
   const writer = deps.emailWriter ?? emailWriterOf(deps);
 
   routes.route('POST /api/v1/email/generate', async (req, res) => {
-    const request = parseGenerateRequest(req);
+    const request = withPositionType(parseGenerateRequest(req));
     const context = commandContext(req);
     const userId = context.userId!;
     await rateLimiter.hit([{ rule: GENERATE_PER_USER, key: userId }]);
@@ -69,6 +69,7 @@ export function outreachRoutes(
       ...email,
       generator: writer.kind,
       canSend: !(req.accessProfile?.isDemo ?? false),
+      positionType: request.positionType,
     };
     res.json(body);
   });

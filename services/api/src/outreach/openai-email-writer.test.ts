@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { GenerateEmailRequest, OutreachMessages } from '@healthtal/contracts';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { EmailGenerationFailed } from './email-writer';
+import { EmailGenerationFailed, withPositionType } from './email-writer';
 import { OpenAiEmailWriter } from './openai-email-writer';
 
 /** A loopback port nobody listens on: taken, then released. */
@@ -26,7 +26,9 @@ async function silentServer(): Promise<{ server: Server; url: string; requests: 
   return { server, url: `http://127.0.0.1:${port}/v1`, requests: () => requests };
 }
 
-const request = GenerateEmailRequest.parse({ jobTitle: 'RN', jobDescription: 'Night shifts.' });
+const request = withPositionType(
+  GenerateEmailRequest.parse({ jobTitle: 'RN', jobDescription: 'Night shifts.' }),
+);
 
 describe('OpenAiEmailWriter', () => {
   it('gives up on a silent AI service once its budget is spent, without a retry', async () => {

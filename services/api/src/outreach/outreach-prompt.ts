@@ -1,4 +1,4 @@
-import type { GenerateEmailRequest } from '@healthtal/contracts';
+import type { EmailForm } from './email-writer';
 
 const LENGTH_GUIDE = {
   short: 'short: about 80 to 120 words',
@@ -25,7 +25,7 @@ const TAGS = /<\/?\s*(job_title|job_description|signature)\s*>/gi;
 /** A recruiter cannot close the data block early and write outside it. */
 const asData = (text: string) => text.replace(TAGS, '');
 
-export function userMessage(request: GenerateEmailRequest): string {
+export function userMessage(request: EmailForm): string {
   return [
     `Tone: ${request.tone}`,
     `Length: ${LENGTH_GUIDE[request.length]}`,

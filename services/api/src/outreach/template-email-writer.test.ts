@@ -1,18 +1,37 @@
 import { GenerateEmailRequest, renderTemplate } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
+import { withPositionType } from './email-writer';
 import { TemplateEmailWriter } from './template-email-writer';
 
 const writer = new TemplateEmailWriter();
 const form = (fields: Partial<GenerateEmailRequest>) =>
-  GenerateEmailRequest.parse({
-    jobTitle: 'Charge Nurse',
-    jobDescription:
-      'Lead the night shift of our 30-bed ICU at St. Mary’s. Sign-on bonus of $10,000. Confidential: replaces J. Smith.',
-    ...fields,
-  });
+  withPositionType(
+    GenerateEmailRequest.parse({
+      jobTitle: 'Charge Nurse',
+      jobDescription:
+        'Lead the night shift of our 30-bed ICU at St. Mary’s. Sign-on bonus of $10,000. Confidential: replaces J. Smith.',
+      ...fields,
+    }),
+  );
 
 describe('the built-in email writer (no AI key)', () => {
   it('says it is the template writer', () => expect(writer.kind).toBe('template'));
+
+  it('writes a 13-week travel contract as a contract when the recruiter chose no position type (issue 35)', async () => {
+    const email = await writer.write(
+      form({
+        jobTitle: 'Travel ICU RN',
+        jobDescription: 'A 13-week travel contract in our Phoenix ICU. Nights, 3x12. BLS and ACLS required.',
+      }),
+    );
+    expect(email.subject).toBe('Contract Travel ICU RN opportunity for you');
+    expect(email.body).toContain('a contract Travel ICU RN position');
+    expect(email.body).not.toContain('full-time');
+  });
+
+  it('writes full-time when neither the recruiter nor the posting names a position type', async () => {
+    expect((await writer.write(form({}))).subject).toBe('Full-time Charge Nurse opportunity for you');
+  });
 
   it('uses the position type chosen on the form', async () => {
     const email = await writer.write(form({ positionType: 'per-diem' }));

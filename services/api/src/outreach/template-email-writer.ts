@@ -1,5 +1,5 @@
-import type { EmailLength, EmailTone, GenerateEmailRequest, PositionType } from '@healthtal/contracts';
-import type { EmailWriter } from './email-writer';
+import type { EmailLength, EmailTone, PositionType } from '@healthtal/contracts';
+import type { EmailForm, EmailWriter } from './email-writer';
 
 const GREETING: Record<EmailTone, string> = {
   professional: 'Hello {{first_name}},',
@@ -80,19 +80,19 @@ const INTEREST_QUESTION =
 export class TemplateEmailWriter implements EmailWriter {
   readonly kind = 'template' as const;
 
-  async write(request: GenerateEmailRequest) {
+  async write(request: EmailForm) {
     return { subject: subjectOf(request), body: bodyOf(request) };
   }
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-function subjectOf({ jobTitle, positionType, tone }: GenerateEmailRequest): string {
+function subjectOf({ jobTitle, positionType, tone }: EmailForm): string {
   const role = `${POSITION[positionType]} ${jobTitle}`;
   return tone === 'formal' ? `${capitalised(role)} position` : `${capitalised(role)} opportunity for you`;
 }
 
-function bodyOf(request: GenerateEmailRequest): string {
+function bodyOf(request: EmailForm): string {
   const { tone, length, positionType, jobTitle, jobDescription, signature } = request;
   const paragraphs = [
     GREETING[tone],

@@ -1,4 +1,5 @@
 import { type CandidateCard as Card, SearchLimits } from '@healthtal/contracts';
+import ContentPaste from '@mui/icons-material/ContentPaste';
 import {
   Alert,
   Box,
@@ -64,6 +65,7 @@ export function SearchPage() {
   const cards = locked ? [] : (results.data?.data ?? []);
   const selection = useSelection(state, cards);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [pastingJob, setPastingJob] = useState(false);
   const { painted, module: filters } = usePainted(loadFilterSidebar);
   useSavedSearchFromNavigation();
 
@@ -113,9 +115,20 @@ export function SearchPage() {
     <Paywall locked={locked} count={count}>
       <Container maxWidth="xl" sx={{ py: 3 }}>
         {/* The table is for density: a smaller heading leaves room for rows. */}
-        <Typography variant={table ? 'h5' : 'h4'} component="h1" gutterBottom={!table}>
-          Search the Directory
-        </Typography>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+        >
+          <Typography variant={table ? 'h5' : 'h4'} component="h1" gutterBottom={!table}>
+            Search the Directory
+          </Typography>
+          {/* Issue 35: a pasted job posting proposes the filters. */}
+          {locked ? null : (
+            <Button variant="outlined" startIcon={<ContentPaste />} onClick={() => setPastingJob(true)}>
+              Paste a job
+            </Button>
+          )}
+        </Stack>
         <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
           <Box component="aside" sx={STICKY_SIDEBAR}>
             {sidebar}
@@ -200,6 +213,11 @@ export function SearchPage() {
           </Box>
         </Box>
       </Container>
+      {pastingJob ? (
+        <Suspense fallback={null}>
+          <PasteJobDialog onClose={() => setPastingJob(false)} onSearch={update} />
+        </Suspense>
+      ) : null}
       {filtersOpen ? (
         <Suspense fallback={null}>
           <FiltersDrawer onClose={() => setFiltersOpen(false)}>{sidebar}</FiltersDrawer>
@@ -341,6 +359,7 @@ function useSavedSearchFromNavigation() {
 // The filters (with MUI's Autocomplete) arrive just after the results: not in the first download.
 const FiltersDrawer = lazy(() => import('./FiltersDrawer').then((m) => ({ default: m.FiltersDrawer })));
 const loadFilterSidebar = () => import('./FilterSidebar');
+const PasteJobDialog = lazy(() => import('./PasteJobDialog').then((m) => ({ default: m.PasteJobDialog })));
 
 function FiltersSkeleton() {
   return (
