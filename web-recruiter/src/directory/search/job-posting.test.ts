@@ -47,13 +47,13 @@ describe('a pasted posting’s proposal on the search screen', () => {
     const edited = chips.map((chip) => (chip.id === 'years' ? withNumber(chip, 'max', '10') : chip));
     expect(searchParamsOf({ ...EMPTY_SEARCH, ...searchPatchOf(edited) })).toEqual([
       ['city', 'Phoenix'],
+      ['state', 'AZ'],
       ['licensedIn', 'AZ'],
       ['compactLicense', 'true'],
       ['credential', 'RN'],
       ['specialty', 'Nurse'],
       ['skills', 'ACLS'],
       ['yearsInPractice', '2-10'],
-      ['state', 'AZ'],
     ]);
   });
 

@@ -131,12 +131,12 @@ export function nearPatch(chips: readonly PostingChip[]): { place: string; miles
 
 /**
  * The search the chips make: the filters they set replace the screen's (a posting is a new search),
- * keywords and sort stay. The screen takes one state today: the first; the lead's multi-state makes it all.
+ * keywords and sort stay. Every state chip is a state of the search (the State filter takes several).
  */
 export function searchPatchOf(chips: readonly PostingChip[]): Partial<SearchScreenState> {
   const values = (field: 'specialty' | 'credential' | 'licensedIn' | 'skills') =>
     chips.flatMap((chip) => (chip.kind === 'list' && chip.field === field ? [chip.value] : []));
-  const state = chips.find((chip) => chip.kind === 'state');
+  const states = chips.flatMap((chip) => (chip.kind === 'state' ? [chip.value] : []));
   const city = chips.find((chip) => chip.kind === 'city');
   const years = chips.find((chip) => chip.kind === 'years');
   return {
@@ -144,7 +144,7 @@ export function searchPatchOf(chips: readonly PostingChip[]): Partial<SearchScre
     credential: values('credential'),
     licensedIn: values('licensedIn'),
     skills: values('skills').slice(0, 50),
-    state: state ? state.value : null,
+    state: states,
     city: city ? [city.value] : [],
     compactLicense: chips.some((chip) => chip.kind === 'compact') ? ['true'] : [],
     yearsInPractice: years ? years.value : { min: null, max: null },
