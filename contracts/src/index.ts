@@ -24,6 +24,7 @@ export * from './domain/directory';
 export * from './domain/display';
 export * from './domain/export-columns';
 export * from './domain/ids';
+export * from './domain/keyword-query';
 export * from './domain/licenses';
 export * from './domain/limits';
 export * from './domain/linkedin';
