@@ -168,6 +168,14 @@ export class Bits {
     return this;
   }
 
+  /** Removes the documents whose bit is set in `b`. */
+  andNotWords(b: Uint32Array): this {
+    const a = this.words;
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) a[i]! &= ~b[i]!;
+    return this;
+  }
+
   orWords(b: Uint32Array): this {
     const a = this.words;
     const n = Math.min(a.length, b.length);
