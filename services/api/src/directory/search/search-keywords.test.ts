@@ -45,8 +45,8 @@ const alive = [...bySeq.values()];
 /** Each text field's words, by the candidate field table's `search.text` (candidate-fields.ts). */
 const known = new Map<IndexedCandidate, Record<TextField, Set<string>>>();
 function fieldWords(c: IndexedCandidate): Record<TextField, Set<string>> {
-  let found = known.get(c);
-  if (!found) known.set(c, (found = wordsByField(c)));
+  const found = known.get(c) ?? wordsByField(c);
+  known.set(c, found);
   return found;
 }
 function wordsByField(c: IndexedCandidate): Record<TextField, Set<string>> {
