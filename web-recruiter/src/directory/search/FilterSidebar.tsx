@@ -55,7 +55,7 @@ export const FilterSidebar = memo(function FilterSidebar({
 }: Props) {
   return (
     <Stack spacing={2} component="section" aria-label="Search filters">
-      <QueryField value={state.query} onCommit={(query) => update({ query })} />
+      <QueryField value={state.query} onCommit={(query) => update({ query })} error={fieldErrors?.query} />
       {SEARCH_FIELD_NAMES.map((name) => (
         <FilterControl
           key={name}
@@ -147,7 +147,19 @@ const fieldErrorOf = (errors: Props['fieldErrors'], name: SearchField) =>
 
 const TYPING_PAUSE_MS = 500;
 
-function QueryField({ value, onCommit }: { value: string; onCommit: (query: string) => void }) {
+/** Under the Keywords field: the boolean syntax it takes (ADR 0053), or the API's syntax error in its place. */
+export const KEYWORDS_HELP = 'AND, OR, NOT in capitals, "quotes", (brackets)';
+
+function QueryField({
+  value,
+  onCommit,
+  error,
+}: {
+  value: string;
+  onCommit: (query: string) => void;
+  /** The API's error for the Keywords (a boolean syntax error, with its position). */
+  error?: string | undefined;
+}) {
   const [text, setText] = useState(value);
   // The URL changed elsewhere (back button, a saved search): show its query.
   useEffect(() => setText(value), [value]);
@@ -169,6 +181,12 @@ function QueryField({ value, onCommit }: { value: string; onCommit: (query: stri
         placeholder="Name, title, specialty…"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? KEYWORDS_HELP}
+        slotProps={{
+          htmlInput: { title: 'Phrases match their words in one field (a title, a name…), in any order.' },
+          formHelperText: error ? { role: 'alert' } : {},
+        }}
       />
     </form>
   );

@@ -88,6 +88,7 @@ export function searchErrorMessage(message: string, code?: string | null): strin
 export function invalidFilterMessage(errors: Readonly<Record<string, string>>): string {
   const labelOf = (path: string) => {
     const name = path.split('.')[0] ?? path;
+    if (name === 'query') return 'Keywords';
     return name in SEARCH_FIELDS ? SEARCH_FIELDS[name as keyof typeof SEARCH_FIELDS].control.label : name;
   };
   return Object.entries(errors)
