@@ -24,7 +24,7 @@ import {
 import { type FormEvent, memo, useEffect, useState } from 'react';
 import { RangeFilter } from './RangeFilter';
 import { SuggestInput } from './SuggestInput';
-import { MAX_TAGS, type SearchScreenState } from './search-screen';
+import { KEYWORDS_HELP, MAX_TAGS, type SearchScreenState } from './search-screen';
 import { useOptionCounts } from './useOptionCounts';
 
 type Props = {
@@ -146,9 +146,6 @@ const fieldErrorOf = (errors: Props['fieldErrors'], name: SearchField) =>
   Object.entries(errors ?? {}).find(([path]) => path === name || path.startsWith(`${name}.`))?.[1];
 
 const TYPING_PAUSE_MS = 500;
-
-/** Under the Keywords field: the boolean syntax it takes (ADR 0053), or the API's syntax error in its place. */
-export const KEYWORDS_HELP = 'AND, OR, NOT in capitals, "quotes", (brackets)';
 
 function QueryField({
   value,

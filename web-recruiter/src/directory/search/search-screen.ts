@@ -81,6 +81,9 @@ export function searchErrorMessage(message: string, code?: string | null): strin
   return SearchMessages.fallback;
 }
 
+/** Under the Keywords field: the boolean syntax it takes (ADR 0053); the API's syntax error takes its place. */
+export const KEYWORDS_HELP = 'AND, OR, NOT in capitals, "quotes", (brackets)';
+
 /**
  * A search the API refused for its filters (400 with field errors): each refused filter by its
  * label and the API's own words, "Years in practice: At most 60.".
