@@ -12,7 +12,7 @@ import { searchWorld } from '../../../test/support/search-world';
 import { mergePages } from './directory-search';
 import { type IndexedCandidate, SearchIndex } from './search-index';
 import { runQuery } from './search-query';
-import { toIndexQuery } from './search-request';
+import { complexityOf, toIndexQuery } from './search-request';
 import { shardAnswer } from './search-shard';
 import { TEXT_FIELDS, type TextField } from './search-terms';
 import { words } from './text';
@@ -214,6 +214,14 @@ describe('boolean keywords in the search index', () => {
     );
     expect(count('nurse NOT icu')).toBe(where((c) => has(c, 'nurse') && !has(c, 'icu')));
     expect(count('nurse NOT icu')).toBeGreaterThan(0);
+  });
+
+  it('count a boolean query’s words and phrases in its complexity, as plain text counts its words', () => {
+    const complexity = (query: string) => complexityOf(SearchRequest.parse({ query }));
+    expect(complexity('icu')).toBe('simple');
+    expect(complexity('"charge nurse"')).toBe('simple');
+    expect(complexity('charge nurse')).toBe('medium');
+    expect(complexity('icu OR er')).toBe('medium');
   });
 
   it('match no prefix inside a boolean query, while plain text still does', () => {
