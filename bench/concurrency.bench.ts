@@ -23,7 +23,7 @@ import { detail, figure, heading, ms, num, pct } from './lib/report';
 import { openSearchData } from './lib/search-data';
 import { type LoadReport, runSearchLoad } from './lib/search-load';
 import { searchBenchConfig, searchWorkersOf, startProduct, untilReady } from './lib/search-product';
-import { loadVocabulary, mixKindOf, queryMix } from './search/query-mix';
+import { loadVocabulary, MIX_NAMES, mixKindOf, queryMix } from './search/query-mix';
 
 const MIX_SIZE = 2_000;
 /** Not the search bench's seed (42): other questions of the same kind. */
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     /** The mix as it was before issue 34's filters (query-mix.ts MixKind). */
     'classic-mix': { type: 'boolean', default: false },
+    'registry-mix': { type: 'boolean', default: false },
   },
 });
 /** `D` in --workers stands for the product's default. */
@@ -86,9 +87,7 @@ async function main() {
   const data = await openSearchData(size);
   const mixKind = mixKindOf(process.argv);
   const mix = queryMix(await loadVocabulary(data.pool), MIX_SIZE, MIX_SEED, mixKind);
-  console.log(
-    `query mix: ${mixKind === 'classic' ? "classic (as before issue 34's filters)" : "with issue 34's registry filters"}`,
-  );
+  console.log(`query mix: ${MIX_NAMES[mixKind]}`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'healthtal-bench-load-'));
   onTeardown('remove the query file', () => rm(dir, { recursive: true, force: true }));
   const queriesFile = path.join(dir, 'queries.json');

@@ -1,4 +1,4 @@
-// npm run bench:search -- --size 1500000 [--queries 1000] [--baseline 60] [--fresh] [--classic-mix]
+// npm run bench:search -- --size 1500000 [--queries 1000] [--baseline 60] [--fresh] [--classic-mix | --registry-mix]
 import { cpus } from 'node:os';
 import type { SearchResponse } from '@healthtal/contracts';
 import type pg from 'pg';
@@ -8,7 +8,14 @@ import { figure, ms, pct } from './lib/report';
 import { openSearchData } from './lib/search-data';
 import { searchBenchConfig, startProduct, untilReady } from './lib/search-product';
 import { createNaiveTable, runNaive } from './search/naive-baseline';
-import { type BenchQuery, loadVocabulary, mixKindOf, type QueryClass, queryMix } from './search/query-mix';
+import {
+  type BenchQuery,
+  loadVocabulary,
+  MIX_NAMES,
+  mixKindOf,
+  type QueryClass,
+  queryMix,
+} from './search/query-mix';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -62,9 +69,7 @@ async function runSearches(pool: pg.Pool, url: string) {
     const vocabulary = await loadVocabulary(pool);
     const mixKind = mixKindOf(process.argv);
     const queries = queryMix(vocabulary, queryCount, 42, mixKind);
-    console.log(
-      `  query mix: ${mixKind === 'classic' ? "classic (as before issue 34's filters)" : "with issue 34's registry filters"}`,
-    );
+    console.log(`  query mix: ${MIX_NAMES[mixKind]}`);
     for (const q of queries.slice(0, 20)) await search(q.body);
 
     const times = new Map<QueryClass, number[]>(CLASSES.map((c) => [c, []]));

@@ -8,7 +8,7 @@ import type pg from 'pg';
 export async function createNaiveTable(pool: pg.Pool): Promise<number> {
   // A table of a directory built before issue 34 lacks its columns: built again.
   const exists = await pool.query(
-    "select 1 from information_schema.columns where table_name = 'naive_candidates' and column_name = 'hospital_affiliations'",
+    "select 1 from information_schema.columns where table_name = 'naive_candidates' and column_name = 'email_status'",
   );
   if (exists.rowCount === 0) {
     await pool.query('drop table if exists naive_candidates');
@@ -17,7 +17,7 @@ export async function createNaiveTable(pool: pg.Pool): Promise<number> {
         company_revenue_range, company_industry, replace(skills, chr(31), ', ') as skills, education::text as education,
         email_verified_at, replace(licensed_in, chr(31), ', ') as licensed_in, compact_license,
         replace(credential, chr(31), ', ') as credential, graduation_year,
-        hospital_affiliations::text as hospital_affiliations
+        hospital_affiliations::text as hospital_affiliations, has_email, has_phone, email_status
       from directory_candidates`);
     await pool.query('analyze naive_candidates');
   }
@@ -69,6 +69,21 @@ export function naiveSql(body: Partial<SearchRequest>): {
   anyOf('credential', body.credential);
   anyOf('hospital_affiliations', body.affiliation);
   if (body.compactLicense && body.compactLicense.length > 0) clauses.push('compact_license');
+  // Issue 35: "none of", and reachable only.
+  const noneOf = (column: string, values: readonly string[] | undefined) => {
+    if (values && values.length > 0)
+      clauses.push(`not coalesce(${values.map((v) => `${column} ilike ${like(v)}`).join(' or ')}, false)`);
+  };
+  noneOf('state', body.notState);
+  noneOf('specialty', body.notSpecialty);
+  noneOf('company_name', body.notOrganization);
+  noneOf('credential', body.notCredential);
+  if (body.hasEmail && body.hasEmail.length > 0) clauses.push('has_email');
+  if (body.hasPhone && body.hasPhone.length > 0) clauses.push('has_phone');
+  if (body.emailStatus && body.emailStatus.length > 0) {
+    params.push(body.emailStatus);
+    clauses.push(`email_status::text = any($${params.length})`);
+  }
   const years = body.yearsInPractice;
   if (years) {
     const year = new Date().getFullYear();

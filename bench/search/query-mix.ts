@@ -24,13 +24,20 @@ export type Vocabulary = {
 };
 
 /**
- * `registry` (the default): the mix with issue 34's filters in it too (Licensed in, Compact licence,
- * Credential, Years in practice, Hospital affiliation). `classic`: the mix as it was before them,
- * query for query (the same random draws), to compare on one directory.
+ * `sourcer` (the default): the mix with issue 34's and issue 35's filters in it (several states,
+ * "none of", reachable only). `registry` (`--registry-mix`): with issue 34's filters only (Licensed
+ * in, Compact licence, Credential, Years in practice, Hospital affiliation), query for query as the
+ * registry mix measured before issue 35. `classic` (`--classic-mix`): the mix as it was before issue
+ * 34, query for query (the same random draws), to compare on one directory.
  */
-export type MixKind = 'registry' | 'classic';
+export type MixKind = 'sourcer' | 'registry' | 'classic';
+export const MIX_NAMES: Record<MixKind, string> = {
+  sourcer: "with issue 34's registry and issue 35's sourcer filters",
+  registry: "with issue 34's registry filters (as before issue 35)",
+  classic: "classic (as before issue 34's filters)",
+};
 export const mixKindOf = (argv: readonly string[]): MixKind =>
-  argv.includes('--classic-mix') ? 'classic' : 'registry';
+  argv.includes('--classic-mix') ? 'classic' : argv.includes('--registry-mix') ? 'registry' : 'sourcer';
 
 export async function loadVocabulary(pool: pg.Pool): Promise<Vocabulary> {
   const column = async (sql: string) => (await pool.query<{ v: string }>(sql)).rows.map((r) => r.v);
@@ -84,7 +91,7 @@ export function queryMix(
   vocabulary: Vocabulary,
   count: number,
   seed = 42,
-  kind: MixKind = 'registry',
+  kind: MixKind = 'sourcer',
 ): BenchQuery[] {
   const rand = mulberry32(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
@@ -141,7 +148,19 @@ export function queryMix(
       }) as Partial<SearchRequest>,
     ...(vocabulary.hospitals.length > 0 ? [() => ({ affiliation: [pick(vocabulary.hospitals)] })] : []),
   ];
-  if (kind === 'registry') filters.push(...registry);
+  // Issue 35's: a travel search over two or three states, an employer, state, specialty or
+  // credential left out, and candidates that can be reached.
+  const sourcer: (() => Partial<SearchRequest>)[] = [
+    () => ({ state: [pick(vocabulary.states), pick(vocabulary.states), pick(vocabulary.states)] }),
+    () => ({ notOrganization: [pick(vocabulary.organizations).split(' ')[0]!] }),
+    () => ({ notState: [pick(vocabulary.states)] }),
+    () => ({ notSpecialty: [pick(vocabulary.specialties)] }),
+    ...(vocabulary.credentials.length > 0 ? [() => ({ notCredential: [pick(vocabulary.credentials)] })] : []),
+    () => ({ hasPhone: [FLAG_ON] }),
+    () => ({ hasEmail: [FLAG_ON], emailStatus: ['valid'] }),
+  ];
+  if (kind !== 'classic') filters.push(...registry);
+  if (kind === 'sourcer') filters.push(...sourcer);
   const compose = (filterCount: number, words: number): Partial<SearchRequest> => {
     const body: Partial<SearchRequest> = {};
     const chosen = new Set<number>();

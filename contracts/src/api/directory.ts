@@ -3,6 +3,9 @@ import { CANDIDATE_PROFILE_SHAPE } from '../domain/candidate-fields';
 import { COUNTRY, EMAIL_STATUSES, SearchLimits, SORT_KEYS, STATE_CODES } from '../domain/directory';
 import { isBooleanKeywords, parseKeywords } from '../domain/keyword-query';
 import {
+  EXCLUDABLE_FILTERS,
+  type ExclusionKey,
+  exclusionOf,
   FLAG_ON,
   parseRange,
   type RangeValue,
@@ -109,9 +112,9 @@ function filterSchema(field: SearchFieldDefinition): FilterSchema | RangeSchema 
     case 'names':
       return names as unknown as FilterSchema;
     case 'options':
+      // State codes in any case ("tx" is TX), with the state filter's message.
+      if (field.control.shows === 'state names') return states as unknown as FilterSchema;
       return oneOf(field.options ?? []) as unknown as FilterSchema;
-    case 'state':
-      return states as unknown as FilterSchema;
     case 'flag':
       return flag as unknown as FilterSchema;
     case 'range':
@@ -125,6 +128,10 @@ const filterFields = Object.fromEntries(
 ) as {
   [F in SearchField]: z.ZodOptional<SearchFields[F]['kind'] extends 'range' ? RangeSchema : FilterSchema>;
 };
+/** "None of" values (issue 35): `notState`, `notSpecialty`… take what their filter takes. */
+const exclusionFields = Object.fromEntries(
+  EXCLUDABLE_FILTERS.map((name) => [exclusionOf(name), filterSchema(searchField(name)).optional()]),
+) as { [K in ExclusionKey]: z.ZodOptional<FilterSchema> };
 
 /**
  * The spec's search filter object, plus sort. Unknown fields are refused; blank values are dropped;
@@ -134,6 +141,7 @@ const filterFields = Object.fromEntries(
 export const SearchRequest = z.strictObject({
   query: keywords.optional(),
   ...filterFields,
+  ...exclusionFields,
   country: list(
     z.literal(COUNTRY, { error: `Only ${COUNTRY} is available.` }) as unknown as z.ZodType<string>,
     1,

@@ -123,7 +123,7 @@ export const CANDIDATE_FIELDS = {
   skills: { event: text, personal: 2, column: column.list('skills', { clean: 'skills' }), csv: 'contactskills', search: { text: 'k', filter: 'skills', values: 'list' } },
   /** As the source gave it: school-name/degrees markers (see parseEducation). */
   education: { event: text, personal: 2, column: column.education('education'), csv: 'contacteducation', search: { text: 'e', filter: 'education', values: 'education' } },
-  emailStatus: { event: z.enum(EMAIL_STATUSES), column: column.emailStatus('email_status'), csv: 'emailstatus' },
+  emailStatus: { event: z.enum(EMAIL_STATUSES), column: column.emailStatus('email_status'), csv: 'emailstatus', search: { filter: 'emailStatus' } },
   emailVerifiedAt: { event: moment, personal: 2, column: column.timestamp('email_verified_at'), csv: 'emailverifiedat', search: {} },
   phoneVerifiedAt: { event: moment, personal: 2, column: column.timestamp('phone_verified_at'), csv: 'phoneverifiedat' },
   /** Keyed hashes (HMAC-SHA256) of the email and phone: the suppression list can refuse them once the values are erased. */
@@ -174,8 +174,8 @@ export const CANDIDATE_FIELDS = {
    */
   primarySpecialty: { event: text, optional: true, personal: 2, updatable: 'cms-dac', column: column.text('primary_specialty'), profile: {} },
   // The read model's own, from the fields above.
-  hasEmail: { column: column.boolean('has_email', { fromImport: 'has email' }) },
-  hasPhone: { column: column.boolean('has_phone', { fromImport: 'has phone' }) },
+  hasEmail: { column: column.boolean('has_email', { fromImport: 'has email' }), search: { filter: 'hasEmail' } },
+  hasPhone: { column: column.boolean('has_phone', { fromImport: 'has phone' }), search: { filter: 'hasPhone' } },
   /** MD, RN, PA-C…, from the title (a registry's credential text); the profile keeps the title as written. */
   credential: { column: column.list('credential', { of: 'title', clean: 'credentials' }), profile: { label: 'Credential' }, search: { text: 't', filter: 'credential', values: 'list' } },
   /** The states a license is held in (the Licensed in filter), from the license records. */

@@ -1,5 +1,11 @@
 import { CREDENTIALS } from './credentials';
-import { COMPANY_INDUSTRIES, COMPANY_REVENUES, COMPANY_SIZES, STATE_CODES } from './directory';
+import {
+  COMPANY_INDUSTRIES,
+  COMPANY_REVENUES,
+  COMPANY_SIZES,
+  EMAIL_STATUSES,
+  STATE_CODES,
+} from './directory';
 import { canonicalSpecialty } from './specialties';
 
 /**
@@ -87,12 +93,11 @@ export type TermRule =
 
 /**
  * `tags`: free text, at most SearchLimits.maxTags (tag inputs). `names`: a free text list.
- * `options`: a list of the field's `options`. `state`: one state on the screen, a list in the request.
- * `flag`: on or off (a checkbox); on is the one value FLAG_ON (`true` in the request, the URL and a
+ * `options`: a list of the field's `options` (states: several, issue 35). `flag`: on or off (a checkbox); on is the one value FLAG_ON (`true` in the request, the URL and a
  * saved search), so the screen, the URL and the index treat it as a list of at most one value.
  * `range`: a lowest and a highest number, either open (years in practice: `5-` is five or more).
  */
-export type SearchFieldKind = 'tags' | 'names' | 'options' | 'state' | 'flag' | 'range';
+export type SearchFieldKind = 'tags' | 'names' | 'options' | 'flag' | 'range';
 /** A flag filter's value when it is on, and the value its field's index term is made of. */
 export const FLAG_ON = 'true';
 
@@ -123,6 +128,11 @@ export type SearchFieldDefinition = {
   readonly range?: RangeDefinition;
   /** What an active filter adds to a search's complexity (the robustness tester's classes). */
   readonly weight: number;
+  /**
+   * "None of" (issue 35): the filter also takes values a candidate must not match, in its own
+   * request field and URL parameter (`notState`, exclusionOf) with this control label.
+   */
+  readonly exclude?: { readonly label: string };
   readonly control: {
     readonly label: string;
     readonly placeholder?: string;
@@ -132,8 +142,11 @@ export type SearchFieldDefinition = {
      * each with how many searchable candidates hold it (the index's suggestions).
      */
     readonly picks?: 'specialty counts' | 'typed' | 'counted';
-    /** `state names`: its options are state codes, shown by name ("Texas (TX)"). */
-    readonly shows?: 'state names';
+    /**
+     * `state names`: its options are state codes, shown by name ("Texas (TX)"). `email statuses`:
+     * shown as a card says them ("Valid email").
+     */
+    readonly shows?: 'state names' | 'email statuses';
   };
 };
 
@@ -152,15 +165,16 @@ const YEARS_IN_PRACTICE: RangeDefinition = { min: 0, max: 60, unit: 'years', sin
 // biome-ignore format: a table reads best one field per line
 export const SEARCH_FIELDS = {
   city: { kind: 'tags', terms: { city: byValue('ci') }, weight: 1, control: { label: 'City' } },
-  state: { kind: 'state', options: STATE_CODES, terms: { state: byValue('st', 'upper case') }, weight: 1, control: { label: 'State' } },
+  // Several states, with their counts (issue 35: travel and compact-licence searches span states).
+  state: { kind: 'options', options: STATE_CODES, terms: { state: byValue('st', 'upper case') }, weight: 1, exclude: { label: 'Not in state' }, control: { label: 'State', picks: 'counted', shows: 'state names' } },
   // Where a license is held (any of them), not where the person practises (issue 34).
   licensedIn: { kind: 'options', options: STATE_CODES, terms: { licensedIn: byValue('li', 'upper case') }, weight: 1, control: { label: 'Licensed in', picks: 'counted', shows: 'state names' } },
   compactLicense: { kind: 'flag', options: [FLAG_ON], terms: { compactLicense: byValue('cp', 'as is') }, weight: 1, control: { label: 'Compact license', picks: 'counted' } },
   // `t` and `o` are also the title's and the organization's words for the free-text query.
   title: { kind: 'tags', terms: { title: byWords('t') }, weight: 1, control: { label: 'Title' } },
-  credential: { kind: 'options', options: CREDENTIALS, terms: { credential: byValue('cr', 'as is') }, weight: 1, control: { label: 'Credential' } },
-  organization: { kind: 'tags', terms: { organization: byWords('o') }, weight: 1, control: { label: 'Organization' } },
-  specialty: { kind: 'names', terms: { specialty: byValue('sp', 'specialty') }, weight: 1, control: { label: 'Specialty', picks: 'specialty counts' } },
+  credential: { kind: 'options', options: CREDENTIALS, terms: { credential: byValue('cr', 'as is') }, weight: 1, exclude: { label: 'Exclude credentials' }, control: { label: 'Credential' } },
+  organization: { kind: 'tags', terms: { organization: byWords('o') }, weight: 1, exclude: { label: 'Exclude organizations' }, control: { label: 'Organization' } },
+  specialty: { kind: 'names', terms: { specialty: byValue('sp', 'specialty') }, weight: 1, exclude: { label: 'Exclude specialties' }, control: { label: 'Specialty', picks: 'specialty counts' } },
   skills: { kind: 'names', terms: { skills: byValue('sk') }, weight: 1, control: { label: 'Skills', picks: 'typed', placeholder: TYPED } },
   education: { kind: 'names', terms: { school: byValue('es'), degree: byValue('ed') }, weight: 1, control: { label: 'Education', picks: 'typed', placeholder: TYPED } },
   // Issue 34, from CMS Doctors and Clinicians: years since graduation, and hospitals by name.
@@ -169,23 +183,40 @@ export const SEARCH_FIELDS = {
   companySize: { kind: 'options', options: COMPANY_SIZES, terms: { companySize: byValue('sz', 'as is') }, weight: 1, control: { label: 'Company size' } },
   companyRevenue: { kind: 'options', options: COMPANY_REVENUES, terms: { companyRevenue: byValue('rv', 'as is') }, weight: 1, control: { label: 'Company revenue' } },
   companyIndustry: { kind: 'options', options: COMPANY_INDUSTRIES, terms: { companyIndustry: byValue('in') }, weight: 1, control: { label: 'Company industry' } },
+  // Issue 35: reachable candidates only (whether a contact is held, never the contact itself).
+  hasEmail: { kind: 'flag', options: [FLAG_ON], terms: { hasEmail: byValue('he', 'as is') }, weight: 1, control: { label: 'Has email', picks: 'counted' } },
+  hasPhone: { kind: 'flag', options: [FLAG_ON], terms: { hasPhone: byValue('hp', 'as is') }, weight: 1, control: { label: 'Has phone', picks: 'counted' } },
+  emailStatus: { kind: 'options', options: EMAIL_STATUSES, terms: { emailStatus: byValue('em', 'as is') }, weight: 1, control: { label: 'Email status', picks: 'counted', shows: 'email statuses' } },
 } as const satisfies Record<string, SearchFieldDefinition>;
 
 export type SearchField = keyof typeof SEARCH_FIELDS;
 type Fields = typeof SEARCH_FIELDS;
 /** A part of the record a field is looked for in (`education`: `school` or `degree`). */
 export type SearchTermPart<F extends SearchField> = keyof Fields[F]['terms'] & string;
-/** The filters that are lists on the screen and in the URL: all but the state and the ranges. */
+/** The filters that are lists on the screen and in the URL: all but the ranges. */
 export type ListFilter = {
-  [F in SearchField]: Fields[F]['kind'] extends 'state' | 'range' ? never : F;
+  [F in SearchField]: Fields[F]['kind'] extends 'range' ? never : F;
 }[SearchField];
 /** The filters that are a range of numbers (years in practice). */
 export type RangeFilter = { [F in SearchField]: Fields[F]['kind'] extends 'range' ? F : never }[SearchField];
 
 export const SEARCH_FIELD_NAMES = Object.keys(SEARCH_FIELDS) as SearchField[];
 export const LIST_FILTERS = SEARCH_FIELD_NAMES.filter(
-  (name): name is ListFilter => SEARCH_FIELDS[name].kind !== 'state' && SEARCH_FIELDS[name].kind !== 'range',
+  (name): name is ListFilter => SEARCH_FIELDS[name].kind !== 'range',
 );
+
+/** The filters that also take "none of" values (issue 35): state, specialty, organization, credential. */
+export type ExcludableFilter = {
+  [F in SearchField]: Fields[F] extends { exclude: object } ? F : never;
+}[SearchField];
+export const EXCLUDABLE_FILTERS = SEARCH_FIELD_NAMES.filter(
+  (name): name is ExcludableFilter => (SEARCH_FIELDS[name] as SearchFieldDefinition).exclude !== undefined,
+);
+/** The request field and URL parameter of a filter's "none of" values: `notState`, `notSpecialty`… */
+export type ExclusionKey = `not${Capitalize<ExcludableFilter>}`;
+export const exclusionOf = (field: ExcludableFilter): ExclusionKey =>
+  `not${field[0]!.toUpperCase()}${field.slice(1)}` as ExclusionKey;
+export const EXCLUSION_KEYS: readonly ExclusionKey[] = EXCLUDABLE_FILTERS.map(exclusionOf);
 export const RANGE_FILTERS = SEARCH_FIELD_NAMES.filter(
   (name): name is RangeFilter => SEARCH_FIELDS[name].kind === 'range',
 );

@@ -1,5 +1,8 @@
 import {
   COUNTRY,
+  type ExcludableFilter,
+  type ExclusionKey,
+  exclusionOf,
   FLAG_ON,
   type ListFilter,
   type RangeFilter as RangeField,
@@ -23,6 +26,7 @@ import {
 } from '@mui/material';
 import { type FormEvent, memo, useEffect, useState } from 'react';
 import { RangeFilter } from './RangeFilter';
+import { filterValueLabel } from './results-table';
 import { SuggestInput } from './SuggestInput';
 import { KEYWORDS_HELP, MAX_TAGS, type SearchScreenState } from './search-screen';
 import { useOptionCounts } from './useOptionCounts';
@@ -38,10 +42,12 @@ type Props = {
 
 /**
  * The search filters (spec §2): free text, then one control per field of the search table
- * (search-fields.ts): city/title/organization tags, one state (50 + DC) with the country locked to
- * the United States beside it, where a license is held (several states, with counts) and a compact
- * license (a checkbox, with its count), specialty (with counts), skills, education, years in
- * practice (a range: lowest and highest), hospital affiliation, and the company filters.
+ * (search-fields.ts): city/title/organization tags, states (several, with counts) with the country
+ * locked to the United States beside them, where a license is held (several states, with counts)
+ * and a compact license (a checkbox, with its count), specialty (with counts), skills, education,
+ * years in practice (a range: lowest and highest), hospital affiliation, the company filters, and
+ * has email / has phone / email status. State, organization, specialty and credential also take
+ * "none of" values (issue 35), behind an "Exclude…" link.
  * Every change goes straight to the URL; the free text when submitted (Enter) or after a pause in
  * typing, so each keystroke is not a search.
  */
@@ -81,7 +87,7 @@ function FilterControl({
   fieldErrors,
 }: Omit<Props, 'clear'> & { name: SearchField }) {
   const field = searchField(name);
-  const { label, placeholder, picks } = field.control;
+  const { label } = field.control;
   if (field.kind === 'range')
     return (
       <RangeFilter
@@ -91,17 +97,30 @@ function FilterControl({
         error={fieldErrorOf(fieldErrors, name)}
       />
     );
-  if (field.kind === 'state')
+  const list = name as ListFilter;
+  const control = (
+    <ListControl
+      name={list}
+      into={list}
+      label={label}
+      state={state}
+      update={update}
+      specialties={specialties}
+    />
+  );
+  const excluded = field.exclude ? (
+    <ExclusionControl
+      name={name as ExcludableFilter}
+      state={state}
+      update={update}
+      specialties={specialties}
+    />
+  ) : null;
+  if (name === 'state')
     return (
       <>
-        <Autocomplete
-          size="small"
-          options={(field.options ?? []) as string[]}
-          value={state.state}
-          onChange={(_e, value) => update({ state: value })}
-          getOptionLabel={stateName}
-          renderInput={(params) => <TextField {...params} label={label} />}
-        />
+        {control}
+        {excluded}
         <TextField
           size="small"
           label="Country"
@@ -111,9 +130,47 @@ function FilterControl({
         />
       </>
     );
-  const list = name as ListFilter;
+  return excluded ? (
+    <>
+      {control}
+      {excluded}
+    </>
+  ) : (
+    control
+  );
+}
+
+/**
+ * A list filter's control, writing its values to `into`: the filter itself, or its "none of"
+ * values (`notState`), picked the same way.
+ */
+function ListControl({
+  name,
+  into,
+  label,
+  state,
+  update,
+  specialties,
+}: {
+  name: ListFilter;
+  into: ListFilter | ExclusionKey;
+  label: string;
+  state: SearchScreenState;
+  update: Props['update'];
+  specialties: SpecialtyCount[];
+}) {
+  const field = searchField(name);
+  const { placeholder, picks } = field.control;
   if (picks === 'counted')
-    return <CountedFilter name={name as SuggestedField & ListFilter} state={state} update={update} />;
+    return (
+      <CountedFilter
+        name={name as SuggestedField & ListFilter}
+        into={into}
+        label={label}
+        state={state}
+        update={update}
+      />
+    );
   // Typed filters suggest the directory's values with their counts as the user types.
   if (SUGGESTED_FIELDS.includes(name as SuggestedField))
     return (
@@ -121,22 +178,63 @@ function FilterControl({
         field={name as SuggestedField}
         label={label}
         placeholder={placeholder}
-        values={state[list]}
+        values={state[into]}
         max={field.kind === 'tags' ? MAX_TAGS : undefined}
-        onChange={(values) => update({ [list]: values } as Partial<SearchScreenState>)}
+        onChange={(values) => update({ [into]: values } as Partial<SearchScreenState>)}
       />
     );
   const bySpecialty = picks === 'specialty counts';
   return (
     <MultiPicker
       label={label}
-      name={list}
+      name={into}
       state={state}
       update={update}
       options={bySpecialty ? specialties.map((s) => s.specialty) : (field.options ?? [])}
       counts={bySpecialty ? new Map(specialties.map((s) => [s.specialty, s.count])) : undefined}
       freeSolo={picks === 'typed'}
       placeholder={placeholder}
+    />
+  );
+}
+
+/**
+ * "None of" (issue 35): behind an "Exclude…" link until used, so the sidebar stays short; open while
+ * it holds values.
+ */
+function ExclusionControl({
+  name,
+  state,
+  update,
+  specialties,
+}: {
+  name: ExcludableFilter;
+  state: SearchScreenState;
+  update: Props['update'];
+  specialties: SpecialtyCount[];
+}) {
+  const key = exclusionOf(name);
+  const [open, setOpen] = useState(false);
+  const label = searchField(name).exclude!.label;
+  if (!open && state[key].length === 0)
+    return (
+      <Button
+        size="small"
+        variant="text"
+        onClick={() => setOpen(true)}
+        sx={{ alignSelf: 'flex-start', mt: '4px !important', py: 0 }}
+      >
+        {`${label}…`}
+      </Button>
+    );
+  return (
+    <ListControl
+      name={name}
+      into={key}
+      label={label}
+      state={state}
+      update={update}
+      specialties={specialties}
     />
   );
 }
@@ -197,10 +295,14 @@ const stateName = (code: string) => `${US_STATES[code as keyof typeof US_STATES]
  */
 function CountedFilter({
   name,
+  into,
+  label,
   state,
   update,
 }: {
   name: SuggestedField & ListFilter;
+  into: ListFilter | ExclusionKey;
+  label: string;
   state: SearchScreenState;
   update: (patch: Partial<SearchScreenState>) => void;
 }) {
@@ -234,20 +336,26 @@ function CountedFilter({
   }
   return (
     <MultiPicker
-      label={field.control.label}
-      name={name}
+      label={label}
+      name={into}
       state={state}
       update={update}
       options={field.options ?? []}
       counts={counts}
-      optionLabel={field.control.shows === 'state names' ? stateName : undefined}
+      optionLabel={
+        field.control.shows === 'state names'
+          ? stateName
+          : field.control.shows
+            ? (value) => filterValueLabel(name, value)
+            : undefined
+      }
     />
   );
 }
 
 type PickerProps = {
   label: string;
-  name: ListFilter;
+  name: ListFilter | ExclusionKey;
   state: SearchScreenState;
   update: (patch: Partial<SearchScreenState>) => void;
   options: readonly string[];

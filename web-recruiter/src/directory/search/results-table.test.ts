@@ -97,7 +97,27 @@ describe('applied-filter chips', () => {
   it('removing a chip removes only its value', () => {
     const [query, texas, cardiology] = appliedFilters(state);
     expect(withoutFilter(state, query!)).toEqual({ query: '' });
-    expect(withoutFilter(state, texas!)).toEqual({ state: null });
+    expect(withoutFilter(state, texas!)).toEqual({ state: [] });
     expect(withoutFilter(state, cardiology!)).toEqual({ specialty: ['Pediatrics'] });
+  });
+
+  it('shows each "none of" value after its filter, and removes only it (issue 35)', () => {
+    const excluding = searchStateFromParams(
+      new URLSearchParams(
+        'state=TX,CA&notState=NM&notOrganization=HCA,Tenet&emailStatus=valid&hasPhone=true',
+      ),
+    );
+    const chips = appliedFilters(excluding);
+    expect(chips.map((f) => f.label)).toEqual([
+      'State: Texas',
+      'State: California',
+      'Not in state: New Mexico',
+      'Exclude organizations: HCA',
+      'Exclude organizations: Tenet',
+      'Has phone',
+      'Email status: Valid email',
+    ]);
+    expect(withoutFilter(excluding, chips[4]!)).toEqual({ notOrganization: ['HCA'] });
+    expect(withoutFilter(excluding, chips[2]!)).toEqual({ notState: [] });
   });
 });

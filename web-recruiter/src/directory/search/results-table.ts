@@ -1,4 +1,10 @@
 import {
+  EMAIL_STATUS_LABELS,
+  type EmailStatus,
+  EXCLUSION_KEYS,
+  type ExcludableFilter,
+  type ExclusionKey,
+  exclusionOf,
   isOpenRange,
   type ListFilter,
   OPEN_RANGE,
@@ -124,7 +130,8 @@ export function moveColumn(
 export const KEYWORDS_LABEL = 'Keywords';
 
 export type AppliedFilter = {
-  readonly field: 'query' | SearchField;
+  /** The free text, a filter, or a filter's "none of" values (`notState`). */
+  readonly field: 'query' | SearchField | ExclusionKey;
   readonly value: string;
   /** "Specialty: Cardiology", "State: Texas". */
   readonly label: string;
@@ -136,15 +143,10 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
   const query = state.query.trim();
   if (query) applied.push({ field: 'query', value: query, label: `${KEYWORDS_LABEL}: ${query}` });
   for (const name of SEARCH_FIELD_NAMES) {
-    const { label } = searchField(name).control;
-    if (name === 'state') {
-      if (state.state) {
-        const shown = US_STATES[state.state as keyof typeof US_STATES] ?? state.state;
-        applied.push({ field: name, value: state.state, label: `${label}: ${shown}` });
-      }
-      continue;
-    }
-    const { kind, control } = searchField(name);
+    const {
+      kind,
+      control: { label },
+    } = searchField(name);
     if (kind === 'range') {
       const range = state[name as RangeFilter];
       // "Years in practice: 5+", "Years in practice: 5–20".
@@ -158,19 +160,36 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
     }
     for (const value of state[name as ListFilter]) {
       // A flag says itself ("Compact license"); state codes by name ("Licensed in: Texas").
-      const shown =
-        control.shows === 'state names' ? (US_STATES[value as keyof typeof US_STATES] ?? value) : value;
+      const shown = filterValueLabel(name, value);
       applied.push({ field: name, value, label: kind === 'flag' ? label : `${label}: ${shown}` });
+    }
+    const exclude = searchField(name).exclude;
+    if (exclude) {
+      // "Not in state: Texas", "Exclude organizations: HCA".
+      const key = exclusionOf(name as ExcludableFilter);
+      for (const value of state[key])
+        applied.push({ field: key, value, label: `${exclude.label}: ${filterValueLabel(name, value)}` });
     }
   }
   return applied;
 }
 
+/** A filter value as the screen shows it: a state by name, an email status as a card says it. */
+export function filterValueLabel(name: SearchField, value: string): string {
+  const { shows } = searchField(name).control;
+  if (shows === 'state names') return US_STATES[value as keyof typeof US_STATES] ?? value;
+  if (shows === 'email statuses') return EMAIL_STATUS_LABELS[value as EmailStatus] ?? value;
+  return value;
+}
+
 /** The change to the search state that removes one applied filter value. */
 export function withoutFilter(state: SearchScreenState, filter: AppliedFilter): Partial<SearchScreenState> {
   if (filter.field === 'query') return { query: '' };
-  if (filter.field === 'state') return { state: null };
-  if (searchField(filter.field).kind === 'range')
+  if (EXCLUSION_KEYS.includes(filter.field as ExclusionKey)) {
+    const key = filter.field as ExclusionKey;
+    return { [key]: state[key].filter((value) => value !== filter.value) } as Partial<SearchScreenState>;
+  }
+  if (searchField(filter.field as SearchField).kind === 'range')
     return { [filter.field]: OPEN_RANGE } as Partial<SearchScreenState>;
   const name = filter.field as ListFilter;
   return { [name]: state[name].filter((value) => value !== filter.value) } as Partial<SearchScreenState>;

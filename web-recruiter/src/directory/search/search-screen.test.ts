@@ -1,6 +1,7 @@
 import { SearchRequest } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   addTag,
   EMPTY_SEARCH,
   hasTermOrFilter,
@@ -28,7 +29,7 @@ describe('the search URL', () => {
       query: 'icu',
       specialty: ['Cardiology', 'Family Medicine'],
       city: ['Austin'],
-      state: 'TX',
+      state: ['TX'],
       companyIndustry: ['Education'],
       companySize: ['5000+'],
       title: ['Nurse'],
@@ -46,7 +47,7 @@ describe('the search URL', () => {
 
   it('drops what it cannot use instead of sending it to the API', () => {
     const state = fromQuery('state=ZZ&page=-2&sortKey=salary&tab=other&companySize=huge&city=a,b,c,d,e,f');
-    expect(state.state).toBeNull();
+    expect(state.state).toEqual([]);
     expect(state.page).toBe(1);
     expect(state.sortKey).toBe('relevance');
     expect(state.tab).toBe('results');
@@ -57,7 +58,7 @@ describe('the search URL', () => {
   it('omits tab when it is results, defaults, and upgraded; round-trips the rest', () => {
     const state = fromQuery('specialty=Cardiology&state=TX&page=2&tab=results&upgraded=true');
     const query = new URLSearchParams(searchParamsOf(state)).toString();
-    expect(query).toBe('specialty=Cardiology&state=TX&page=2');
+    expect(query).toBe('state=TX&specialty=Cardiology&page=2');
     expect(searchStateFromParams(new URLSearchParams(query))).toEqual({ ...state, upgraded: false });
     expect(searchParamsOf({ ...state, tab: 'selected' })).toContainEqual(['tab', 'selected']);
   });
@@ -77,10 +78,10 @@ describe('the search URL', () => {
 
   it('reads where a license is held as several states and a compact license as on or off (issue 34)', () => {
     const state = fromQuery('licensedIn=tx,OK,ZZ&compactLicense=true&state=NM');
-    expect(state).toMatchObject({ licensedIn: ['TX', 'OK'], compactLicense: ['true'], state: 'NM' });
+    expect(state).toMatchObject({ licensedIn: ['TX', 'OK'], compactLicense: ['true'], state: ['NM'] });
     expect(fromQuery('compactLicense=yes').compactLicense).toEqual([]);
     const query = new URLSearchParams(searchParamsOf(state)).toString();
-    expect(query).toBe('licensedIn=TX%2COK&compactLicense=true&state=NM');
+    expect(query).toBe('state=NM&licensedIn=TX%2COK&compactLicense=true');
     // The request and a saved search carry them as the API reads them.
     const filters = searchFiltersOf(state);
     expect(filters).toMatchObject({ licensedIn: ['TX', 'OK'], compactLicense: ['true'], state: ['NM'] });
@@ -140,12 +141,44 @@ describe('the search URL', () => {
     expect(invalidFilterMessage(errors)).toBe('Keywords: Expected a word after AND at position 4.');
   });
 
+  it('reads several states, "none of" values and the contact flags, and keeps them in a saved search (issue 35)', () => {
+    const state = fromQuery(
+      'state=tx,CA,ZZ&notState=nm&notSpecialty=Cardiology&notOrganization=HCA&notCredential=LPN,XX&hasEmail=true&hasPhone=yes&emailStatus=valid,bogus',
+    );
+    expect(state).toMatchObject({
+      state: ['TX', 'CA'],
+      notState: ['NM'],
+      notSpecialty: ['Cardiology'],
+      notOrganization: ['HCA'],
+      notCredential: ['LPN'],
+      hasEmail: ['true'],
+      hasPhone: [],
+      emailStatus: ['valid'],
+    });
+    expect(new URLSearchParams(searchParamsOf(state)).toString()).toBe(
+      'state=TX%2CCA&hasEmail=true&emailStatus=valid&notState=NM&notCredential=LPN&notOrganization=HCA&notSpecialty=Cardiology',
+    );
+    const filters = searchFiltersOf(state);
+    expect(SearchRequest.parse(filters)).toMatchObject({
+      state: ['TX', 'CA'],
+      notState: ['NM'],
+      notSpecialty: ['Cardiology'],
+      notOrganization: ['HCA'],
+      notCredential: ['LPN'],
+      hasEmail: ['true'],
+      emailStatus: ['valid'],
+    });
+    expect(searchStateOfFilters(JSON.parse(JSON.stringify(filters)))).toEqual({ ...state, page: 1 });
+    expect(activeFilterCount(state)).toBe(8);
+  });
+
   it('lets Save Search through only with a term or a filter', () => {
     expect(hasTermOrFilter(EMPTY_SEARCH)).toBe(false);
     expect(hasTermOrFilter({ ...EMPTY_SEARCH, sortKey: 'name' })).toBe(false);
     expect(hasTermOrFilter({ ...EMPTY_SEARCH, query: '  ' })).toBe(false);
     expect(hasTermOrFilter({ ...EMPTY_SEARCH, query: 'icu' })).toBe(true);
-    expect(hasTermOrFilter({ ...EMPTY_SEARCH, state: 'TX' })).toBe(true);
+    expect(hasTermOrFilter({ ...EMPTY_SEARCH, state: ['TX'] })).toBe(true);
+    expect(hasTermOrFilter({ ...EMPTY_SEARCH, notState: ['TX'] })).toBe(true);
     expect(hasTermOrFilter({ ...EMPTY_SEARCH, skills: ['BLS'] })).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 import type { SearchRequestBody } from '@healthtal/contracts';
 // By their own paths, not the package's index: the boot script imports this module, without zod.
-import { SORT_KEYS, STATE_CODES } from '@healthtal/contracts/domain/directory';
+import { SORT_KEYS } from '@healthtal/contracts/domain/directory';
 import {
+  EXCLUDABLE_FILTERS,
+  type ExclusionKey,
+  exclusionOf,
   isOpenRange,
   LIST_FILTERS,
   type ListFilter,
@@ -92,6 +95,8 @@ export function invalidFilterMessage(errors: Readonly<Record<string, string>>): 
   const labelOf = (path: string) => {
     const name = path.split('.')[0] ?? path;
     if (name === 'query') return 'Keywords';
+    const excluded = EXCLUDABLE_FILTERS.find((field) => exclusionOf(field) === name);
+    if (excluded) return searchField(excluded).exclude!.label;
     return name in SEARCH_FIELDS ? SEARCH_FIELDS[name as keyof typeof SEARCH_FIELDS].control.label : name;
   };
   return Object.entries(errors)
@@ -143,8 +148,6 @@ type SortKeyValue = (typeof SORT_KEYS)[number];
 
 export type SearchScreenState = {
   query: string;
-  /** One state (the spec's picker), or none. */
-  state: string | null;
   page: number;
   sortKey: SortKeyValue;
   sortDirection: 'asc' | 'desc';
@@ -152,11 +155,12 @@ export type SearchScreenState = {
   upgraded: boolean;
 } & Record<ListFilter, string[]> &
   /** The range filters (years in practice): either bound open; both open is no filter. */
-  Record<RangeFilter, RangeValue>;
+  Record<RangeFilter, RangeValue> &
+  /** "None of" values (issue 35): `notState`, `notSpecialty`, `notOrganization`, `notCredential`. */
+  Record<ExclusionKey, string[]>;
 
 export const EMPTY_SEARCH: SearchScreenState = {
   query: '',
-  state: null,
   page: 1,
   sortKey: 'relevance',
   sortDirection: 'asc',
@@ -164,6 +168,10 @@ export const EMPTY_SEARCH: SearchScreenState = {
   upgraded: false,
   ...(Object.fromEntries(LIST_FILTERS.map((name) => [name, [] as string[]])) as Record<ListFilter, string[]>),
   ...(Object.fromEntries(RANGE_FILTERS.map((name) => [name, OPEN_RANGE])) as Record<RangeFilter, RangeValue>),
+  ...(Object.fromEntries(EXCLUDABLE_FILTERS.map((name) => [exclusionOf(name), [] as string[]])) as Record<
+    ExclusionKey,
+    string[]
+  >),
 };
 
 const splitList = (raw: string | null) =>
@@ -181,33 +189,38 @@ const splitList = (raw: string | null) =>
  * API (a hand-edited or old link still opens); the country is always the United States.
  */
 export function searchStateFromParams(params: { get(name: string): string | null }): SearchScreenState {
-  const lists = Object.fromEntries(
-    LIST_FILTERS.map((name) => {
-      let values = splitList(params.get(name));
-      const { kind, options, control } = searchField(name);
-      // State codes as the state filter reads them: "tx" is TX.
-      if (control.shows === 'state names') values = values.map((v) => v.toUpperCase());
-      // A flag is on (its one option) or off: "compactLicense=true".
-      if ((kind === 'options' || kind === 'flag') && options)
-        values = values.filter((v) => options.includes(v));
-      if (kind === 'tags') values = values.slice(0, MAX_TAGS);
-      return [name, values];
-    }),
-  ) as Record<ListFilter, string[]>;
+  /** A list filter's values from its parameter (the filter's own, or its "none of"). */
+  const valuesOf = (name: ListFilter, param: string) => {
+    let values = splitList(params.get(param));
+    const { kind, options, control } = searchField(name);
+    // State codes as the state filter reads them: "tx" is TX.
+    if (control.shows === 'state names') values = values.map((v) => v.toUpperCase());
+    // A flag is on (its one option) or off: "compactLicense=true".
+    if ((kind === 'options' || kind === 'flag') && options)
+      values = values.filter((v) => options.includes(v));
+    if (kind === 'tags') values = values.slice(0, MAX_TAGS);
+    return values;
+  };
+  const lists = Object.fromEntries(LIST_FILTERS.map((name) => [name, valuesOf(name, name)])) as Record<
+    ListFilter,
+    string[]
+  >;
+  const exclusions = Object.fromEntries(
+    EXCLUDABLE_FILTERS.map((name) => [exclusionOf(name), valuesOf(name, exclusionOf(name))]),
+  ) as Record<ExclusionKey, string[]>;
   // A range as the URL writes it (`5-20`, `5-`, `-20`); out of the field's bounds it is kept, so the
   // API's field error says what is wrong ("At most 60.") rather than the filter silently vanishing.
   const ranges = Object.fromEntries(
     RANGE_FILTERS.map((name) => [name, parseRange(params.get(name)) ?? OPEN_RANGE]),
   ) as Record<RangeFilter, RangeValue>;
-  const state = params.get('state')?.trim().toUpperCase() ?? '';
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const sortKey = params.get('sortKey') as SortKeyValue;
   const tab = params.get('tab') as SearchTab;
   return {
     ...lists,
     ...ranges,
+    ...exclusions,
     query: params.get('query')?.trim() ?? '',
-    state: (STATE_CODES as readonly string[]).includes(state) ? state : null,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     sortKey: (SORT_KEYS as readonly string[]).includes(sortKey) ? sortKey : 'relevance',
     sortDirection: params.get('sortDirection') === 'desc' ? 'desc' : 'asc',
@@ -227,7 +240,8 @@ export function searchParamsOf(state: SearchScreenState): [string, string][] {
   for (const name of LIST_FILTERS) if (state[name].length > 0) entries.push([name, state[name].join(',')]);
   for (const name of RANGE_FILTERS)
     if (!isOpenRange(state[name])) entries.push([name, rangeText(state[name])]);
-  if (state.state) entries.push(['state', state.state]);
+  for (const key of EXCLUDABLE_FILTERS.map(exclusionOf))
+    if (state[key].length > 0) entries.push([key, state[key].join(',')]);
   if (state.page > 1) entries.push(['page', String(state.page)]);
   if (state.sortKey !== 'relevance') entries.push(['sortKey', state.sortKey]);
   if (state.sortDirection !== 'asc') entries.push(['sortDirection', state.sortDirection]);
@@ -245,7 +259,7 @@ export function searchFiltersOf(state: SearchScreenState): SearchFilterObject {
   for (const name of LIST_FILTERS) if (state[name].length > 0) filters[name] = state[name];
   // The request's own form of a range, `{ min, max }` (a saved search keeps it so).
   for (const name of RANGE_FILTERS) if (!isOpenRange(state[name])) filters[name] = { ...state[name] };
-  if (state.state) filters.state = [state.state];
+  for (const key of EXCLUDABLE_FILTERS.map(exclusionOf)) if (state[key].length > 0) filters[key] = state[key];
   filters.sortKey = state.sortKey;
   filters.sortDirection = state.sortDirection;
   return filters;
@@ -273,18 +287,18 @@ const isRangeObject = (value: unknown): value is { min?: number | null; max?: nu
 export function hasTermOrFilter(state: SearchScreenState): boolean {
   return (
     state.query.trim() !== '' ||
-    state.state !== null ||
     LIST_FILTERS.some((name) => state[name].length > 0) ||
-    RANGE_FILTERS.some((name) => !isOpenRange(state[name]))
+    RANGE_FILTERS.some((name) => !isOpenRange(state[name])) ||
+    EXCLUDABLE_FILTERS.some((name) => state[exclusionOf(name)].length > 0)
   );
 }
 
 /** How many filters are active, for the mobile "Search Filters" button's badge. */
 export const activeFilterCount = (state: SearchScreenState): number =>
   (state.query.trim() ? 1 : 0) +
-  (state.state ? 1 : 0) +
   LIST_FILTERS.reduce((n, name) => n + state[name].length, 0) +
-  RANGE_FILTERS.filter((name) => !isOpenRange(state[name])).length;
+  RANGE_FILTERS.filter((name) => !isOpenRange(state[name])).length +
+  EXCLUDABLE_FILTERS.reduce((n, name) => n + state[exclusionOf(name)].length, 0);
 
 // ---------------------------------------------------------------------------------------------
 // Tag inputs (city, title, organization): spec §5.

@@ -1,4 +1,11 @@
-import { SEARCH_FIELD_NAMES, type SearchField, SearchRequest, searchField } from '@healthtal/contracts';
+import {
+  EXCLUDABLE_FILTERS,
+  exclusionOf,
+  SEARCH_FIELD_NAMES,
+  type SearchField,
+  SearchRequest,
+  searchField,
+} from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { indexedCandidate } from '../../../test/support/indexed-candidate';
 import { type IndexedCandidate, SearchIndex } from './search-index';
@@ -47,6 +54,9 @@ const CASES: Record<SearchField, { record: Partial<IndexedCandidate>; asked: unk
     record: { companyIndustry: 'Hospital & Health Care' },
     asked: ['Hospital & Health Care'],
   },
+  hasEmail: { record: { hasEmail: true }, asked: ['true'] },
+  hasPhone: { record: { hasPhone: true }, asked: ['true'] },
+  emailStatus: { record: { emailStatus: 'valid' }, asked: ['valid'] },
 };
 
 describe('the search table', () => {
@@ -78,6 +88,25 @@ describe('the search table', () => {
         expect(held.length, `${field} ${JSON.stringify(asked)}: ${JSON.stringify(group)}`).toBeGreaterThan(0);
         const found = runQuery(index, query).docs.map((doc) => index.seqOf(doc));
         expect(found, `${field} ${JSON.stringify(asked)}`).toEqual([2]);
+      }
+    });
+  }
+
+  for (const field of EXCLUDABLE_FILTERS) {
+    it(`leaves out by "none of" ${field} whoever its filter would find, and only them (issue 35)`, () => {
+      const index = new SearchIndex();
+      index.add(blank(1));
+      index.add({ ...blank(2), ...CASES[field].record });
+      index.add(blank(3));
+      index.reorder();
+      for (const asked of CASES[field].asked) {
+        const query = toIndexQuery(SearchRequest.parse({ [exclusionOf(field)]: [asked] }));
+        expect(query.groups).toHaveLength(0);
+        const found = runQuery(index, query).docs.map((doc) => index.seqOf(doc));
+        expect(found, `${field} ${JSON.stringify(asked)}`).toEqual([1, 3]);
+        // With the filter itself: any of A, none of A finds nobody.
+        const both = toIndexQuery(SearchRequest.parse({ [field]: [asked], [exclusionOf(field)]: [asked] }));
+        expect(runQuery(index, both).count).toBe(0);
       }
     });
   }

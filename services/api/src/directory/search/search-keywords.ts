@@ -50,7 +50,7 @@ function evaluate(index: SearchIndex, node: KeywordNode, out: Bits, level: numbe
       return;
     case 'not':
       evaluate(index, node.term, terms, level + 1);
-      out.assign(index.alive).andNotWords(terms.words);
+      out.assign(index.alive).andNot(terms);
       return;
     case 'and': {
       const [first, ...rest] = node.terms;
@@ -58,7 +58,7 @@ function evaluate(index: SearchIndex, node: KeywordNode, out: Bits, level: numbe
       for (const term of rest) {
         // x AND NOT y: y taken away, without working out "everyone but y".
         evaluate(index, term.kind === 'not' ? term.term : term, terms, level + 1);
-        if (term.kind === 'not') out.andNotWords(terms.words);
+        if (term.kind === 'not') out.andNot(terms);
         else out.and(terms);
       }
       return;

@@ -14,6 +14,8 @@ export type IndexQuery = {
   /** Match the last word as a prefix too ("ped" finds "pediatric"). */
   prefixLast: boolean;
   groups: string[][][];
+  /** "None of" (issue 35): a document in any alternative of any of these groups does not match. */
+  excluded?: string[][][];
   sort: SortOrder | 'relevance';
   direction: 'asc' | 'desc';
   offset: number;
@@ -92,6 +94,7 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
     if (only) matches.andWords(only);
     else matches.and(groupBits(index, group, work));
   }
+  for (const group of query.excluded ?? []) matches.andNot(groupBits(index, group, work));
   if (query.keywords) matches.and(keywordBits(index, query.keywords));
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);

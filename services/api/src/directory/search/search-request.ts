@@ -1,4 +1,6 @@
 import {
+  EXCLUDABLE_FILTERS,
+  exclusionOf,
   isBooleanKeywords,
   isOpenRange,
   type KeywordNode,
@@ -42,12 +44,18 @@ export function toIndexQuery(
     // Only a tag without a word (say "-"), or a range of years no one can have, has no term: it matches nobody.
     groups.push(alternatives.length > 0 ? alternatives : [['nothing:']]);
   }
+  // "None of": a value's alternatives, as the filter itself would match them, taken away.
+  const excluded = EXCLUDABLE_FILTERS.flatMap((field) => {
+    const alternatives = (request[exclusionOf(field)] ?? []).flatMap((value) => queryTermsOf(field, value));
+    return alternatives.length > 0 ? [alternatives] : [];
+  });
   const text = request.query ?? '';
   const keywords = keywordTreeOf(text);
   return {
     words: keywords ? positiveWords(keywords) : [...new Set(words(text))].slice(0, 10),
     prefixLast: !keywords && text.length > 0 && !/\s$/.test(text),
     groups,
+    excluded,
     sort: request.sortKey,
     direction: request.sortDirection,
     offset: (request.page - 1) * request.limit,
@@ -69,10 +77,11 @@ export function keywordTreeOf(text: string | undefined): KeywordNode | null {
 
 /** How demanding a search is, in the classes of the spec's robustness tester. */
 export function complexityOf(request: SearchRequest): Complexity {
-  const filterWeight = SEARCH_FIELD_NAMES.reduce(
-    (weight, field) => weight + (isActive(request, field) ? searchField(field).weight : 0),
-    0,
-  );
+  const filterWeight =
+    SEARCH_FIELD_NAMES.reduce(
+      (weight, field) => weight + (isActive(request, field) ? searchField(field).weight : 0),
+      0,
+    ) + EXCLUDABLE_FILTERS.filter((field) => (request[exclusionOf(field)]?.length ?? 0) > 0).length;
   const keywords = keywordTreeOf(request.query);
   // A boolean query counts its words and phrases; plain text its words.
   const textWords = keywords ? keywordTerms(keywords).length : words(request.query).length;

@@ -264,5 +264,56 @@ describe.each([0, 2])('with %i search workers', (workers) => {
       expect(names(await search({ specialty: 'midwife' }))).toEqual(['Fay']);
       expect((await search({})).body.count).toBe(6);
     });
+
+    it('takes several states, "none of" a state, specialty, organization or credential, and reachable-only filters (issue 35)', async () => {
+      expect(names(await search({ state: ['CA', 'ny'], sortKey: 'name' }))).toEqual(['Ana', 'Cy']);
+      expect(
+        names(
+          await search({ state: 'TX,FL', notSpecialty: ['Registered Nurse', 'Midwife'], sortKey: 'name' }),
+        ),
+      ).toEqual(['Ben', 'Éli']);
+      expect(names(await search({ notState: ['tx', 'CA'], sortKey: 'name' }))).toEqual(['Cy', 'Éli']);
+      expect(names(await search({ specialty: ['Registered Nurse'], notOrganization: ['kaiser'] }))).toEqual(
+        [],
+      );
+      expect(
+        names(await search({ query: 'nurse', notOrganization: ['general hospital'], sortKey: 'name' })),
+      ).toEqual(['Dee', 'Ana']);
+      await importCandidates(app, [
+        candidate('gus', {
+          firstName: 'Gus',
+          specialty: 'Dietitian',
+          title: 'RN, BSN',
+          personalEmail: null,
+          emailStatus: 'unknown',
+        }),
+        candidate('hal', {
+          firstName: 'Hal',
+          specialty: 'Dietitian',
+          title: 'LPN',
+          phone: null,
+          emailStatus: 'invalid',
+        }),
+      ]);
+      const dietitians = (body: Record<string, unknown>) =>
+        search({ specialty: ['Dietitian'], sortKey: 'name', ...body });
+      expect(names(await dietitians({}))).toEqual(['Gus', 'Hal']);
+      expect(names(await dietitians({ hasEmail: true }))).toEqual(['Hal']);
+      expect(names(await dietitians({ hasPhone: 'true' }))).toEqual(['Gus']);
+      expect(names(await dietitians({ emailStatus: ['valid'] }))).toEqual([]);
+      expect(names(await dietitians({ emailStatus: ['invalid', 'unknown'] }))).toEqual(['Gus', 'Hal']);
+      expect(names(await dietitians({ notCredential: ['LPN'] }))).toEqual(['Gus']);
+      expect((await search({ hasEmail: true, emailStatus: 'valid' })).body.count).toBe(6);
+      for (const [body, field] of [
+        [{ notState: ['Narnia'] }, 'notState.0'],
+        [{ notCredential: ['Wizard'] }, 'notCredential.0'],
+        [{ emailStatus: ['bouncy'] }, 'emailStatus.0'],
+        [{ notCity: ['Austin'] }, 'notCity'],
+      ] as const) {
+        const refused = await search(body);
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+        expect(Object.keys(refused.body.errors ?? {}), JSON.stringify(body)).toContain(field);
+      }
+    });
   });
 });

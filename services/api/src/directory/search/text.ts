@@ -168,9 +168,10 @@ export class Bits {
     return this;
   }
 
-  /** Removes the documents whose bit is set in `b`. */
-  andNotWords(b: Uint32Array): this {
+  /** Drops the documents whose bit is set in `other` (exclusions: "none of"). */
+  andNot(other: Bits): this {
     const a = this.words;
+    const b = other.words;
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) a[i]! &= ~b[i]!;
     return this;
