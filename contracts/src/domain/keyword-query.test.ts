@@ -59,6 +59,15 @@ describe('boolean keywords as LinkedIn Recruiter documents them', () => {
     expect(positiveWords(treeOf('"research AND development"'))).toEqual(['research', 'and', 'development']);
   });
 
+  it('takes curly quotes, as a pasted posting has them, for straight ones', () => {
+    expect(isBooleanKeywords('\u201ccharge nurse\u201d')).toBe(true);
+    expect(treeOf('\u201ccharge nurse\u201d OR icu')).toEqual(or(p('charge nurse'), w('icu')));
+    expect(printKeywords(treeOf('\u201ccharge nurse"'))).toBe('"charge nurse"');
+    expect(parseKeywords('icu \u201ccharge nurse')).toEqual({
+      error: { position: 4, message: 'Unclosed quote at position 4.' },
+    });
+  });
+
   it('scores only the words that are not under a NOT', () => {
     expect(positiveWords(treeOf('(icu OR "charge nurse") NOT travel'))).toEqual(['icu', 'charge', 'nurse']);
   });
@@ -168,6 +177,8 @@ describe('a query and its parse print back to the same query', () => {
     '(',
     ')',
     '"',
+    '\u201c',
+    '\u201d',
     'er',
     'a',
     '-',

@@ -26,11 +26,14 @@ type Token =
   | { type: Operator | '(' | ')'; at: number };
 
 const isOperator = (text: string): text is Operator => (OPERATORS as readonly string[]).includes(text);
+/** Straight quotes, and the curly ones a posting or a word processor pastes (“charge nurse”). */
+const QUOTES = '"\u201c\u201d';
+const isQuote = (c: string) => QUOTES.includes(c);
 
 /** Whether a Keywords text uses the boolean syntax: a capital AND, OR or NOT, a quote or a bracket. */
 export function isBooleanKeywords(text: string | null | undefined): boolean {
   if (!text) return false;
-  return /["()]/.test(text) || text.split(/\s+/).some(isOperator);
+  return /["\u201c\u201d()]/.test(text) || text.split(/\s+/).some(isOperator);
 }
 
 class SyntaxFailure extends Error {
@@ -55,14 +58,15 @@ function tokenize(text: string): Token[] {
       i++;
     } else if (c === '(' || c === ')') {
       tokens.push({ type: c, at: i++ });
-    } else if (c === '"') {
-      const end = text.indexOf('"', i + 1);
-      if (end < 0) fail(i, 'Unclosed quote');
+    } else if (isQuote(c)) {
+      let end = i + 1;
+      while (end < text.length && !isQuote(text[end]!)) end++;
+      if (end === text.length) fail(i, 'Unclosed quote');
       tokens.push({ type: 'phrase', text: text.slice(i + 1, end), at: i });
       i = end + 1;
     } else {
       const start = i;
-      while (i < text.length && !/[\s"()]/.test(text[i]!)) i++;
+      while (i < text.length && !/[\s"\u201c\u201d()]/.test(text[i]!)) i++;
       const word = text.slice(start, i);
       tokens.push(isOperator(word) ? { type: word, at: start } : { type: 'word', text: word, at: start });
     }
