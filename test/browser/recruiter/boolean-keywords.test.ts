@@ -1,4 +1,4 @@
-import { beforeAll, describe, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { KEYWORDS_HELP } from '../../../web-recruiter/src/directory/search/search-screen';
 import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { resultCount, seedDirectory } from './recruiter-support';
@@ -15,6 +15,15 @@ describe('boolean Keywords on the search screen', () => {
     await expectVisible(form.getByText(KEYWORDS_HELP));
     const keywords = form.getByRole('textbox', { name: 'Keywords' });
 
+    // Half typed: a pause in typing says what is missing, and does not search.
+    await keywords.fill('cardiology OR');
+    await expectVisible(
+      form.getByRole('alert').filter({ hasText: 'Expected a word after OR at position 11.' }),
+    );
+    expect(new URL(page.url()).searchParams.get('query')).toBeNull();
+    await expectText(resultCount(page), '65 results');
+
+    // Submitted, the API refuses it, and its error shows in the same place.
     await keywords.fill('cardiology AND (pediatrician');
     await keywords.press('Enter');
     await expectVisible(form.getByRole('alert').filter({ hasText: 'Unclosed ( at position 15.' }));
