@@ -166,6 +166,18 @@ export type SearchRequestBody = z.input<typeof SearchRequest>;
 export const EducationEntrySchema = z.object({ school: z.string(), degree: z.string() });
 
 /** What a result card shows (recruiter-directory, candidate card) plus the provenance we add. */
+/**
+ * One reason a result matched: a filter (`field`, its label, the values of it the candidate holds,
+ * as the request gave them) or a keyword (`field` `query`, the word as `label`, and the places it
+ * was found: `name`, `specialty`, `title`, `organization`, `skills`, `education`, `NPI`).
+ */
+export const MatchReason = z.object({
+  field: z.string(),
+  label: z.string(),
+  values: z.array(z.string()),
+});
+export type MatchReason = z.infer<typeof MatchReason>;
+
 export const CandidateCard = z.object({
   id: z.uuid(),
   firstName: z.string().nullable(),
@@ -188,6 +200,11 @@ export const CandidateCard = z.object({
   emailVerifiedAt: z.iso.datetime().nullable(),
   phoneVerifiedAt: z.iso.datetime().nullable(),
   source: z.string(),
+  /**
+   * Why this candidate is in the results (issue 35): each filter of the search with the values of
+   * it the candidate holds, and each keyword with where it was found. Search results only.
+   */
+  matched: z.array(MatchReason).optional(),
 });
 export type CandidateCard = z.infer<typeof CandidateCard>;
 

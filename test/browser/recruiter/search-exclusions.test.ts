@@ -52,6 +52,11 @@ describe('several states, none of an employer, reachable only', () => {
     const cards = page.getByRole('region', { name: 'Search results' }).getByRole('article');
     const headings = async () => (await cards.getByRole('heading').allTextContents()).sort();
     expect(await headings()).toEqual(['Jordan Brazos', 'Jordan Canadian']);
+    // Each says why it matched: which of the states (the exclusion and the flag hold for all).
+    await expectText(
+      cards.filter({ hasText: 'Jordan Canadian' }).getByLabel('Why this match'),
+      'Why this match: State: Oklahoma · Has phone',
+    );
 
     // A reload keeps them; removing the exclusion's chip brings HCA's nurse back.
     await page.reload();

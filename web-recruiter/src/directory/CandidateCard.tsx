@@ -6,6 +6,7 @@ import {
   candidateName,
   emailProvenance,
   initialsOf,
+  matchSummary,
   type SpecialtyTone,
   specialtyTone,
   visibleSkills,
@@ -58,6 +59,7 @@ export const CandidateCard = memo(function CandidateCard({
   const name = candidateName(card.firstName, card.lastName, showFullName);
   const location = cleanLocation(card.location) ?? locationText(card.city, card.state);
   const skills = visibleSkills(card.skills);
+  const why = matchSummary(card.matched);
   const provenance = emailProvenance(card.emailVerifiedAt, new Date(), card.emailStatus, card.hasEmail);
   const headingId = `candidate-${card.id}`;
   return (
@@ -139,6 +141,11 @@ export const CandidateCard = memo(function CandidateCard({
           {provenance ? (
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
               {provenance}
+            </Typography>
+          ) : null}
+          {why ? (
+            <Typography variant="caption" color="text.secondary" component="p" aria-label="Why this match">
+              {`Why this match: ${why}`}
             </Typography>
           ) : null}
         </Box>

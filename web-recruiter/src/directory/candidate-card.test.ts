@@ -4,6 +4,7 @@ import {
   emailProvenance,
   initialsOf,
   isRevealFresh,
+  matchSummary,
   specialtyTone,
   visibleSkills,
 } from './candidate-card';
@@ -53,5 +54,23 @@ describe('revealed contacts', () => {
   it('keeps a revealed contact for 24 hours', () => {
     expect(isRevealFresh(0, 86_399_999)).toBe(true);
     expect(isRevealFresh(0, 86_400_000)).toBe(false);
+  });
+});
+
+describe('why this match (issue 35)', () => {
+  it('says each filter with the values held, a flag by its label, and where each keyword was found', () => {
+    expect(
+      matchSummary([
+        { field: 'state', label: 'State', values: ['TX', 'OK'] },
+        { field: 'compactLicense', label: 'Compact license', values: ['true'] },
+        { field: 'emailStatus', label: 'Email status', values: ['valid'] },
+        { field: 'yearsInPractice', label: 'Years in practice', values: ['5+ years'] },
+        { field: 'query', label: 'charge', values: ['title', 'skills'] },
+      ]),
+    ).toBe(
+      'State: Texas, Oklahoma · Compact license · Email status: Valid email · Years in practice: 5+ years · “charge” in title, skills',
+    );
+    expect(matchSummary([])).toBeNull();
+    expect(matchSummary(undefined)).toBeNull();
   });
 });

@@ -1,4 +1,14 @@
-import { EMAIL_STATUS_LABELS, type EmailStatus, humanDate, timeAgo } from '@healthtal/contracts';
+import {
+  EMAIL_STATUS_LABELS,
+  type EmailStatus,
+  humanDate,
+  type MatchReason,
+  SEARCH_FIELDS,
+  type SearchField,
+  searchField,
+  timeAgo,
+} from '@healthtal/contracts';
+import { filterValueLabel } from './search/results-table';
 
 /**
  * Candidate cards, the profile and contact reveal (recruiter-directory §3, §4, §6, §8, §9): texts and
@@ -109,6 +119,24 @@ export function emailProvenance(
   if (status === 'invalid') return when ? `email checked ${when}` : null;
   const verified = when ? `email verified ${when}` : null;
   return [status ? EMAIL_STATUS_LABELS[status] : null, verified].filter(Boolean).join(' · ') || null;
+}
+
+/**
+ * Why a result matched (issue 35), as one line: "State: Texas · Skills: BLS, ACLS · “charge” in
+ * title"; a flag by its label ("Compact license"), a range as asked ("Years in practice: 5+ years").
+ * Null when the search had nothing to say (no filter, no keyword).
+ */
+export function matchSummary(matched: readonly MatchReason[] | undefined): string | null {
+  if (!matched || matched.length === 0) return null;
+  return matched
+    .map(({ field, label, values }) => {
+      if (field === 'query') return `“${label}” in ${values.join(', ')}`;
+      const filter = field as SearchField;
+      if (!(field in SEARCH_FIELDS)) return `${label}: ${values.join(', ')}`;
+      if (searchField(filter).kind === 'flag') return label;
+      return `${label}: ${values.map((value) => filterValueLabel(filter, value)).join(', ')}`;
+    })
+    .join(' · ');
 }
 
 /** Dates as the spec shows them: en-US, short month ("Nov 3, 2026"); see humanDate. */

@@ -1,22 +1,15 @@
-import {
-  type Affiliation,
-  type EducationEntry,
-  type FilterSuggestion,
-  FLAG_ON,
-  type IndexedFields,
-  type SuggestedField,
-} from '@healthtal/contracts';
+import type { FilterSuggestion, IndexedFields, SuggestedField } from '@healthtal/contracts';
 import { yieldToEventLoop } from '@healthtal/eventstore';
 import { FilterVocabulary } from './filter-vocabulary';
 import { mergeTail, rankAmong } from './search-orders';
 import {
   FOLDED,
+  forEachIndexedValue,
   IDENTIFIER_FIELD,
   type IndexedField,
   LAST,
   locationKey,
   nameKey,
-  POSTED_FIELDS,
   TEXT_FIELDS,
   type TextField,
   type ValueMemo,
@@ -329,30 +322,7 @@ export class SearchIndex {
    * values for the suggestions.
    */
   private index(doc: number, c: IndexedCandidate): void {
-    for (const indexed of POSTED_FIELDS) {
-      const value = c[indexed.field];
-      if (indexed.values === 'one') {
-        // A number (the graduation year) is posted as its digits; a boolean (a flag filter's) posts
-        // its term when it is true.
-        if (value === true) this.postValue(indexed, indexed.terms, FLAG_ON, doc);
-        else if (typeof value === 'number') this.postValue(indexed, indexed.terms, String(value), doc);
-        else if (typeof value === 'string' && value) this.postValue(indexed, indexed.terms, value, doc);
-      } else if (indexed.values === 'list') {
-        for (const item of value as readonly string[]) this.postValue(indexed, indexed.terms, item, doc);
-      } else if (indexed.values === 'affiliations') {
-        // Found by the hospital's name; one known only by its CCN, by that.
-        for (const { ccn, name } of value as readonly Affiliation[]) {
-          const shown = name ?? ccn;
-          if (shown) this.postValue(indexed, indexed.terms, shown, doc);
-        }
-      } else {
-        for (const { school, degree } of value as readonly EducationEntry[]) {
-          this.postValue(indexed, indexed.terms, school, doc);
-          for (const one of degree.split(','))
-            if (one.trim()) this.postValue(indexed, indexed.degrees!, one, doc);
-        }
-      }
-    }
+    forEachIndexedValue(c, (indexed, memo, value) => this.postValue(indexed, memo, value, doc));
   }
 
   private postValue(indexed: IndexedField, memo: ValueMemo<ValueTerms>, value: string, doc: number): void {

@@ -1,7 +1,11 @@
 import {
+  type Affiliation,
   CANDIDATE_FIELDS,
   type CandidateFieldTable,
+  type EducationEntry,
+  FLAG_ON,
   type IndexedFieldName,
+  type IndexedFields,
   indexTermsOf,
   isValidNpi,
   type SearchField,
@@ -101,6 +105,48 @@ export const POSTED_FIELDS = INDEXED_FIELDS.filter(
     definitions[field]!.search!.text !== undefined || definitions[field]!.search!.filter !== undefined,
 );
 export const FOLDED = new ValueMemo(fold);
+
+/**
+ * Each value a candidate posts to the index, with its field and the memo of its terms: what the
+ * index adds for a document, and what "why this match" reads of one (match-reasons.ts).
+ */
+export function forEachIndexedValue(
+  c: IndexedFields,
+  visit: (indexed: IndexedField, memo: ValueMemo<ValueTerms>, value: string) => void,
+): void {
+  for (const indexed of POSTED_FIELDS) {
+    const value = c[indexed.field];
+    if (indexed.values === 'one') {
+      // A number (the graduation year) is posted as its digits; a boolean (a flag filter's) posts
+      // its term when it is true.
+      if (value === true) visit(indexed, indexed.terms, FLAG_ON);
+      else if (typeof value === 'number') visit(indexed, indexed.terms, String(value));
+      else if (typeof value === 'string' && value) visit(indexed, indexed.terms, value);
+    } else if (indexed.values === 'list') {
+      for (const item of value as readonly string[]) visit(indexed, indexed.terms, item);
+    } else if (indexed.values === 'affiliations') {
+      // Found by the hospital's name; one known only by its CCN, by that.
+      for (const { ccn, name } of value as readonly Affiliation[]) {
+        const shown = name ?? ccn;
+        if (shown) visit(indexed, indexed.terms, shown);
+      }
+    } else {
+      for (const { school, degree } of value as readonly EducationEntry[]) {
+        visit(indexed, indexed.terms, school);
+        for (const one of degree.split(',')) if (one.trim()) visit(indexed, indexed.degrees!, one);
+      }
+    }
+  }
+}
+
+/** Every index term of a candidate (its words by text field, its filters' terms). */
+export function termsOfCandidate(c: IndexedFields): Set<string> {
+  const terms = new Set<string>();
+  forEachIndexedValue(c, (_indexed, memo, value) => {
+    for (const term of memo.of(value).terms) terms.add(term);
+  });
+  return terms;
+}
 
 /**
  * The field whose value identifies a candidate to a query word (the NPI: `search.values`

@@ -276,6 +276,17 @@ describe.each([0, 2])('with %i search workers', (workers) => {
       expect(names(await search({ specialty: ['Registered Nurse'], notOrganization: ['kaiser'] }))).toEqual(
         [],
       );
+      // Why each matched: which of the states, and where the keyword was found.
+      const why = await search({ state: ['CA', 'TX'], query: 'charge', sortKey: 'name' });
+      expect(why.body.data.map((card) => [card.firstName, card.matched])).toEqual([
+        [
+          'Dee',
+          [
+            { field: 'state', label: 'State', values: ['TX'] },
+            { field: 'query', label: 'charge', values: ['title'] },
+          ],
+        ],
+      ]);
       expect(
         names(await search({ query: 'nurse', notOrganization: ['general hospital'], sortKey: 'name' })),
       ).toEqual(['Dee', 'Ana']);

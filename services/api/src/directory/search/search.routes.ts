@@ -17,7 +17,9 @@ import {
   slowSearchFailure,
 } from '../search-errors';
 import type { DirectorySearch } from './directory-search';
+import { matchReasons } from './match-reasons';
 import type { SearchMetrics } from './search-metrics';
+import { indexedCandidatesBySeq } from './search-replica';
 import { complexityOf } from './search-request';
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required';
@@ -94,15 +96,7 @@ export function searchRoutes(
     const result = await deps.search.find(request, { offset, limit: paid ? limit : 0 });
     const body: SearchResponse = {
       success: true,
-      data:
-        paid && !request.selectAll
-          ? (
-              await cardsBySeq(
-                deps.pool,
-                result.hits.map((hit) => hit.seq),
-              )
-            ).map((card) => withVisibleFields(card, fieldPolicyOf(req.accessProfile)))
-          : [],
+      data: paid && !request.selectAll ? await cardsWithReasons(req, request, result.hits) : [],
       count: result.count,
       countIsEstimate: false,
       totalPages: Math.ceil(result.count / request.limit),
@@ -116,5 +110,20 @@ export function searchRoutes(
         : {}),
     };
     return body;
+  }
+
+  /** A page's cards, each with why it matched (issue 35), as the caller may see them. */
+  async function cardsWithReasons(req: Request, request: SearchRequest, hits: readonly { seq: number }[]) {
+    const seqs = hits.map((hit) => hit.seq);
+    const [cards, indexed] = await Promise.all([
+      cardsBySeq(deps.pool, seqs),
+      indexedCandidatesBySeq(deps.pool, seqs),
+    ]);
+    const policy = fieldPolicyOf(req.accessProfile);
+    return cards.map((card) => {
+      const candidate = indexed.get(card.id);
+      const visible = withVisibleFields(card, policy);
+      return candidate ? { ...visible, matched: matchReasons(request, candidate) } : visible;
+    });
   }
 }

@@ -1,0 +1,92 @@
+import { SearchRequest } from '@healthtal/contracts';
+import { describe, expect, it } from 'vitest';
+import { indexedCandidate } from '../../../test/support/indexed-candidate';
+import { matchReasons } from './match-reasons';
+import { SearchIndex } from './search-index';
+import { runQuery } from './search-query';
+import { toIndexQuery } from './search-request';
+
+const YEAR = new Date().getUTCFullYear();
+const nurse = indexedCandidate(1, {
+  firstName: 'Ana',
+  lastName: 'García',
+  title: 'ICU Charge Nurse, BSN, RN',
+  specialty: 'Registered Nurse',
+  companyName: 'St. David Medical Center',
+  state: 'TX',
+  city: 'Austin',
+  skills: ['Telemetry', 'BLS'],
+  education: [{ school: 'University of Texas', degree: 'BSN, MSN' }],
+  credential: ['BSN', 'RN'],
+  licensedIn: ['TX', 'OK'],
+  compactLicense: true,
+  graduationYear: YEAR - 12,
+  hasPhone: true,
+  npi: '1851806699',
+});
+const reasonsOf = (body: Record<string, unknown>) => matchReasons(SearchRequest.parse(body), nurse);
+
+describe('why this match (issue 35)', () => {
+  it('names, of each any-of filter, the values the candidate holds, as the request gave them', () => {
+    expect(
+      reasonsOf({
+        state: ['CA', 'tx'],
+        licensedIn: ['OK', 'NM'],
+        skills: ['bls', 'ACLS'],
+        credential: ['RN'],
+      }),
+    ).toEqual([
+      { field: 'state', label: 'State', values: ['TX'] },
+      { field: 'licensedIn', label: 'Licensed in', values: ['OK'] },
+      { field: 'credential', label: 'Credential', values: ['RN'] },
+      { field: 'skills', label: 'Skills', values: ['bls'] },
+    ]);
+  });
+
+  it('says a range as asked, a flag by its label, a degree of the education, an organization by its words', () => {
+    expect(
+      reasonsOf({
+        yearsInPractice: '10-',
+        compactLicense: true,
+        hasPhone: true,
+        education: ['MSN'],
+        organization: ['david medical'],
+      }),
+    ).toEqual([
+      { field: 'compactLicense', label: 'Compact license', values: ['true'] },
+      { field: 'organization', label: 'Organization', values: ['david medical'] },
+      { field: 'education', label: 'Education', values: ['MSN'] },
+      { field: 'yearsInPractice', label: 'Years in practice', values: ['10+ years'] },
+      { field: 'hasPhone', label: 'Has phone', values: ['true'] },
+    ]);
+  });
+
+  it('names where each keyword was found, the last one typed as a prefix, and an NPI', () => {
+    expect(reasonsOf({ query: 'nurse 1851806699 tele' })).toEqual([
+      { field: 'query', label: 'nurse', values: ['specialty', 'title'] },
+      { field: 'query', label: '1851806699', values: ['NPI'] },
+      { field: 'query', label: 'tele', values: ['skills'] },
+    ]);
+    // Not the last word, a word is a whole word: "tele" is not one of hers.
+    expect(reasonsOf({ query: 'tele garcia' })).toEqual([
+      { field: 'query', label: 'garcia', values: ['name'] },
+    ]);
+  });
+
+  it('gives every result of a search a reason for each of its filters (the index and the reasons agree)', () => {
+    const index = new SearchIndex();
+    const others = [
+      indexedCandidate(2, { state: 'OK', specialty: 'Registered Nurse', skills: ['ACLS'] }),
+      indexedCandidate(3, { state: 'CA', specialty: 'Pharmacist', skills: ['BLS'] }),
+    ];
+    for (const c of [nurse, ...others]) index.add(c);
+    index.reorder();
+    const request = SearchRequest.parse({ state: ['TX', 'OK'], skills: ['BLS', 'ACLS'], query: 'nurse' });
+    const found = runQuery(index, toIndexQuery(request)).docs.map((doc) => index.seqOf(doc));
+    expect(found.sort()).toEqual([1, 2]);
+    for (const c of [nurse, ...others].filter((c) => found.includes(c.seq))) {
+      const fields = matchReasons(request, c).map((r) => r.field);
+      expect(fields).toEqual(['state', 'skills', 'query']);
+    }
+  });
+});
