@@ -26,6 +26,7 @@ export * from './domain/display';
 export * from './domain/export-columns';
 export * from './domain/ids';
 export * from './domain/job-postings';
+export * from './domain/keyword-query';
 export * from './domain/licenses';
 export * from './domain/limits';
 export * from './domain/linkedin';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CANDIDATE_PROFILE_SHAPE } from '../domain/candidate-fields';
 import { COUNTRY, EMAIL_STATUSES, SearchLimits, SORT_KEYS, STATE_CODES } from '../domain/directory';
+import { isBooleanKeywords, parseKeywords } from '../domain/keyword-query';
 import {
   EXCLUDABLE_FILTERS,
   type ExclusionKey,
@@ -54,6 +55,21 @@ const flag = z.preprocess(
   (input) => (input === true ? [FLAG_ON] : input === false || input === 'false' ? [] : input),
   oneOf([FLAG_ON]),
 );
+
+/**
+ * The Keywords text: plain words as ever, or the boolean syntax (keyword-query.ts, ADR 0053), whose
+ * syntax error is the field's error with its position in the text as typed (checked before the trim).
+ */
+const keywords = z
+  .string()
+  .superRefine((text, ctx) => {
+    // Too long a text has the length's error only.
+    if (text.trim().length > SearchLimits.textMax || !isBooleanKeywords(text)) return;
+    const parsed = parseKeywords(text);
+    if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error.message });
+  })
+  .trim()
+  .max(SearchLimits.textMax, tooLong);
 
 /**
  * A range filter's value: `{ min, max }` (either may be left out: an open bound), or the URL's
@@ -123,7 +139,7 @@ const exclusionFields = Object.fromEntries(
  * answer (page beyond the last gives an empty page).
  */
 export const SearchRequest = z.strictObject({
-  query: value.optional(),
+  query: keywords.optional(),
   ...filterFields,
   ...exclusionFields,
   country: list(

@@ -108,6 +108,10 @@ export const SearchLimits = {
   textMax: 200,
   /** A search slower than this is logged as slow (admin Search Error Logs). */
   slowSearchMs: 2000,
+  /** Words and "phrases" in one boolean Keywords query (ADR 0053; plain text keeps its first 10 words). */
+  keywordTermsMax: 30,
+  /** How deeply AND, OR, NOT and brackets may nest in a boolean Keywords query (ADR 0053). */
+  keywordDepthMax: 8,
 } as const;
 
 /** Values equal to the literal text null, undefined or NULL count as empty (spec, candidate record). */

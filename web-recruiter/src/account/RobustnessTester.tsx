@@ -61,7 +61,7 @@ export function RobustnessTester() {
         result = {
           ok: false,
           ms: Math.round(performance.now() - started),
-          error: runErrorMessage(error, status),
+          error: runErrorMessage(error, status, error instanceof ApiError ? error.problem.errors : undefined),
         };
       }
       setRuns((previous) => [...previous, { ...result, index: index + 1, complexity }]);

@@ -44,6 +44,8 @@ describe('the search robustness tester', () => {
       expect(body).toMatchObject({ page: 1, limit: 25 });
       expect(SearchRequest.safeParse(body).success).toBe(true);
     }
+    // Boolean Keywords are part of the mix.
+    expect(plan.some(({ body }) => body.query?.includes(' OR '))).toBe(true);
   });
 
   test('the summary reports p50/p95 over successful runs and counts failures', () => {
@@ -61,5 +63,9 @@ describe('the search robustness tester', () => {
     expect(runErrorMessage(new Error('Search timed out'))).toBe('Search timed out');
     expect(runErrorMessage(null, 500)).toBe('Request failed');
     expect(runErrorMessage(null)).toBe('Unknown error');
+    // A refused field shows the server's message for it, not the generic 400.
+    expect(
+      runErrorMessage(new Error('Invalid request'), 400, { query: 'Unclosed quote at position 0.' }),
+    ).toBe('Keywords: Unclosed quote at position 0.');
   });
 });

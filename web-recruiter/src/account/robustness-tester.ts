@@ -1,4 +1,5 @@
 import { type SearchRequest, STATE_CODES } from '@healthtal/contracts';
+import { invalidFilterMessage } from '../directory/search/search-screen';
 
 /**
  * The admin's search robustness tester (recruiter-directory.md "Account Settings", Testing tab): fire
@@ -43,7 +44,16 @@ const SPECIALTIES = [
 const TITLES = ['registered nurse', 'nurse practitioner', 'physician assistant', 'pharmacist', 'therapist'];
 const CITIES = ['Houston', 'Chicago', 'Phoenix', 'Columbus', 'Atlanta', 'Denver', 'Seattle'];
 const SKILLS = ['ACLS', 'BLS', 'EMR', 'Patient Care', 'Telemetry', 'Triage'];
-const WORDS = ['nurse', 'icu', 'surgery', 'clinic', 'hospital'];
+/** Keywords: plain words, and boolean ones as a recruiter writes them (ADR 0053). */
+const WORDS = [
+  'nurse',
+  'icu',
+  'surgery',
+  'clinic',
+  'hospital',
+  '"charge nurse" OR icu',
+  '(icu OR emergency) NOT travel',
+];
 
 /** One search of the given difficulty; `pick` chooses among options (random in the app, fixed in tests). */
 export function robustnessQuery(
@@ -112,8 +122,16 @@ export function summarize(results: readonly RunResult[]) {
   };
 }
 
-/** The error text a failed run shows: the message, 'Unknown error', or 'Request failed'. */
-export function runErrorMessage(error: unknown, status?: number): string {
+/**
+ * The error text a failed run shows: the message ("Keywords: Unclosed quote at position 0." for a
+ * refused field), 'Unknown error', or 'Request failed'.
+ */
+export function runErrorMessage(
+  error: unknown,
+  status?: number,
+  fieldErrors?: Readonly<Record<string, string>>,
+): string {
+  if (fieldErrors && Object.keys(fieldErrors).length > 0) return invalidFilterMessage(fieldErrors);
   if (error instanceof Error && error.message) return error.message;
   if (status !== undefined) return 'Request failed';
   return 'Unknown error';

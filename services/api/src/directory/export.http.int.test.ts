@@ -207,6 +207,7 @@ describe('who may export, and what is refused', () => {
     ['a malformed id', { candidateIds: ['x'] }, 'candidateIds.0'],
     ['an unknown format', { candidateIds: [maria.candidateId], format: 'pdf' }, 'format'],
     ['both ids and a search', { candidateIds: [maria.candidateId], search: {} }, 'search'],
+    ['a search whose Keywords do not parse', { search: { query: '"icu' } }, 'search.query'],
     [
       'a 10,000-character file name',
       { candidateIds: [maria.candidateId], fileName: 'x'.repeat(10_000) },

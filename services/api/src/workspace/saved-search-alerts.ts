@@ -22,11 +22,18 @@ export function searchRequestOf(params: SavedSearchParams): SearchRequest {
 
 /**
  * Saved params read through today's contract; a search saved under an older, looser one keeps
- * what still parses rather than failing the whole sheet.
+ * what still parses rather than failing the whole sheet: a field today's contract refuses (Keywords
+ * saved as plain words before they were boolean, `nurse AND`) is left out, the others kept.
  */
 export function paramsOf(row: SavedSearchRow): SavedSearchParams {
   const parsed = SavedSearchParams.safeParse(row.search_params);
-  return parsed.success ? parsed.data : {};
+  if (parsed.success) return parsed.data;
+  const saved = row.search_params;
+  if (typeof saved !== 'object' || saved === null || Array.isArray(saved)) return {};
+  const refused = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+  const kept = Object.fromEntries(Object.entries(saved).filter(([field]) => !refused.has(field)));
+  const again = SavedSearchParams.safeParse(kept);
+  return again.success ? again.data : {};
 }
 
 /**

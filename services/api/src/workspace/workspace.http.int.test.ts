@@ -418,6 +418,11 @@ describe('saved searches', () => {
       { name: 'Bad', searchParams: { planet: 'Mars' } },
       { 'searchParams.planet': 'Unknown field.' },
     ],
+    [
+      'a boolean Keywords syntax error',
+      { name: 'Bad', searchParams: { query: 'icu AND (er' } },
+      { 'searchParams.query': 'Unclosed ( at position 8.' },
+    ],
   ])('refuses a saved search with %s, with the message as a field error', async (_case, json, errors) => {
     await writesNothing(async () => {
       const { status, body } = await call<FieldProblem>('POST', '/api/v1/saved-searches', owner, json);

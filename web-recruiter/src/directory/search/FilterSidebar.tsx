@@ -24,7 +24,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, memo, useEffect, useState } from 'react';
+import { memo, useState } from 'react';
+import { KeywordsField } from './KeywordsField';
 import { RangeFilter } from './RangeFilter';
 import { filterValueLabel } from './results-table';
 import { SuggestInput } from './SuggestInput';
@@ -61,7 +62,7 @@ export const FilterSidebar = memo(function FilterSidebar({
 }: Props) {
   return (
     <Stack spacing={2} component="section" aria-label="Search filters">
-      <QueryField value={state.query} onCommit={(query) => update({ query })} />
+      <KeywordsField value={state.query} onCommit={(query) => update({ query })} error={fieldErrors?.query} />
       {SEARCH_FIELD_NAMES.map((name) => (
         <FilterControl
           key={name}
@@ -242,35 +243,6 @@ function ExclusionControl({
 /** The API's first error for a filter or one of its parts (`yearsInPractice.min`). */
 const fieldErrorOf = (errors: Props['fieldErrors'], name: SearchField) =>
   Object.entries(errors ?? {}).find(([path]) => path === name || path.startsWith(`${name}.`))?.[1];
-
-const TYPING_PAUSE_MS = 500;
-
-function QueryField({ value, onCommit }: { value: string; onCommit: (query: string) => void }) {
-  const [text, setText] = useState(value);
-  // The URL changed elsewhere (back button, a saved search): show its query.
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = window.setTimeout(() => onCommit(text.trim()), TYPING_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value, onCommit]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onCommit(text.trim());
-  };
-  return (
-    <form onSubmit={submit} aria-label="Keyword search">
-      <TextField
-        size="small"
-        fullWidth
-        label="Keywords"
-        placeholder="Name, title, specialty…"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </form>
-  );
-}
 
 const stateName = (code: string) => `${US_STATES[code as keyof typeof US_STATES] ?? code} (${code})`;
 

@@ -130,6 +130,17 @@ describe('the search URL', () => {
     );
   });
 
+  it('carries boolean Keywords through the URL and the request as typed, and names the field of their error', () => {
+    const query = '"charge nurse" OR (icu AND NOT travel)';
+    const state = fromQuery(new URLSearchParams({ query }).toString());
+    expect(state.query).toBe(query);
+    expect(fromQuery(new URLSearchParams(searchParamsOf(state)).toString()).query).toBe(query);
+    expect(SearchRequest.parse(searchFiltersOf(state)).query).toBe(query);
+    const refused = SearchRequest.safeParse(searchFiltersOf({ ...state, query: 'icu AND' }));
+    const errors = Object.fromEntries(refused.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(invalidFilterMessage(errors)).toBe('Keywords: Expected a word after AND at position 4.');
+  });
+
   it('reads several states, "none of" values and the contact flags, and keeps them in a saved search (issue 35)', () => {
     const state = fromQuery(
       'state=tx,CA,ZZ&notState=nm&notSpecialty=Cardiology&notOrganization=HCA&notCredential=LPN,XX&hasEmail=true&hasPhone=yes&emailStatus=valid,bogus',

@@ -84,6 +84,9 @@ export function searchErrorMessage(message: string, code?: string | null): strin
   return SearchMessages.fallback;
 }
 
+/** Under the Keywords field: the boolean syntax it takes (ADR 0053); the API's syntax error takes its place. */
+export const KEYWORDS_HELP = 'AND, OR, NOT in capitals, "quotes", (brackets)';
+
 /**
  * A search the API refused for its filters (400 with field errors): each refused filter by its
  * label and the API's own words, "Years in practice: At most 60.".
@@ -91,6 +94,7 @@ export function searchErrorMessage(message: string, code?: string | null): strin
 export function invalidFilterMessage(errors: Readonly<Record<string, string>>): string {
   const labelOf = (path: string) => {
     const name = path.split('.')[0] ?? path;
+    if (name === 'query') return 'Keywords';
     const excluded = EXCLUDABLE_FILTERS.find((field) => exclusionOf(field) === name);
     if (excluded) return searchField(excluded).exclude!.label;
     return name in SEARCH_FIELDS ? SEARCH_FIELDS[name as keyof typeof SEARCH_FIELDS].control.label : name;

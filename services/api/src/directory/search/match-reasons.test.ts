@@ -73,6 +73,14 @@ describe('why this match (issue 35)', () => {
     ]);
   });
 
+  it('names the words of boolean Keywords the index looked for: not the operators, not what NOT leaves out', () => {
+    expect(reasonsOf({ query: '"charge nurse" AND garcia NOT travel OR tele' })).toEqual([
+      { field: 'query', label: 'charge', values: ['title'] },
+      { field: 'query', label: 'nurse', values: ['specialty', 'title'] },
+      { field: 'query', label: 'garcia', values: ['name'] },
+    ]);
+  });
+
   it('gives every result of a search a reason for each of its filters (the index and the reasons agree)', () => {
     const index = new SearchIndex();
     const others = [

@@ -1,5 +1,6 @@
 import {
   type MatchReason,
+  positiveWords,
   queryTermsOf,
   type RangeFilter,
   type RangeValue,
@@ -9,7 +10,7 @@ import {
   searchField,
 } from '@healthtal/contracts';
 import type { IndexedCandidate } from './search-index';
-import { isActive } from './search-request';
+import { isActive, keywordTreeOf } from './search-request';
 import {
   IDENTIFIER_FIELD,
   identifierOf,
@@ -40,6 +41,15 @@ export const plainKeywords = (query: string | undefined): KeywordWords => ({
 });
 
 /**
+ * The keywords of a query as the index reads them: a boolean one's words not under a NOT, whole
+ * words (ADR 0053; its operators are not keywords); a plain one's bag of words.
+ */
+export function keywordWordsOf(query: string | undefined): KeywordWords {
+  const tree = keywordTreeOf(query);
+  return tree ? { words: positiveWords(tree), prefixLast: false } : plainKeywords(query);
+}
+
+/**
  * Why a result matched (issue 35: "why this match"), read from the candidate's own index terms with
  * the same rules the index matched them by (search-fields' terms): for each filter of the search, the
  * values of it the candidate holds (any of several states: which); a range as asked ("5+ years");
@@ -49,7 +59,7 @@ export const plainKeywords = (query: string | undefined): KeywordWords => ({
 export function matchReasons(
   request: SearchRequest,
   candidate: IndexedCandidate,
-  keywords: KeywordWords = plainKeywords(request.query),
+  keywords: KeywordWords = keywordWordsOf(request.query),
 ): MatchReason[] {
   const terms = termsOfCandidate(candidate);
   const reasons: MatchReason[] = [];

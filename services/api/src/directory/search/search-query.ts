@@ -1,4 +1,6 @@
+import type { KeywordNode } from '@healthtal/contracts';
 import type { SearchIndex, SortOrder } from './search-index';
+import { keywordBits } from './search-keywords';
 import { firstInOrder } from './search-orders';
 import { identifierOf, TEXT_FIELDS, type TextField } from './search-terms';
 import { Bits, type Postings } from './text';
@@ -25,6 +27,11 @@ export type IndexQuery = {
    * of a directory split across workers. Without it the index expands the prefix from its own words.
    */
   lastWordForms?: string[];
+  /**
+   * Boolean Keywords (ADR 0053): the documents must match this tree, and `words` are only its
+   * positive words, which score relevance (not ANDed); `prefixLast` is off.
+   */
+  keywords?: KeywordNode;
 };
 
 /** `scores`: each doc's relevance score, when the query was sorted by relevance of its words. */
@@ -72,7 +79,7 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
         : wordPostings(index, word, query.prefixLast && i === last),
     ),
   );
-  for (const lists of wordLists) {
+  for (const lists of query.keywords ? [] : wordLists) {
     const only = lists.length === 1 ? lists[0]!.list.dense : null;
     if (only) {
       matches.andWords(only);
@@ -88,6 +95,7 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
     else matches.and(groupBits(index, group, work));
   }
   for (const group of query.excluded ?? []) matches.andNot(groupBits(index, group, work));
+  if (query.keywords) matches.and(keywordBits(index, query.keywords));
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
   if (need <= query.offset) return { count, docs: [] };

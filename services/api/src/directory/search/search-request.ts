@@ -1,7 +1,12 @@
 import {
   EXCLUDABLE_FILTERS,
   exclusionOf,
+  isBooleanKeywords,
   isOpenRange,
+  type KeywordNode,
+  keywordTerms,
+  parseKeywords,
+  positiveWords,
   queryTermsOf,
   type RangeFilter,
   type RangeValue,
@@ -45,17 +50,29 @@ export function toIndexQuery(
     return alternatives.length > 0 ? [alternatives] : [];
   });
   const text = request.query ?? '';
+  const keywords = keywordTreeOf(text);
   return {
-    words: [...new Set(words(text))].slice(0, 10),
-    prefixLast: text.length > 0 && !/\s$/.test(text),
+    words: keywords ? positiveWords(keywords) : [...new Set(words(text))].slice(0, 10),
+    prefixLast: !keywords && text.length > 0 && !/\s$/.test(text),
     groups,
     excluded,
     sort: request.sortKey,
     direction: request.sortDirection,
     offset: (request.page - 1) * request.limit,
     limit: request.limit,
+    ...(keywords ? { keywords } : {}),
     ...overrides,
   };
+}
+
+/**
+ * The tree of boolean Keywords, or null for plain text (searched as ever: every word, the last as a
+ * prefix). The request schema has refused a syntax error; a text that still fails is read as plain.
+ */
+export function keywordTreeOf(text: string | undefined): KeywordNode | null {
+  if (!isBooleanKeywords(text)) return null;
+  const parsed = parseKeywords(text!);
+  return 'tree' in parsed ? parsed.tree : null;
 }
 
 /** How demanding a search is, in the classes of the spec's robustness tester. */
@@ -65,7 +82,9 @@ export function complexityOf(request: SearchRequest): Complexity {
       (weight, field) => weight + (isActive(request, field) ? searchField(field).weight : 0),
       0,
     ) + EXCLUDABLE_FILTERS.filter((field) => (request[exclusionOf(field)]?.length ?? 0) > 0).length;
-  const textWords = words(request.query).length;
+  const keywords = keywordTreeOf(request.query);
+  // A boolean query counts its words and phrases; plain text its words.
+  const textWords = keywords ? keywordTerms(keywords).length : words(request.query).length;
   const weight = filterWeight + Math.min(textWords, 3);
   if (weight <= 1) return 'simple';
   if (weight <= 3) return 'medium';

@@ -195,10 +195,45 @@ describe.each([0, 2])('with %i search workers', (workers) => {
         expect(refused.status, JSON.stringify(body).slice(0, 60)).toBe(400);
         expect(Object.keys(refused.body.errors ?? {}), JSON.stringify(body).slice(0, 60)).toContain(field);
       }
-      for (const query of ["'; drop table directory_candidates; --", '.*[(', '%_%', '\\\\']) {
+      for (const query of ["'; drop table directory_candidates; --", '%_%', '\\\\']) {
         expect((await search({ query })).status).toBe(200);
       }
+      // A bracket is boolean syntax now (ADR 0053): refused with the position, still never an error.
+      const bracket = await search({ query: '.*[(' });
+      expect(bracket.status).toBe(400);
+      expect(bracket.body.errors?.query).toMatch(/ at position 0: /);
       expect((await search({ query: 'nurse' })).body.count).toBe(2);
+    });
+
+    it('takes boolean Keywords as LinkedIn Recruiter does: AND, OR, NOT, "phrases", brackets', async () => {
+      const byName = (query: string) => search({ query, sortKey: 'name' }).then(names);
+      expect(await byName('nurse AND kaiser NOT icu')).toEqual(['Dee']);
+      expect(await byName('(icu OR hospitalist) OR pharmacist')).toEqual(['Ben', 'Ana', 'Éli']);
+      // AND before OR: "icu nurse" OR (physician AND sinai); left to right would find Cy alone.
+      expect(await byName('"icu nurse" OR physician AND sinai')).toEqual(['Ana', 'Cy']);
+      expect(await byName('("icu nurse" OR physician) AND sinai')).toEqual(['Cy']);
+      // A phrase's words in one field: "kaiser" is an organization, "nurse" a title.
+      expect(await byName('"charge nurse"')).toEqual(['Dee']);
+      expect(await byName('"kaiser nurse"')).toEqual([]);
+      expect(await byName('kaiser nurse')).toEqual(['Dee', 'Ana']);
+      // Lower-case operators are words, searched as they always were.
+      expect((await search({ query: 'nurse and kaiser' })).body.count).toBe(0);
+      const { body } = await search({ query: 'NOT nurse' });
+      expect(body.count).toBe(3);
+    });
+
+    it('refuses a boolean syntax error with a 400 naming its position in the Keywords field', async () => {
+      const cases: [string, string][] = [
+        ['nurse AND (icu', 'Unclosed ( at position 10.'],
+        ['"charge nurse', 'Unclosed quote at position 0.'],
+        ['icu OR', 'Expected a word after OR at position 4.'],
+        ['icu)', 'Unmatched ) at position 3.'],
+      ];
+      for (const [query, message] of cases) {
+        const refused = await search({ query });
+        expect(refused.status, query).toBe(400);
+        expect(refused.body.errors, query).toEqual({ query: message });
+      }
     });
 
     it('keeps non-subscribers behind the paywall and lets demo users search', async () => {
