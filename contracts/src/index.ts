@@ -21,6 +21,7 @@ export * from './domain/candidate-columns';
 export * from './domain/candidate-fields';
 export * from './domain/credentials';
 export * from './domain/directory';
+export * from './domain/geo';
 export * from './domain/display';
 export * from './domain/export-columns';
 export * from './domain/ids';

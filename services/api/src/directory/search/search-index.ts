@@ -46,6 +46,9 @@ export type IndexContent = {
   verifiedKey: Float64Array;
   /** Each document's identifier (its NPI as a number, 0 without one): search-terms IDENTIFIER_FIELD. */
   identifiers: Float64Array;
+  /** Each document's practice coordinates (degrees, NaN when unknown): the near filter's (search-near.ts). */
+  latitudes: Float32Array;
+  longitudes: Float32Array;
   rank: Record<SortOrder, Float64Array>;
   order: Record<SortOrder, Uint32Array>;
   postings: ReadonlyMap<string, Postings>;
@@ -101,6 +104,8 @@ export class SearchIndex {
   };
   private verifiedKey = new Float64Array(0);
   private identifiers = new Float64Array(0);
+  latitudes = new Float32Array(0);
+  longitudes = new Float32Array(0);
   /** Each sort's comparator, made again when the arrays it reads are replaced (the index grew). */
   private comparators: Partial<Record<SortOrder, (a: number, b: number) => number>> = {};
   readonly rank: Record<SortOrder, Float64Array> = {
@@ -144,6 +149,8 @@ export class SearchIndex {
       : Number.MAX_VALUE;
     const identifier = IDENTIFIER_FIELD ? candidate[IDENTIFIER_FIELD] : null;
     this.identifiers[doc] = identifier ? Number(identifier) : 0;
+    this.latitudes[doc] = candidate.latitude ?? Number.NaN;
+    this.longitudes[doc] = candidate.longitude ?? Number.NaN;
     if (this.orderedUpTo > 0)
       for (const sort of SORT_ORDERS)
         this.rank[sort][doc] = rankAmong(this.order[sort], this.orderedUpTo, this.comparator(sort), doc);
@@ -409,6 +416,8 @@ export class SearchIndex {
       alive: this.alive,
       verifiedKey: this.verifiedKey,
       identifiers: this.identifiers,
+      latitudes: this.latitudes,
+      longitudes: this.longitudes,
       rank: this.rank,
       order: this.order,
       postings: this.postings,
@@ -473,6 +482,13 @@ export class SearchIndex {
     this.seqs = grow(this.seqs);
     this.verifiedKey = grow(this.verifiedKey);
     this.identifiers = grow(this.identifiers);
+    const growCoordinate = (array: Float32Array) => {
+      const grown = new Float32Array(capacity).fill(Number.NaN);
+      grown.set(array);
+      return grown;
+    };
+    this.latitudes = growCoordinate(this.latitudes);
+    this.longitudes = growCoordinate(this.longitudes);
     this.comparators = {};
     for (const sort of SORT_ORDERS) this.rank[sort] = grow(this.rank[sort]);
     const uuids = new Uint8Array(capacity * 16);

@@ -1,4 +1,5 @@
 import type { SearchIndex, SortOrder } from './search-index';
+import { byDistance, keepWithin, type NearQuery } from './search-near';
 import { firstInOrder } from './search-orders';
 import { identifierOf, TEXT_FIELDS, type TextField } from './search-terms';
 import { Bits, type Postings } from './text';
@@ -12,7 +13,8 @@ export type IndexQuery = {
   /** Match the last word as a prefix too ("ped" finds "pediatric"). */
   prefixLast: boolean;
   groups: string[][][];
-  sort: SortOrder | 'relevance';
+  /** `distance`: nearest first (with `near` only; without it, as `verified`). */
+  sort: SortOrder | 'relevance' | 'distance';
   direction: 'asc' | 'desc';
   offset: number;
   limit: number;
@@ -23,6 +25,8 @@ export type IndexQuery = {
    * of a directory split across workers. Without it the index expands the prefix from its own words.
    */
   lastWordForms?: string[];
+  /** Only documents within `miles` of the point (search-near.ts); none without coordinates. */
+  near?: NearQuery;
 };
 
 /** `scores`: each doc's relevance score, when the query was sorted by relevance of its words. */
@@ -85,14 +89,19 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
     if (only) matches.andWords(only);
     else matches.and(groupBits(index, group, work));
   }
+  if (query.near) keepWithin(index, matches, query.near);
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
   if (need <= query.offset) return { count, docs: [] };
+  if (query.sort === 'distance' && query.near) {
+    const { docs } = byDistance(index, matches, query.near, query.direction, need);
+    return { count, docs: docs.slice(query.offset, need) };
+  }
   if (query.sort === 'relevance' && query.words.length > 0) {
     const docs = byRelevance(index, matches, count, wordLists, need, work.scores).slice(query.offset, need);
     return { count, docs, scores: docs.map((doc) => work.scores[doc]!) };
   }
-  const sort = query.sort === 'relevance' ? 'verified' : query.sort;
+  const sort = query.sort === 'relevance' || query.sort === 'distance' ? 'verified' : query.sort;
   const docs = firstMatches(index, matches, { count }, sort, query.direction, need);
   return { count, docs: docs.slice(query.offset, need) };
 }

@@ -1,5 +1,7 @@
 import {
+  DISTANCE_NEEDS_NEAR,
   isOpenRange,
+  type LatLon,
   queryTermsOf,
   type RangeFilter,
   type RangeValue,
@@ -8,9 +10,15 @@ import {
   type SearchField,
   type SearchRequest,
   searchField,
+  UNKNOWN_PLACE,
 } from '@healthtal/contracts';
+import { geocodePlace } from '@healthtal/contracts/domain/us-places';
 import type { IndexQuery } from './search-query';
 import { words } from './text';
+import { provideZipCodesFromPackage } from './zip-codes';
+
+// A near filter's place is geocoded with the ZIP list.
+provideZipCodesFromPackage();
 
 export type Complexity = 'simple' | 'medium' | 'complex' | 'ultra';
 
@@ -38,6 +46,9 @@ export function toIndexQuery(
     groups.push(alternatives.length > 0 ? alternatives : [['nothing:']]);
   }
   const text = request.query ?? '';
+  const near = request.near ? geocodePlace(request.near.place) : null;
+  // A place no one can find (a saved search's, say: the API refuses it in a new search) matches nobody.
+  if (request.near && !near) groups.push([['nothing:']]);
   return {
     words: [...new Set(words(text))].slice(0, 10),
     prefixLast: text.length > 0 && !/\s$/.test(text),
@@ -46,8 +57,24 @@ export function toIndexQuery(
     direction: request.sortDirection,
     offset: (request.page - 1) * request.limit,
     limit: request.limit,
+    ...(request.near && near ? { near: { ...near, miles: request.near.miles } } : {}),
     ...overrides,
   };
+}
+
+/**
+ * What the search schema cannot check: that the `near` place is one we can place (geocoded here,
+ * contracts' us-places), and that a distance sort has one. Field errors by path; with none, the
+ * place's point (null without `near`).
+ */
+export function checkNear(
+  request: Pick<SearchRequest, 'near' | 'sortKey'>,
+): { errors: Record<string, string> } | { point: LatLon | null } {
+  const errors: Record<string, string> = {};
+  const point = request.near ? geocodePlace(request.near.place) : null;
+  if (request.near && !point) errors['near.place'] = UNKNOWN_PLACE(request.near.place);
+  if (request.sortKey === 'distance' && !request.near) errors.sortKey = DISTANCE_NEEDS_NEAR;
+  return Object.keys(errors).length > 0 ? { errors } : { point };
 }
 
 /** How demanding a search is, in the classes of the spec's robustness tester. */

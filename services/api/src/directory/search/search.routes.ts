@@ -1,11 +1,11 @@
-import { SearchLimits, SearchRequest, type SearchResponse } from '@healthtal/contracts';
+import { type LatLon, SearchLimits, SearchRequest, type SearchResponse } from '@healthtal/contracts';
 import type { EventStore } from '@healthtal/eventstore';
 import type { Request } from 'express';
 import type pg from 'pg';
 import type { ApiMetrics } from '../../http/metrics';
 import type { RouteRegistrar } from '../../http/routes';
 import { parseBody } from '../../http/validate';
-import { HttpProblem } from '../../shared/problem';
+import { HttpProblem, invalidFields } from '../../shared/problem';
 import { cardsBySeq } from '../cards';
 import { fieldPolicyOf, withVisibleFields } from '../field-policy';
 import {
@@ -18,7 +18,7 @@ import {
 } from '../search-errors';
 import type { DirectorySearch } from './directory-search';
 import type { SearchMetrics } from './search-metrics';
-import { complexityOf } from './search-request';
+import { checkNear, complexityOf } from './search-request';
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required';
 
@@ -40,8 +40,10 @@ export function searchRoutes(
   routes.route('POST /api/v1/search', async (req, res) => {
     const started = performance.now();
     const request = parseBody(SearchRequest, req);
+    const near = checkNear(request);
+    if ('errors' in near) throw invalidFields(near.errors);
     try {
-      const body = await search(req, request, started);
+      const body = await search(req, request, started, near.point);
       // Slow answers are logged for the admin's Search Error Logs, after the user has them.
       res.json(body);
       deps.metrics?.record(body.tookMs, false);
@@ -75,7 +77,12 @@ export function searchRoutes(
       { logger: req.log, correlationId: String(req.id) },
     );
 
-  async function search(req: Request, request: SearchRequest, started: number): Promise<SearchResponse> {
+  async function search(
+    req: Request,
+    request: SearchRequest,
+    started: number,
+    near: LatLon | null,
+  ): Promise<SearchResponse> {
     const capabilities = req.principal?.kind === 'user' ? req.principal.capabilities : new Set();
     if (request.selectAll && !capabilities.has('premium')) {
       throw new HttpProblem(403, 'Subscription Required', 'Select All needs the Annual plan.');
@@ -100,6 +107,7 @@ export function searchRoutes(
               await cardsBySeq(
                 deps.pool,
                 result.hits.map((hit) => hit.seq),
+                near,
               )
             ).map((card) => withVisibleFields(card, fieldPolicyOf(req.accessProfile)))
           : [],
