@@ -16,15 +16,14 @@ import { shardAnswer } from './search-shard';
 type Point = { latitude: number; longitude: number } | null;
 function indexOf(points: readonly Point[], names?: readonly string[]): SearchIndex {
   const index = new SearchIndex();
-  points.forEach((point, i) =>
+  for (const [i, point] of points.entries())
     index.add(
       indexedCandidate(i + 1, {
         lastName: names?.[i] ?? `n${String(i).padStart(4, '0')}`,
         latitude: point?.latitude ?? null,
         longitude: point?.longitude ?? null,
       }),
-    ),
-  );
+    );
   index.reorder();
   return index;
 }
