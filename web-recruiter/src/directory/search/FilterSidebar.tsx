@@ -22,6 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, memo, useEffect, useState } from 'react';
+import { NearFilter } from './NearFilter';
 import { RangeFilter } from './RangeFilter';
 import { SuggestInput } from './SuggestInput';
 import { MAX_TAGS, type SearchScreenState } from './search-screen';
@@ -56,6 +57,13 @@ export const FilterSidebar = memo(function FilterSidebar({
   return (
     <Stack spacing={2} component="section" aria-label="Search filters">
       <QueryField value={state.query} onCommit={(query) => update({ query })} />
+      <NearFilter
+        value={state.near}
+        onChange={(near) =>
+          update({ near, ...(near === null && state.sortKey === 'distance' ? { sortKey: 'relevance' } : {}) })
+        }
+        errors={{ place: fieldErrors?.['near.place'], miles: fieldErrors?.['near.miles'] }}
+      />
       {SEARCH_FIELD_NAMES.map((name) => (
         <FilterControl
           key={name}

@@ -12,6 +12,7 @@ import {
   US_STATES,
 } from '@healthtal/contracts';
 import { z } from 'zod';
+import { nearLabel } from './near';
 import type { SearchScreenState } from './search-screen';
 
 /**
@@ -124,7 +125,7 @@ export function moveColumn(
 export const KEYWORDS_LABEL = 'Keywords';
 
 export type AppliedFilter = {
-  readonly field: 'query' | SearchField;
+  readonly field: 'query' | 'near' | SearchField;
   readonly value: string;
   /** "Specialty: Cardiology", "State: Texas". */
   readonly label: string;
@@ -163,6 +164,7 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
       applied.push({ field: name, value, label: kind === 'flag' ? label : `${label}: ${shown}` });
     }
   }
+  if (state.near) applied.push({ field: 'near', value: state.near.place, label: nearLabel(state.near) });
   return applied;
 }
 
@@ -170,6 +172,9 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
 export function withoutFilter(state: SearchScreenState, filter: AppliedFilter): Partial<SearchScreenState> {
   if (filter.field === 'query') return { query: '' };
   if (filter.field === 'state') return { state: null };
+  // Without a place there is no distance to sort by.
+  if (filter.field === 'near')
+    return { near: null, ...(state.sortKey === 'distance' ? { sortKey: 'relevance' as const } : {}) };
   if (searchField(filter.field).kind === 'range')
     return { [filter.field]: OPEN_RANGE } as Partial<SearchScreenState>;
   const name = filter.field as ListFilter;

@@ -14,6 +14,7 @@ import {
   SEARCH_FIELDS,
   searchField,
 } from '@healthtal/contracts/domain/search-fields';
+import { NEAR_LABEL, type NearValue, nearFromParams, nearParamOf, nearParams } from './near';
 
 /**
  * The recruiter search screen's rules (recruiter-directory §2, §4, §5, §8, §9): its texts, the URL as
@@ -88,6 +89,7 @@ export function searchErrorMessage(message: string, code?: string | null): strin
 export function invalidFilterMessage(errors: Readonly<Record<string, string>>): string {
   const labelOf = (path: string) => {
     const name = path.split('.')[0] ?? path;
+    if (name === 'near') return NEAR_LABEL;
     return name in SEARCH_FIELDS ? SEARCH_FIELDS[name as keyof typeof SEARCH_FIELDS].control.label : name;
   };
   return Object.entries(errors)
@@ -146,6 +148,8 @@ export type SearchScreenState = {
   sortDirection: 'asc' | 'desc';
   tab: SearchTab;
   upgraded: boolean;
+  /** Within N miles of a ZIP or city (issue 35), or none. */
+  near: NearValue | null;
 } & Record<ListFilter, string[]> &
   /** The range filters (years in practice): either bound open; both open is no filter. */
   Record<RangeFilter, RangeValue>;
@@ -158,6 +162,7 @@ export const EMPTY_SEARCH: SearchScreenState = {
   sortDirection: 'asc',
   tab: 'results',
   upgraded: false,
+  near: null,
   ...(Object.fromEntries(LIST_FILTERS.map((name) => [name, [] as string[]])) as Record<ListFilter, string[]>),
   ...(Object.fromEntries(RANGE_FILTERS.map((name) => [name, OPEN_RANGE])) as Record<RangeFilter, RangeValue>),
 };
@@ -199,16 +204,22 @@ export function searchStateFromParams(params: { get(name: string): string | null
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const sortKey = params.get('sortKey') as SortKeyValue;
   const tab = params.get('tab') as SearchTab;
+  const near = nearFromParams(params);
   return {
     ...lists,
     ...ranges,
     query: params.get('query')?.trim() ?? '',
     state: (STATE_CODES as readonly string[]).includes(state) ? state : null,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
-    sortKey: (SORT_KEYS as readonly string[]).includes(sortKey) ? sortKey : 'relevance',
+    // Distance only with a place to measure from.
+    sortKey:
+      (SORT_KEYS as readonly string[]).includes(sortKey) && (sortKey !== 'distance' || near)
+        ? sortKey
+        : 'relevance',
     sortDirection: params.get('sortDirection') === 'desc' ? 'desc' : 'asc',
     tab: (SEARCH_TABS as readonly string[]).includes(tab) ? tab : 'results',
     upgraded: params.get('upgraded') === 'true',
+    near,
   };
 }
 
@@ -224,6 +235,7 @@ export function searchParamsOf(state: SearchScreenState): [string, string][] {
   for (const name of RANGE_FILTERS)
     if (!isOpenRange(state[name])) entries.push([name, rangeText(state[name])]);
   if (state.state) entries.push(['state', state.state]);
+  entries.push(...nearParams(state.near));
   if (state.page > 1) entries.push(['page', String(state.page)]);
   if (state.sortKey !== 'relevance') entries.push(['sortKey', state.sortKey]);
   if (state.sortDirection !== 'asc') entries.push(['sortDirection', state.sortDirection]);
@@ -242,6 +254,7 @@ export function searchFiltersOf(state: SearchScreenState): SearchFilterObject {
   // The request's own form of a range, `{ min, max }` (a saved search keeps it so).
   for (const name of RANGE_FILTERS) if (!isOpenRange(state[name])) filters[name] = { ...state[name] };
   if (state.state) filters.state = [state.state];
+  if (state.near) filters.near = { ...state.near };
   filters.sortKey = state.sortKey;
   filters.sortDirection = state.sortDirection;
   return filters;
@@ -259,7 +272,9 @@ export function searchStateOfFilters(filters: Record<string, unknown>): SearchSc
           : isRangeObject(value) // a range as the API takes it: `{ min, max }`
             ? rangeText({ min: value.min ?? null, max: value.max ?? null })
             : null;
-  return searchStateFromParams({ get: (name) => asText(filters[name]) });
+  return searchStateFromParams({
+    get: (name) => (name === 'near' || name === 'miles' ? nearParamOf(filters, name) : asText(filters[name])),
+  });
 }
 
 const isRangeObject = (value: unknown): value is { min?: number | null; max?: number | null } =>
@@ -270,6 +285,7 @@ export function hasTermOrFilter(state: SearchScreenState): boolean {
   return (
     state.query.trim() !== '' ||
     state.state !== null ||
+    state.near !== null ||
     LIST_FILTERS.some((name) => state[name].length > 0) ||
     RANGE_FILTERS.some((name) => !isOpenRange(state[name]))
   );
@@ -279,6 +295,7 @@ export function hasTermOrFilter(state: SearchScreenState): boolean {
 export const activeFilterCount = (state: SearchScreenState): number =>
   (state.query.trim() ? 1 : 0) +
   (state.state ? 1 : 0) +
+  (state.near ? 1 : 0) +
   LIST_FILTERS.reduce((n, name) => n + state[name].length, 0) +
   RANGE_FILTERS.filter((name) => !isOpenRange(state[name])).length;
 
