@@ -3,7 +3,10 @@ export type { ApiDependencies } from './dependencies';
 export { openCandidateExport } from './directory/export-writer';
 export { DirectorySearch, type SearchPage } from './directory/search/directory-search';
 export { readModelState, SearchReplica } from './directory/search/search-replica';
+export { SearchIndex } from './directory/search/search-index';
+export { runQuery } from './directory/search/search-query';
 export { complexityOf } from './directory/search/search-request';
+export { INDEXED_FIELDS } from './directory/search/search-terms';
 export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
 export {
   type ContactHash,

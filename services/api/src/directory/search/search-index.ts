@@ -8,6 +8,7 @@ import {
 } from '@healthtal/contracts';
 import { yieldToEventLoop } from '@healthtal/eventstore';
 import { FilterVocabulary } from './filter-vocabulary';
+import { cellOf } from './search-cells';
 import { mergeTail, rankAmong } from './search-orders';
 import {
   FOLDED,
@@ -106,6 +107,12 @@ export class SearchIndex {
   private identifiers = new Float64Array(0);
   latitudes = new Float32Array(0);
   longitudes = new Float32Array(0);
+  /**
+   * The documents with coordinates by grid cell (search-near cellOf: half a degree square), so a
+   * near filter reads the cells its box covers, not every document. Not in a snapshot: made again
+   * from the coordinates when one is loaded (fromContent).
+   */
+  readonly cells = new Map<number, Postings>();
   /** Each sort's comparator, made again when the arrays it reads are replaced (the index grew). */
   private comparators: Partial<Record<SortOrder, (a: number, b: number) => number>> = {};
   readonly rank: Record<SortOrder, Float64Array> = {
@@ -151,10 +158,25 @@ export class SearchIndex {
     this.identifiers[doc] = identifier ? Number(identifier) : 0;
     this.latitudes[doc] = candidate.latitude ?? Number.NaN;
     this.longitudes[doc] = candidate.longitude ?? Number.NaN;
+    this.placeInCell(doc);
     if (this.orderedUpTo > 0)
       for (const sort of SORT_ORDERS)
         this.rank[sort][doc] = rankAmong(this.order[sort], this.orderedUpTo, this.comparator(sort), doc);
     return doc;
+  }
+
+  /** Files a document with coordinates under its grid cell (as read back from the arrays: float32). */
+  private placeInCell(doc: number): void {
+    const latitude = this.latitudes[doc]!;
+    const longitude = this.longitudes[doc]!;
+    if (Number.isNaN(latitude) || Number.isNaN(longitude)) return;
+    const cell = cellOf(latitude, longitude);
+    let list = this.cells.get(cell);
+    if (!list) {
+      list = new Postings();
+      this.cells.set(cell, list);
+    }
+    list.add(doc);
   }
 
   /** Removes the document with this read-model seq; false when it is not here. */
@@ -443,6 +465,7 @@ export class SearchIndex {
       if (list.dense) index.denseLists.add(list);
     }
     index.reviewDense();
+    for (let doc = 0; doc < content.size; doc++) index.placeInCell(doc);
     return index;
   }
 

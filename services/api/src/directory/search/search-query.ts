@@ -89,7 +89,7 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
     if (only) matches.andWords(only);
     else matches.and(groupBits(index, group, work));
   }
-  if (query.near) keepWithin(index, matches, query.near);
+  if (query.near) keepWithin(index, matches, query.near, work.group);
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
   if (need <= query.offset) return { count, docs: [] };
