@@ -28,7 +28,10 @@ const rand = () => {
   return seed / 2 ** 32;
 };
 const blank = Object.fromEntries(
-  INDEXED_FIELDS.map(({ field, values: kind }) => [field, kind === 'one' || kind === 'identifier' ? null : []]),
+  INDEXED_FIELDS.map(({ field, values: kind }) => [
+    field,
+    kind === 'one' || kind === 'identifier' ? null : [],
+  ]),
 );
 
 heading(`near filter: ${num(size)} documents, ${num(queries)} queries per radius`);
@@ -54,7 +57,15 @@ for (const miles of [10, 25, 50, 100, 250, 500]) {
   for (let q = 0; q < queries; q++) {
     const center = zips[Math.floor(rand() * zips.length)]!;
     const near = { latitude: center.latitude, longitude: center.longitude, miles };
-    const base = { words: [], prefixLast: false, groups: [], direction: 'asc' as const, offset: 0, limit: 25, near };
+    const base = {
+      words: [],
+      prefixLast: false,
+      groups: [],
+      direction: 'asc' as const,
+      offset: 0,
+      limit: 25,
+      near,
+    };
     let started = performance.now();
     matched += runQuery(index, { ...base, sort: 'relevance' }).count;
     times.filter.push(performance.now() - started);
