@@ -222,7 +222,8 @@ export const FieldProvenance = z.object({
 export type FieldProvenance = z.infer<typeof FieldProvenance>;
 
 /** The full profile (recruiter-directory, candidate record), without contact details. */
-export const CandidateProfile = CandidateCard.extend({
+// A search's distance is the result's, not the profile's.
+export const CandidateProfile = CandidateCard.omit({ distanceMiles: true }).extend({
   /** The record's fields the field table puts in the profile (CANDIDATE_FIELDS `profile`). */
   ...CANDIDATE_PROFILE_SHAPE,
   /**
