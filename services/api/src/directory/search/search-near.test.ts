@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { boundingBox, milesBetween } from '@healthtal/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +10,7 @@ import { SearchIndex } from './search-index';
 import { distanceFrom, type NearQuery } from './search-near';
 import { type IndexQuery, runQuery } from './search-query';
 import { shardAnswer } from './search-shard';
+import { readSnapshot, writeSnapshot } from './search-snapshot';
 
 /**
  * The near filter and the distance sort (issue 35): the index keeps each document's coordinates as
@@ -157,5 +161,34 @@ describe('a distance sort over a directory split across search workers', () => {
         expect(merged.count).toBe(expected.count);
         expect(merged.hits.map((hit) => hit.seq)).toEqual(expected.docs.map((doc) => whole.seqOf(doc)));
       }
+  });
+});
+
+describe('coordinates in a snapshot', () => {
+  it('reads back the coordinates and the grid: the same near answers, removed documents left out', async () => {
+    const points = Array.from({ length: 400 }, (_, i) =>
+      i % 9 === 0 ? null : { latitude: 25 + ((i * 37) % 230) / 10, longitude: -124 + ((i * 53) % 550) / 10 },
+    );
+    const original = indexOf(points);
+    for (const seq of [3, 50, 51, 222]) original.removeSeq(seq);
+    const dir = await mkdtemp(path.join(tmpdir(), 'healthtal-near-'));
+    try {
+      const file = path.join(dir, 'part.idx');
+      await writeSnapshot(file, { part: 0, of: 1, revision: 1, oid: '1', maxSeq: 400 }, original);
+      const loaded = (await readSnapshot(file))!.index;
+      for (const near of [
+        { latitude: 35, longitude: -100, miles: 300 },
+        { latitude: 40, longitude: -90, miles: 500 },
+        { latitude: 30, longitude: -120, miles: 100 },
+      ]) {
+        const seqsOf = (index: SearchIndex, sort: IndexQuery['sort']) =>
+          runQuery(index, query(near, { sort })).docs.map((doc) => index.seqOf(doc));
+        expect(seqsOf(loaded, 'distance')).toEqual(seqsOf(original, 'distance'));
+        expect(seqsOf(loaded, 'name')).toEqual(seqsOf(original, 'name'));
+        expect(seqsOf(loaded, 'name').length).toBeGreaterThan(0);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
