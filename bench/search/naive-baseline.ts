@@ -31,6 +31,8 @@ const ORDER: Record<SearchRequest['sortKey'], string> = {
   specialty: 'specialty, last_name, first_name',
   location: 'state, city, last_name, first_name',
   verified: 'email_verified_at desc nulls last',
+  // The mix sends no near filter yet (issue 35): without one the index orders distance as verified.
+  distance: 'email_verified_at desc nulls last',
 };
 
 export function naiveSql(body: Partial<SearchRequest>): {

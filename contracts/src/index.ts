@@ -24,6 +24,7 @@ export * from './domain/credentials';
 export * from './domain/directory';
 export * from './domain/display';
 export * from './domain/export-columns';
+export * from './domain/geo';
 export * from './domain/ids';
 export * from './domain/job-postings';
 export * from './domain/keyword-query';

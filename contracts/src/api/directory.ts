@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CANDIDATE_PROFILE_SHAPE } from '../domain/candidate-fields';
 import { COUNTRY, EMAIL_STATUSES, SearchLimits, SORT_KEYS, STATE_CODES } from '../domain/directory';
+import { NEAR_MILES } from '../domain/geo';
 import { isBooleanKeywords, parseKeywords } from '../domain/keyword-query';
 import {
   EXCLUDABLE_FILTERS,
@@ -134,6 +135,23 @@ const exclusionFields = Object.fromEntries(
 ) as { [K in ExclusionKey]: z.ZodOptional<FilterSchema> };
 
 /**
+ * "Within `miles` of `place`" (issue 35): a 5-digit ZIP or "City, ST" (the API geocodes it: a place
+ * it does not know is a field error, `near.place`), and a radius of 1 to 500 miles. The URL's form
+ * is `near=78701&miles=50`.
+ */
+export const NearFilter = z.strictObject({
+  place: z.string().trim().min(1, 'A ZIP code or "City, ST".').max(100, 'At most 100 characters.'),
+  miles: z.coerce
+    .number({ error: 'Must be a number of miles.' })
+    .min(NEAR_MILES.min, `At least ${NEAR_MILES.min} mile.`)
+    .max(NEAR_MILES.max, `At most ${NEAR_MILES.max} miles.`),
+});
+export type NearFilter = z.infer<typeof NearFilter>;
+export const UNKNOWN_PLACE = (place: string) =>
+  `We don't know the place "${place}": give a 5-digit ZIP code or a city as "City, ST".`;
+export const DISTANCE_NEEDS_NEAR = 'Sorting by distance needs a "within N miles of" place.';
+
+/**
  * The spec's search filter object, plus sort. Unknown fields are refused; blank values are dropped;
  * page and limit are clamped to the product's limits rather than refused where that is the kinder
  * answer (page beyond the last gives an empty page).
@@ -157,6 +175,8 @@ export const SearchRequest = z.strictObject({
     .default(SearchLimits.pageSizeDefault),
   /** Select All: answer with the matching ids (up to the cap) instead of rows. */
   selectAll: z.boolean().default(false),
+  /** Within N miles of a ZIP or a city (issue 35). */
+  near: NearFilter.optional(),
 });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchFilters = Omit<SearchRequest, 'sortKey' | 'sortDirection' | 'page' | 'limit' | 'selectAll'>;
@@ -205,6 +225,8 @@ export const CandidateCard = z.object({
    * it the candidate holds, and each keyword with where it was found. Search results only.
    */
   matched: z.array(MatchReason).optional(),
+  /** With a `near` filter: miles from its place to the candidate's practice, to a tenth (issue 35). */
+  distanceMiles: z.number().nullable().optional(),
 });
 export type CandidateCard = z.infer<typeof CandidateCard>;
 
@@ -241,7 +263,8 @@ export const FieldProvenance = z.object({
 export type FieldProvenance = z.infer<typeof FieldProvenance>;
 
 /** The full profile (recruiter-directory, candidate record), without contact details. */
-export const CandidateProfile = CandidateCard.omit({ matched: true }).extend({
+// A search's distance and match reasons are the result's, not the profile's.
+export const CandidateProfile = CandidateCard.omit({ matched: true, distanceMiles: true }).extend({
   /** The record's fields the field table puts in the profile (CANDIDATE_FIELDS `profile`). */
   ...CANDIDATE_PROFILE_SHAPE,
   /**

@@ -21,6 +21,7 @@ import {
   licensesOfText,
 } from './licenses';
 import { NURSE_LICENSURE_COMPACT } from './nurse-licensure-compact';
+import { type Geocoded, geocodeCandidate } from './us-places';
 
 /*
  * The kinds of read-model column a candidate field can have (candidate-fields.ts), and the named
@@ -29,7 +30,16 @@ import { NURSE_LICENSURE_COMPACT } from './nurse-licensure-compact';
  * whose behaviour changes takes a new name (or the read model's own version is bumped).
  */
 
-export type SqlType = 'uuid' | 'text' | 'int' | 'boolean' | 'date' | 'timestamptz' | 'jsonb' | 'bytea';
+export type SqlType =
+  | 'uuid'
+  | 'text'
+  | 'int'
+  | 'real'
+  | 'boolean'
+  | 'date'
+  | 'timestamptz'
+  | 'jsonb'
+  | 'bytea';
 
 type Value = string | null | undefined;
 const text = (value: unknown) => cleanValue(value as Value);
@@ -102,6 +112,27 @@ function licensesOfImport(d: ImportedData): LicenseHeld[] {
   return licenses;
 }
 
+/**
+ * Where an import's practice is (us-places geocodeCandidate: the office ZIP's centroid, else a
+ * city's, else its location text's), worked out once for the columns that read it.
+ */
+let geocodedFor: { data: ImportedData; geocoded: Geocoded } | null = null;
+function geocodedOf(d: ImportedData): Geocoded {
+  if (geocodedFor?.data === d) return geocodedFor.geocoded;
+  const geocoded = geocodeCandidate({
+    officeZip: text(d.officeZip),
+    officeCity: text(d.officeCity),
+    officeState: text(d.officeState),
+    city: text(d.city),
+    state: text(d.state),
+    location: text(d.location),
+  });
+  geocodedFor = { data: d, geocoded };
+  return geocoded;
+}
+/** A row without a city and a state of its own takes those its location text names (issue 35). */
+const hasOwnPlace = (d: ImportedData) => text(d.city) !== null || text(d.state) !== null;
+
 /** How an import becomes a column that reads more than its own field. */
 export const IMPORT_READERS = {
   /** Its own text, else city and state (the state as its column has it: upper case). */
@@ -113,13 +144,24 @@ export const IMPORT_READERS = {
   licenses: licensesOfImport,
   'license states': (d: ImportedData) => joinSkills(licenseStatesOf(licensesOfImport(d))),
   'compact license': (d: ImportedData) => licensesOfImport(d).some((license) => license.compact),
+  /** Its own city; a row with neither city nor state, the city its location text names (geocodedOf). */
+  'city or location': (d: ImportedData) => (hasOwnPlace(d) ? text(d.city) : geocodedOf(d).city),
+  /** Its own state (upper case); a row with neither city nor state, the one its location text names. */
+  'state or location': (d: ImportedData) => (hasOwnPlace(d) ? upperCase(d.state) : geocodedOf(d).state),
+  /** The practice's latitude and longitude (geocodedOf), null when no place is known. */
+  latitude: (d: ImportedData) => geocodedOf(d).coordinates?.latitude ?? null,
+  longitude: (d: ImportedData) => geocodedOf(d).coordinates?.longitude ?? null,
 } as const satisfies Record<string, (data: ImportedData) => unknown>;
 
 /**
  * Data a cleaner or reader decides by, besides its name: part of the directory read model's version
  * (projections' directoryVersionOf), so a new version of the data file rebuilds what it decided.
  */
-export const COLUMN_DATA = { nurseLicensureCompact: NURSE_LICENSURE_COMPACT } as const;
+export const COLUMN_DATA = {
+  nurseLicensureCompact: NURSE_LICENSURE_COMPACT,
+  /** The ZIP centroids the practice's coordinates come from (us-places.ts): a new release rebuilds them. */
+  zipCentroids: 'zipcodes 8.0.0',
+} as const;
 export type ImportReaderName = keyof typeof IMPORT_READERS;
 
 export type ColumnOptions = {
@@ -185,6 +227,8 @@ export const COLUMN_KINDS = {
     clean: 'as is',
   }),
   int: kind<number | null>('int', z.number().int().nullable(), {}),
+  /** A latitude or longitude in degrees (`real`: about a metre's precision, as the index keeps it). */
+  coordinate: kind<number | null>('real', z.number().nullable(), {}),
   uuid: kind<string>('uuid', z.uuid(), { ddl: 'not null' }),
   boolean: kind<boolean>('boolean', z.boolean(), { ddl: 'not null' }),
   date: kind<Date | null, string | null>('date', z.string().nullable(), {}, (date) =>

@@ -106,8 +106,8 @@ export const CANDIDATE_FIELDS = {
   companyRevenueRange: { event: text, personal: 2, column: column.text('company_revenue_range'), csv: 'companyrevenuerange', profile: { label: 'Company revenue' }, search: { filter: 'companyRevenue' } },
   companyDomain: { event: text, personal: 2, column: column.text('company_domain'), csv: 'companydomain', profile: { label: 'Company website' } },
   companyStartDate: { event: text, personal: 2, column: column.text('company_start_date'), csv: 'companystartdate', profile: { label: 'At the company since', show: 'date' } },
-  city: { event: text, personal: 2, updatable: 'nppes', column: column.text('city'), csv: 'contactcity', search: { filter: 'city' } },
-  state: { event: text, personal: 2, updatable: 'nppes', column: column.text('state', { clean: 'upper case' }), csv: 'contactstate', search: { filter: 'state' } },
+  city: { event: text, personal: 2, updatable: 'nppes', column: column.text('city', { fromImport: 'city or location' }), csv: 'contactcity', search: { filter: 'city' } },
+  state: { event: text, personal: 2, updatable: 'nppes', column: column.text('state', { clean: 'upper case', fromImport: 'state or location' }), csv: 'contactstate', search: { filter: 'state' } },
   officeCity: { event: text, personal: 2, updatable: 'nppes', column: column.text('office_city'), csv: 'contactofficecity', profile: { label: 'Office', show: showOffice } },
   officeState: { event: text, personal: 2, updatable: 'nppes', column: column.text('office_state'), csv: 'contactofficestate', profile: {} },
   officeZip: { event: text, personal: 2, updatable: 'nppes', column: column.text('office_zip'), csv: 'contactofficezipcode', profile: { label: 'Office ZIP' } },
@@ -182,6 +182,13 @@ export const CANDIDATE_FIELDS = {
   licensedIn: { column: column.list('licensed_in', { of: 'licenseRecords', clean: 'license states', fromImport: 'license states' }), search: { filter: 'licensedIn', values: 'list' } },
   /** Holds a license marked compact (the Compact license filter). */
   compactLicense: { column: column.boolean('compact_license', { of: 'licenseRecords', clean: 'compact license', fromImport: 'compact license' }), search: { filter: 'compactLicense' } },
+  /**
+   * Where the candidate practises (issue 35, docs/adr/0054): the office ZIP's centroid, else the
+   * office city's, else the city's, else what a location written as text names (us-places.ts).
+   * Read by the index for "within N miles of" searches and the distance sort.
+   */
+  latitude: { column: column.coordinate('latitude', { fromImport: 'latitude' }), search: {} },
+  longitude: { column: column.coordinate('longitude', { fromImport: 'longitude' }), search: {} },
 } as const satisfies Record<string, CandidateFieldDefinition>;
 
 type Fields = typeof CANDIDATE_FIELDS;

@@ -93,7 +93,8 @@ export const COUNTRY = 'United States';
 export const EMAIL_STATUSES = ['valid', 'invalid', 'accept_all', 'unknown'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-export const SORT_KEYS = ['relevance', 'name', 'specialty', 'location', 'verified'] as const;
+/** `distance`: nearest first, only with a `near` filter (issue 35). */
+export const SORT_KEYS = ['relevance', 'name', 'specialty', 'location', 'verified', 'distance'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 export const SearchLimits = {

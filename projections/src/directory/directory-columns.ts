@@ -6,6 +6,10 @@ import {
   type SqlType,
 } from '@healthtal/contracts';
 import { SOURCES_SQL } from './sources';
+import { provideZipCodesFromPackage } from './zip-codes';
+
+// The columns that geocode (latitude, longitude, a text location's city and state) read the ZIP list.
+provideZipCodesFromPackage();
 
 /*
  * The directory read model's columns as the candidate field table defines them
@@ -78,9 +82,10 @@ export const columnsUpdatedBy = (columns: readonly FieldColumn[], table: Table) 
  * directory_candidates.revision (the search reads new rows by seq); contact hashes as bytes;
  * skills as one text. 8: directory_meta.must_see_revision, counting ImportCompleted. 9: provenance per
  * field (issue 34): directory_sources, source_id and field_sources instead of field_updated_on; an
- * update from another source than the candidate's own leaves source_date as it was.
+ * update from another source than the candidate's own leaves source_date as it was. 10: an update of
+ * the practice's place (office ZIP, city, state, location) reads its coordinates again (issue 35).
  */
-export const DIRECTORY_CODE_VERSION = 9;
+export const DIRECTORY_CODE_VERSION = 10;
 
 /** The read model's tables, with the columns the field table gives them. */
 export const createSqlOf = (columns: readonly FieldColumn[]) => `

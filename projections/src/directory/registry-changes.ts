@@ -113,6 +113,7 @@ async function update(
   }
   if (data.licenseRecords === undefined && LEGACY_LICENSE_FIELDS.some((f) => data[f] !== undefined))
     await updateLegacyLicenses(client, d.candidateId);
+  if (PLACE_FIELDS.some((f) => data[f] !== undefined)) await updateCoordinates(client, d.candidateId);
   await updateContacts(client, data, d.candidateId);
   if (old.deactivated_on !== null) return;
   // A new seq: the index only ever appends; the tombstone drops the old document.
@@ -158,6 +159,34 @@ async function updateLegacyLicenses(client: pg.PoolClient, id: string) {
       IMPORT_READERS['compact license'](read),
     ],
   );
+}
+
+/** What a candidate's coordinates are read from (contracts' us-places geocodeCandidate). */
+const PLACE_FIELDS = ['officeZip', 'officeCity', 'officeState', 'city', 'state', 'location'] as const;
+
+/** An update of the practice's place: its coordinates are read again from the row, as the import reads them. */
+async function updateCoordinates(client: pg.PoolClient, id: string) {
+  const { rows } = await client.query<
+    Record<'office_zip' | 'office_city' | 'office_state' | 'city' | 'state' | 'location', string | null>
+  >(
+    'select office_zip, office_city, office_state, city, state, location from directory_candidates where id = $1',
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return;
+  const read = {
+    officeZip: row.office_zip,
+    officeCity: row.office_city,
+    officeState: row.office_state,
+    city: row.city,
+    state: row.state,
+    location: row.location,
+  };
+  await client.query('update directory_candidates set latitude = $2, longitude = $3 where id = $1', [
+    id,
+    IMPORT_READERS.latitude(read),
+    IMPORT_READERS.longitude(read),
+  ]);
 }
 
 async function updateContacts(client: pg.PoolClient, data: Record<string, unknown>, id: string) {

@@ -12,8 +12,11 @@ export {
   scoreProposals,
 } from './directory/job-match/proposal-score';
 export { DirectorySearch, type SearchPage } from './directory/search/directory-search';
+export { SearchIndex } from './directory/search/search-index';
+export { runQuery } from './directory/search/search-query';
 export { readModelState, SearchReplica } from './directory/search/search-replica';
 export { complexityOf } from './directory/search/search-request';
+export { INDEXED_FIELDS } from './directory/search/search-terms';
 export { recordSearchFailure, type SearchFailureInput } from './directory/search-errors';
 export {
   type ContactHash,

@@ -11,7 +11,9 @@ import {
   specialtyTone,
   visibleSkills,
 } from './candidate-card';
+
 import { ContactButtons } from './contacts/ContactButtons';
+import { milesText } from './search/near';
 
 /** Badge colours per specialty family: dark text on a light tint, AA contrast in every pair. */
 const TONE_COLOURS: Record<SpecialtyTone, { bg: string; fg: string }> = {
@@ -58,6 +60,8 @@ export const CandidateCard = memo(function CandidateCard({
 }: Props) {
   const name = candidateName(card.firstName, card.lastName, showFullName);
   const location = cleanLocation(card.location) ?? locationText(card.city, card.state);
+  // With a "Within" search: how far the practice is from its place (issue 35).
+  const distance = milesText(card.distanceMiles);
   const skills = visibleSkills(card.skills);
   const why = matchSummary(card.matched);
   const provenance = emailProvenance(card.emailVerifiedAt, new Date(), card.emailStatus, card.hasEmail);
@@ -91,9 +95,11 @@ export const CandidateCard = memo(function CandidateCard({
               {card.organization}
             </Typography>
           ) : null}
-          {location ? (
+          {location || distance ? (
             <Typography variant="body2" color="text.secondary">
               {location}
+              {location && distance ? ' · ' : null}
+              {distance}
             </Typography>
           ) : null}
           {card.education.length > 0 ? (

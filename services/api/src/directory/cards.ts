@@ -1,5 +1,5 @@
-import type { CandidateCard } from '@healthtal/contracts';
-import { isLinkedinProfileUrl, splitSkills } from '@healthtal/contracts';
+import type { CandidateCard, LatLon } from '@healthtal/contracts';
+import { isLinkedinProfileUrl, milesBetween, roundMiles, splitSkills } from '@healthtal/contracts';
 import type { DirectoryCandidatesTable } from '@healthtal/projections';
 import type pg from 'pg';
 
@@ -54,16 +54,32 @@ export const toCard = (row: CardRow): CandidateCard => ({
 /** Prepared once per connection: every page of search results asks it. */
 const CARDS_BY_SEQ = {
   name: 'cards-by-seq',
-  text: `select ${CARD_COLUMNS} from directory_candidates where seq = any($1::bigint[])`,
+  text: `select ${CARD_COLUMNS}, latitude, longitude from directory_candidates where seq = any($1::bigint[])`,
 };
+type CardRowWithPlace = CardRow & Pick<DirectoryCandidatesTable, 'latitude' | 'longitude'>;
 
-/** Cards for these read-model rows, in the order given (one indexed query). */
-export async function cardsBySeq(pool: pg.Pool, seqs: number[]): Promise<CandidateCard[]> {
+/**
+ * Cards for these read-model rows, in the order given (one indexed query). `near`: each card
+ * carries its distance from that point in miles, to a tenth (null without coordinates), measured
+ * as the index measures it (the coordinates as it keeps them, float32).
+ */
+export async function cardsBySeq(
+  pool: pg.Pool,
+  seqs: number[],
+  near?: LatLon | null,
+): Promise<CandidateCard[]> {
   if (seqs.length === 0) return [];
-  const { rows } = await pool.query<CardRow>({ ...CARDS_BY_SEQ, values: [seqs] });
+  const { rows } = await pool.query<CardRowWithPlace>({ ...CARDS_BY_SEQ, values: [seqs] });
   const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
   return seqs.flatMap((seq) => {
     const row = bySeq.get(seq);
-    return row ? [toCard(row)] : [];
+    if (!row) return [];
+    const card = toCard(row);
+    if (!near) return [card];
+    const at =
+      row.latitude === null || row.longitude === null
+        ? null
+        : { latitude: Math.fround(row.latitude), longitude: Math.fround(row.longitude) };
+    return [{ ...card, distanceMiles: at ? roundMiles(milesBetween(near, at)) : null }];
   });
 }

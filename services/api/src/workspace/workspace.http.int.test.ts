@@ -454,6 +454,18 @@ describe('saved searches', () => {
     expect((await alertOf(saved.id)).newCount).toBe(0);
   });
 
+  it('keeps a "within N miles of" search, and its alert counts only arrivals within the radius (issue 35)', async () => {
+    const near = { near: { place: '78701', miles: 25 }, sortKey: 'distance' };
+    const saved = await save({ name: 'Near downtown Austin', searchParams: near });
+    expect(saved.searchParams).toMatchObject(near);
+    await pause();
+    await importCandidates(app, [
+      candidate('ws-near-austin', { officeZip: '78701' }),
+      candidate('ws-near-columbus', { officeZip: '43215', officeCity: 'Columbus', officeState: 'OH' }),
+    ]);
+    expect((await alertOf(saved.id)).newCount).toBe(1);
+  });
+
   it('renames and deletes a saved search, with the spec’s toast', async () => {
     const saved = await save({ name: 'Temp', searchParams: { query: 'nurse' } });
     const renamed = await call('PATCH', `/api/v1/saved-searches/${saved.id}`, owner, { name: 'Nurses' });

@@ -26,6 +26,7 @@ import {
 } from '@mui/material';
 import { memo, useState } from 'react';
 import { KeywordsField } from './KeywordsField';
+import { NearFilter } from './NearFilter';
 import { RangeFilter } from './RangeFilter';
 import { filterValueLabel } from './results-table';
 import { SuggestInput } from './SuggestInput';
@@ -63,6 +64,13 @@ export const FilterSidebar = memo(function FilterSidebar({
   return (
     <Stack spacing={2} component="section" aria-label="Search filters">
       <KeywordsField value={state.query} onCommit={(query) => update({ query })} error={fieldErrors?.query} />
+      <NearFilter
+        value={state.near}
+        onChange={(near) =>
+          update({ near, ...(near === null && state.sortKey === 'distance' ? { sortKey: 'relevance' } : {}) })
+        }
+        errors={{ place: fieldErrors?.['near.place'], miles: fieldErrors?.['near.miles'] }}
+      />
       {SEARCH_FIELD_NAMES.map((name) => (
         <FilterControl
           key={name}

@@ -20,6 +20,7 @@ import {
 import { memo, type ReactNode, useCallback } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { candidateName } from '../candidate-card';
+import { milesText } from './near';
 import { RowContacts } from './RowContacts';
 import { RESULTS_COLUMN_LABELS, type ResultsColumn } from './results-table';
 import { useTableKeyboard } from './useTableKeyboard';
@@ -68,8 +69,12 @@ function cellOf(card: Card, column: ResultsColumn): ReactNode {
       return card.specialty;
     case 'organization':
       return card.organization;
-    case 'location':
-      return cleanLocation(card.location) ?? locationText(card.city, card.state);
+    case 'location': {
+      // With a "Within" search, the distance after the place: "Austin, TX · 12.3 mi" (issue 35).
+      const location = cleanLocation(card.location) ?? locationText(card.city, card.state);
+      const distance = milesText(card.distanceMiles);
+      return distance ? [location, distance].filter(Boolean).join(' · ') : location;
+    }
     case 'provenance':
       return provenance(card);
     case 'contact':

@@ -1,6 +1,7 @@
 import { SORT_KEYS, type SortKey } from '@healthtal/contracts';
 import FilterList from '@mui/icons-material/FilterList';
 import { Badge, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { DISTANCE_SORT_LABEL } from './near';
 import type { SearchScreenState } from './search-screen';
 import type { SelectionMode } from './useSelection';
 
@@ -10,6 +11,7 @@ const SORT_LABELS: Record<SortKey, string> = {
   specialty: 'Specialty',
   location: 'Location',
   verified: 'Recently verified',
+  distance: DISTANCE_SORT_LABEL,
 };
 
 type Props = {
@@ -76,7 +78,8 @@ export function SearchToolbar({
         onChange={(e) => update({ sortKey: e.target.value as SortKey })}
         sx={{ minWidth: 170 }}
       >
-        {SORT_KEYS.map((key) => (
+        {/* Distance only with a "Within" place to measure from (issue 35). */}
+        {SORT_KEYS.filter((key) => key !== 'distance' || state.near).map((key) => (
           <MenuItem key={key} value={key}>
             {SORT_LABELS[key]}
           </MenuItem>

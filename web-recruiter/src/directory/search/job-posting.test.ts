@@ -1,6 +1,6 @@
 import { EMPTY_PROPOSAL, type ProposedSearch } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
-import { chipSearches, chipsOf, NEAR_IS_SEARCHABLE, searchPatchOf, withNumber } from './job-posting';
+import { chipSearches, chipsOf, searchPatchOf, withNumber } from './job-posting';
 import { EMPTY_SEARCH, searchParamsOf } from './search-screen';
 
 const proposal: ProposedSearch = {
@@ -41,12 +41,10 @@ describe('a pasted posting’s proposal on the search screen', () => {
 
   it('searches with the chips left, in the URL the sidebar would write; shift and position type are not filters', () => {
     const chips = chipsOf(proposal).filter((chip) => chip.id !== 'skills:BLS');
-    expect(chips.filter((chip) => !chipSearches(chip)).map((c) => c.id)).toEqual(
-      NEAR_IS_SEARCHABLE ? ['positionType', 'shift'] : ['near', 'positionType', 'shift'],
-    );
+    expect(chips.filter((chip) => !chipSearches(chip)).map((c) => c.id)).toEqual(['positionType', 'shift']);
     const edited = chips.map((chip) => (chip.id === 'years' ? withNumber(chip, 'max', '10') : chip));
+    // Within 30 miles of Phoenix, the city itself is not a filter (it would keep Phoenix's people only).
     expect(searchParamsOf({ ...EMPTY_SEARCH, ...searchPatchOf(edited) })).toEqual([
-      ['city', 'Phoenix'],
       ['state', 'AZ'],
       ['licensedIn', 'AZ'],
       ['compactLicense', 'true'],
@@ -54,6 +52,13 @@ describe('a pasted posting’s proposal on the search screen', () => {
       ['specialty', 'Nurse'],
       ['skills', 'ACLS'],
       ['yearsInPractice', '2-10'],
+      ['near', 'Phoenix, AZ'],
+      ['miles', '30'],
+    ]);
+    const withoutRadius = chips.filter((chip) => chip.kind !== 'near');
+    expect(searchParamsOf({ ...EMPTY_SEARCH, ...searchPatchOf(withoutRadius) })[0]).toEqual([
+      'city',
+      'Phoenix',
     ]);
   });
 

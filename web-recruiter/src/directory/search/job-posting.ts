@@ -30,12 +30,6 @@ export type PostingChip =
   | { id: string; kind: 'compact'; label: string; from: string }
   | { id: string; kind: 'note'; label: string; from: string };
 
-/**
- * Distance search is built beside this (issue 35, part B): a `near` proposal is kept and shown, and
- * applied once the search request takes `near` (the lead wires `nearPatch` into the screen state).
- */
-export const NEAR_IS_SEARCHABLE = 'near' in SearchRequest.shape;
-
 const labelOf = (
   field: 'specialty' | 'credential' | 'licensedIn' | 'skills' | 'state' | 'city',
   value: string,
@@ -120,13 +114,12 @@ export function chipsOf(proposal: ProposedSearch): PostingChip[] {
 }
 
 /** Whether a chip becomes a filter when the recruiter searches (shift and position type do not). */
-export const chipSearches = (chip: PostingChip): boolean =>
-  chip.kind === 'note' ? false : chip.kind === 'near' ? NEAR_IS_SEARCHABLE : true;
+export const chipSearches = (chip: PostingChip): boolean => chip.kind !== 'note';
 
-/** The radius of a `near` chip, for the screen state once it carries one (null: none to apply). */
-export function nearPatch(chips: readonly PostingChip[]): { place: string; miles: number } | null {
+/** The radius of a `near` chip ("within 30 miles of Austin, TX"), or null. */
+function nearPatch(chips: readonly PostingChip[]): { place: string; miles: number } | null {
   const near = chips.find((chip) => chip.kind === 'near');
-  return near && NEAR_IS_SEARCHABLE ? near.value : null;
+  return near ? near.value : null;
 }
 
 /**
@@ -137,7 +130,9 @@ export function searchPatchOf(chips: readonly PostingChip[]): Partial<SearchScre
   const values = (field: 'specialty' | 'credential' | 'licensedIn' | 'skills') =>
     chips.flatMap((chip) => (chip.kind === 'list' && chip.field === field ? [chip.value] : []));
   const states = chips.flatMap((chip) => (chip.kind === 'state' ? [chip.value] : []));
-  const city = chips.find((chip) => chip.kind === 'city');
+  const near = nearPatch(chips);
+  // Within a radius of a city, the city itself is no filter: it would keep only that city's people.
+  const city = near ? undefined : chips.find((chip) => chip.kind === 'city');
   const years = chips.find((chip) => chip.kind === 'years');
   return {
     specialty: values('specialty'),
@@ -148,6 +143,7 @@ export function searchPatchOf(chips: readonly PostingChip[]): Partial<SearchScre
     city: city ? [city.value] : [],
     compactLicense: chips.some((chip) => chip.kind === 'compact') ? ['true'] : [],
     yearsInPractice: years ? years.value : { min: null, max: null },
+    near,
   };
 }
 

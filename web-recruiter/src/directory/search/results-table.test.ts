@@ -1,5 +1,6 @@
 import { SearchRequest } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
+import { milesText } from './near';
 import {
   appliedFilters,
   DEFAULT_RESULTS_VIEW,
@@ -92,6 +93,17 @@ describe('applied-filter chips', () => {
     const [compact, years] = appliedFilters(ranged);
     expect(compact!.label).toBe('Compact license');
     expect(withoutFilter(ranged, years!)).toEqual({ yearsInPractice: { min: null, max: null } });
+  });
+
+  it('says "Within 25 mi of 78701", and removing it takes the distance sort with it (issue 35)', () => {
+    const near = searchStateFromParams(new URLSearchParams('near=78701&miles=25&sortKey=distance&state=TX'));
+    const applied = appliedFilters(near);
+    expect(applied.map((f) => f.label)).toEqual(['State: Texas', 'Within 25 mi of 78701']);
+    expect(withoutFilter(near, applied[1]!)).toEqual({ near: null, sortKey: 'relevance' });
+    expect(milesText(12.3)).toBe('12.3 mi');
+    expect(milesText(0)).toBe('0 mi');
+    expect(milesText(1234.5)).toBe('1,234.5 mi');
+    expect(milesText(undefined)).toBeNull();
   });
 
   it('removing a chip removes only its value', () => {

@@ -18,6 +18,7 @@ import {
   US_STATES,
 } from '@healthtal/contracts';
 import { z } from 'zod';
+import { nearLabel } from './near';
 import type { SearchScreenState } from './search-screen';
 
 /**
@@ -130,8 +131,8 @@ export function moveColumn(
 export const KEYWORDS_LABEL = 'Keywords';
 
 export type AppliedFilter = {
-  /** The free text, a filter, or a filter's "none of" values (`notState`). */
-  readonly field: 'query' | SearchField | ExclusionKey;
+  /** The free text, the distance, a filter, or a filter's "none of" values (`notState`). */
+  readonly field: 'query' | 'near' | SearchField | ExclusionKey;
   readonly value: string;
   /** "Specialty: Cardiology", "State: Texas". */
   readonly label: string;
@@ -171,6 +172,7 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
         applied.push({ field: key, value, label: `${exclude.label}: ${filterValueLabel(name, value)}` });
     }
   }
+  if (state.near) applied.push({ field: 'near', value: state.near.place, label: nearLabel(state.near) });
   return applied;
 }
 
@@ -189,6 +191,9 @@ export function withoutFilter(state: SearchScreenState, filter: AppliedFilter): 
     const key = filter.field as ExclusionKey;
     return { [key]: state[key].filter((value) => value !== filter.value) } as Partial<SearchScreenState>;
   }
+  // Without a place there is no distance to sort by.
+  if (filter.field === 'near')
+    return { near: null, ...(state.sortKey === 'distance' ? { sortKey: 'relevance' as const } : {}) };
   if (searchField(filter.field as SearchField).kind === 'range')
     return { [filter.field]: OPEN_RANGE } as Partial<SearchScreenState>;
   const name = filter.field as ListFilter;

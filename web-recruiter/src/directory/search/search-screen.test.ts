@@ -172,6 +172,30 @@ describe('the search URL', () => {
     expect(activeFilterCount(state)).toBe(8);
   });
 
+  it('reads "within N miles of" as near and miles, keeps it in the request and a saved search (issue 35)', () => {
+    const state = fromQuery('near=78701&miles=25&sortKey=distance');
+    expect(state.near).toEqual({ place: '78701', miles: 25 });
+    expect(state.sortKey).toBe('distance');
+    expect(new URLSearchParams(searchParamsOf(state)).toString()).toBe(
+      'near=78701&miles=25&sortKey=distance',
+    );
+    // A place without miles takes the default radius; distance without a place is no sort at all.
+    expect(fromQuery('near=Austin%2C%20TX').near).toEqual({ place: 'Austin, TX', miles: 50 });
+    expect(fromQuery('sortKey=distance').sortKey).toBe('relevance');
+    const filters = searchFiltersOf(state);
+    expect(filters.near).toEqual({ place: '78701', miles: 25 });
+    expect(SearchRequest.parse(filters).near).toEqual({ place: '78701', miles: 25 });
+    expect(searchStateOfFilters(JSON.parse(JSON.stringify(filters)))).toEqual({ ...state, page: 1 });
+    expect(hasTermOrFilter({ ...EMPTY_SEARCH, near: { place: '78701', miles: 10 } })).toBe(true);
+    expect(searchFiltersOf(EMPTY_SEARCH)).not.toHaveProperty('near');
+    // A radius out of bounds is kept, so the API's field error shows beside the control.
+    const tooFar = SearchRequest.safeParse(searchFiltersOf(fromQuery('near=78701&miles=900')));
+    expect(tooFar.success ? [] : tooFar.error.issues.map((i) => i.path.join('.'))).toEqual(['near.miles']);
+    expect(invalidFilterMessage({ 'near.place': 'We don\'t know the place "x".' })).toBe(
+      'Within: We don\'t know the place "x".',
+    );
+  });
+
   it('lets Save Search through only with a term or a filter', () => {
     expect(hasTermOrFilter(EMPTY_SEARCH)).toBe(false);
     expect(hasTermOrFilter({ ...EMPTY_SEARCH, sortKey: 'name' })).toBe(false);

@@ -17,6 +17,7 @@ import {
   SEARCH_FIELDS,
   searchField,
 } from '@healthtal/contracts/domain/search-fields';
+import { NEAR_LABEL, type NearValue, nearFromParams, nearParamOf, nearParams } from './near';
 
 /**
  * The recruiter search screen's rules (recruiter-directory §2, §4, §5, §8, §9): its texts, the URL as
@@ -95,6 +96,7 @@ export function invalidFilterMessage(errors: Readonly<Record<string, string>>): 
   const labelOf = (path: string) => {
     const name = path.split('.')[0] ?? path;
     if (name === 'query') return 'Keywords';
+    if (name === 'near') return NEAR_LABEL;
     const excluded = EXCLUDABLE_FILTERS.find((field) => exclusionOf(field) === name);
     if (excluded) return searchField(excluded).exclude!.label;
     return name in SEARCH_FIELDS ? SEARCH_FIELDS[name as keyof typeof SEARCH_FIELDS].control.label : name;
@@ -153,6 +155,8 @@ export type SearchScreenState = {
   sortDirection: 'asc' | 'desc';
   tab: SearchTab;
   upgraded: boolean;
+  /** Within N miles of a ZIP or city (issue 35), or none. */
+  near: NearValue | null;
 } & Record<ListFilter, string[]> &
   /** The range filters (years in practice): either bound open; both open is no filter. */
   Record<RangeFilter, RangeValue> &
@@ -166,6 +170,7 @@ export const EMPTY_SEARCH: SearchScreenState = {
   sortDirection: 'asc',
   tab: 'results',
   upgraded: false,
+  near: null,
   ...(Object.fromEntries(LIST_FILTERS.map((name) => [name, [] as string[]])) as Record<ListFilter, string[]>),
   ...(Object.fromEntries(RANGE_FILTERS.map((name) => [name, OPEN_RANGE])) as Record<RangeFilter, RangeValue>),
   ...(Object.fromEntries(EXCLUDABLE_FILTERS.map((name) => [exclusionOf(name), [] as string[]])) as Record<
@@ -216,16 +221,22 @@ export function searchStateFromParams(params: { get(name: string): string | null
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const sortKey = params.get('sortKey') as SortKeyValue;
   const tab = params.get('tab') as SearchTab;
+  const near = nearFromParams(params);
   return {
     ...lists,
     ...ranges,
     ...exclusions,
     query: params.get('query')?.trim() ?? '',
     page: Number.isFinite(page) && page >= 1 ? page : 1,
-    sortKey: (SORT_KEYS as readonly string[]).includes(sortKey) ? sortKey : 'relevance',
+    // Distance only with a place to measure from.
+    sortKey:
+      (SORT_KEYS as readonly string[]).includes(sortKey) && (sortKey !== 'distance' || near)
+        ? sortKey
+        : 'relevance',
     sortDirection: params.get('sortDirection') === 'desc' ? 'desc' : 'asc',
     tab: (SEARCH_TABS as readonly string[]).includes(tab) ? tab : 'results',
     upgraded: params.get('upgraded') === 'true',
+    near,
   };
 }
 
@@ -242,6 +253,7 @@ export function searchParamsOf(state: SearchScreenState): [string, string][] {
     if (!isOpenRange(state[name])) entries.push([name, rangeText(state[name])]);
   for (const key of EXCLUDABLE_FILTERS.map(exclusionOf))
     if (state[key].length > 0) entries.push([key, state[key].join(',')]);
+  entries.push(...nearParams(state.near));
   if (state.page > 1) entries.push(['page', String(state.page)]);
   if (state.sortKey !== 'relevance') entries.push(['sortKey', state.sortKey]);
   if (state.sortDirection !== 'asc') entries.push(['sortDirection', state.sortDirection]);
@@ -260,6 +272,7 @@ export function searchFiltersOf(state: SearchScreenState): SearchFilterObject {
   // The request's own form of a range, `{ min, max }` (a saved search keeps it so).
   for (const name of RANGE_FILTERS) if (!isOpenRange(state[name])) filters[name] = { ...state[name] };
   for (const key of EXCLUDABLE_FILTERS.map(exclusionOf)) if (state[key].length > 0) filters[key] = state[key];
+  if (state.near) filters.near = { ...state.near };
   filters.sortKey = state.sortKey;
   filters.sortDirection = state.sortDirection;
   return filters;
@@ -277,7 +290,9 @@ export function searchStateOfFilters(filters: Record<string, unknown>): SearchSc
           : isRangeObject(value) // a range as the API takes it: `{ min, max }`
             ? rangeText({ min: value.min ?? null, max: value.max ?? null })
             : null;
-  return searchStateFromParams({ get: (name) => asText(filters[name]) });
+  return searchStateFromParams({
+    get: (name) => (name === 'near' || name === 'miles' ? nearParamOf(filters, name) : asText(filters[name])),
+  });
 }
 
 const isRangeObject = (value: unknown): value is { min?: number | null; max?: number | null } =>
@@ -287,6 +302,7 @@ const isRangeObject = (value: unknown): value is { min?: number | null; max?: nu
 export function hasTermOrFilter(state: SearchScreenState): boolean {
   return (
     state.query.trim() !== '' ||
+    state.near !== null ||
     LIST_FILTERS.some((name) => state[name].length > 0) ||
     RANGE_FILTERS.some((name) => !isOpenRange(state[name])) ||
     EXCLUDABLE_FILTERS.some((name) => state[exclusionOf(name)].length > 0)
@@ -296,6 +312,7 @@ export function hasTermOrFilter(state: SearchScreenState): boolean {
 /** How many filters are active, for the mobile "Search Filters" button's badge. */
 export const activeFilterCount = (state: SearchScreenState): number =>
   (state.query.trim() ? 1 : 0) +
+  (state.near ? 1 : 0) +
   LIST_FILTERS.reduce((n, name) => n + state[name].length, 0) +
   RANGE_FILTERS.filter((name) => !isOpenRange(state[name])).length +
   EXCLUDABLE_FILTERS.reduce((n, name) => n + state[exclusionOf(name)].length, 0);

@@ -1,6 +1,7 @@
 import type { FilterSuggestion, IndexedFields, SuggestedField } from '@healthtal/contracts';
 import { yieldToEventLoop } from '@healthtal/eventstore';
 import { FilterVocabulary } from './filter-vocabulary';
+import { cellOf } from './search-cells';
 import { mergeTail, rankAmong } from './search-orders';
 import {
   FOLDED,
@@ -39,6 +40,9 @@ export type IndexContent = {
   verifiedKey: Float64Array;
   /** Each document's identifier (its NPI as a number, 0 without one): search-terms IDENTIFIER_FIELD. */
   identifiers: Float64Array;
+  /** Each document's practice coordinates (degrees, NaN when unknown): the near filter's (search-near.ts). */
+  latitudes: Float32Array;
+  longitudes: Float32Array;
   rank: Record<SortOrder, Float64Array>;
   order: Record<SortOrder, Uint32Array>;
   postings: ReadonlyMap<string, Postings>;
@@ -94,6 +98,14 @@ export class SearchIndex {
   };
   private verifiedKey = new Float64Array(0);
   private identifiers = new Float64Array(0);
+  latitudes = new Float32Array(0);
+  longitudes = new Float32Array(0);
+  /**
+   * The documents with coordinates by grid cell (search-near cellOf: half a degree square), so a
+   * near filter reads the cells its box covers, not every document. Not in a snapshot: made again
+   * from the coordinates when one is loaded (fromContent).
+   */
+  readonly cells = new Map<number, Postings>();
   /** Each sort's comparator, made again when the arrays it reads are replaced (the index grew). */
   private comparators: Partial<Record<SortOrder, (a: number, b: number) => number>> = {};
   readonly rank: Record<SortOrder, Float64Array> = {
@@ -137,10 +149,27 @@ export class SearchIndex {
       : Number.MAX_VALUE;
     const identifier = IDENTIFIER_FIELD ? candidate[IDENTIFIER_FIELD] : null;
     this.identifiers[doc] = identifier ? Number(identifier) : 0;
+    this.latitudes[doc] = candidate.latitude ?? Number.NaN;
+    this.longitudes[doc] = candidate.longitude ?? Number.NaN;
+    this.placeInCell(doc);
     if (this.orderedUpTo > 0)
       for (const sort of SORT_ORDERS)
         this.rank[sort][doc] = rankAmong(this.order[sort], this.orderedUpTo, this.comparator(sort), doc);
     return doc;
+  }
+
+  /** Files a document with coordinates under its grid cell (as read back from the arrays: float32). */
+  private placeInCell(doc: number): void {
+    const latitude = this.latitudes[doc]!;
+    const longitude = this.longitudes[doc]!;
+    if (Number.isNaN(latitude) || Number.isNaN(longitude)) return;
+    const cell = cellOf(latitude, longitude);
+    let list = this.cells.get(cell);
+    if (!list) {
+      list = new Postings();
+      this.cells.set(cell, list);
+    }
+    list.add(doc);
   }
 
   /** Removes the document with this read-model seq; false when it is not here. */
@@ -379,6 +408,8 @@ export class SearchIndex {
       alive: this.alive,
       verifiedKey: this.verifiedKey,
       identifiers: this.identifiers,
+      latitudes: this.latitudes,
+      longitudes: this.longitudes,
       rank: this.rank,
       order: this.order,
       postings: this.postings,
@@ -404,6 +435,7 @@ export class SearchIndex {
       if (list.dense) index.denseLists.add(list);
     }
     index.reviewDense();
+    for (let doc = 0; doc < content.size; doc++) index.placeInCell(doc);
     return index;
   }
 
@@ -443,6 +475,13 @@ export class SearchIndex {
     this.seqs = grow(this.seqs);
     this.verifiedKey = grow(this.verifiedKey);
     this.identifiers = grow(this.identifiers);
+    const growCoordinate = (array: Float32Array) => {
+      const grown = new Float32Array(capacity).fill(Number.NaN);
+      grown.set(array);
+      return grown;
+    };
+    this.latitudes = growCoordinate(this.latitudes);
+    this.longitudes = growCoordinate(this.longitudes);
     this.comparators = {};
     for (const sort of SORT_ORDERS) this.rank[sort] = grow(this.rank[sort]);
     const uuids = new Uint8Array(capacity * 16);

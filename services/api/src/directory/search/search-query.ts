@@ -1,6 +1,7 @@
 import type { KeywordNode } from '@healthtal/contracts';
 import type { SearchIndex, SortOrder } from './search-index';
 import { keywordBits } from './search-keywords';
+import { byDistance, keepWithin, type NearQuery } from './search-near';
 import { firstInOrder } from './search-orders';
 import { identifierOf, TEXT_FIELDS, type TextField } from './search-terms';
 import { Bits, type Postings } from './text';
@@ -16,7 +17,8 @@ export type IndexQuery = {
   groups: string[][][];
   /** "None of" (issue 35): a document in any alternative of any of these groups does not match. */
   excluded?: string[][][];
-  sort: SortOrder | 'relevance';
+  /** `distance`: nearest first (with `near` only; without it, as `verified`). */
+  sort: SortOrder | 'relevance' | 'distance';
   direction: 'asc' | 'desc';
   offset: number;
   limit: number;
@@ -32,6 +34,8 @@ export type IndexQuery = {
    * positive words, which score relevance (not ANDed); `prefixLast` is off.
    */
   keywords?: KeywordNode;
+  /** Only documents within `miles` of the point (search-near.ts); none without coordinates. */
+  near?: NearQuery;
 };
 
 /** `scores`: each doc's relevance score, when the query was sorted by relevance of its words. */
@@ -96,14 +100,19 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   }
   for (const group of query.excluded ?? []) matches.andNot(groupBits(index, group, work));
   if (query.keywords) matches.and(keywordBits(index, query.keywords));
+  if (query.near) keepWithin(index, matches, query.near, work.group);
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
   if (need <= query.offset) return { count, docs: [] };
+  if (query.sort === 'distance' && query.near) {
+    const { docs } = byDistance(index, matches, query.near, query.direction, need);
+    return { count, docs: docs.slice(query.offset, need) };
+  }
   if (query.sort === 'relevance' && query.words.length > 0) {
     const docs = byRelevance(index, matches, count, wordLists, need, work.scores).slice(query.offset, need);
     return { count, docs, scores: docs.map((doc) => work.scores[doc]!) };
   }
-  const sort = query.sort === 'relevance' ? 'verified' : query.sort;
+  const sort = query.sort === 'relevance' || query.sort === 'distance' ? 'verified' : query.sort;
   const docs = firstMatches(index, matches, { count }, sort, query.direction, need);
   return { count, docs: docs.slice(query.offset, need) };
 }

@@ -1,10 +1,12 @@
 import {
+  DISTANCE_NEEDS_NEAR,
   EXCLUDABLE_FILTERS,
   exclusionOf,
   isBooleanKeywords,
   isOpenRange,
   type KeywordNode,
   keywordTerms,
+  type LatLon,
   parseKeywords,
   positiveWords,
   queryTermsOf,
@@ -15,9 +17,15 @@ import {
   type SearchField,
   type SearchRequest,
   searchField,
+  UNKNOWN_PLACE,
 } from '@healthtal/contracts';
+import { geocodePlace } from '@healthtal/contracts/domain/us-places';
 import type { IndexQuery } from './search-query';
 import { words } from './text';
+import { provideZipCodesFromPackage } from './zip-codes';
+
+// A near filter's place is geocoded with the ZIP list.
+provideZipCodesFromPackage();
 
 export type Complexity = 'simple' | 'medium' | 'complex' | 'ultra';
 
@@ -51,6 +59,9 @@ export function toIndexQuery(
   });
   const text = request.query ?? '';
   const keywords = keywordTreeOf(text);
+  const near = request.near ? geocodePlace(request.near.place) : null;
+  // A place no one can find (a saved search's, say: the API refuses it in a new search) matches nobody.
+  if (request.near && !near) groups.push([['nothing:']]);
   return {
     words: keywords ? positiveWords(keywords) : [...new Set(words(text))].slice(0, 10),
     prefixLast: !keywords && text.length > 0 && !/\s$/.test(text),
@@ -61,6 +72,7 @@ export function toIndexQuery(
     offset: (request.page - 1) * request.limit,
     limit: request.limit,
     ...(keywords ? { keywords } : {}),
+    ...(request.near && near ? { near: { ...near, miles: request.near.miles } } : {}),
     ...overrides,
   };
 }
@@ -73,6 +85,21 @@ export function keywordTreeOf(text: string | undefined): KeywordNode | null {
   if (!isBooleanKeywords(text)) return null;
   const parsed = parseKeywords(text!);
   return 'tree' in parsed ? parsed.tree : null;
+}
+
+/**
+ * What the search schema cannot check: that the `near` place is one we can place (geocoded here,
+ * contracts' us-places), and that a distance sort has one. Field errors by path; with none, the
+ * place's point (null without `near`).
+ */
+export function checkNear(
+  request: Pick<SearchRequest, 'near' | 'sortKey'>,
+): { errors: Record<string, string> } | { point: LatLon | null } {
+  const errors: Record<string, string> = {};
+  const point = request.near ? geocodePlace(request.near.place) : null;
+  if (request.near && !point) errors['near.place'] = UNKNOWN_PLACE(request.near.place);
+  if (request.sortKey === 'distance' && !request.near) errors.sortKey = DISTANCE_NEEDS_NEAR;
+  return Object.keys(errors).length > 0 ? { errors } : { point };
 }
 
 /** How demanding a search is, in the classes of the spec's robustness tester. */

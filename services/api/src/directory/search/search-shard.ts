@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { SuggestedField } from '@healthtal/contracts';
 import type { KeyedSuggestion } from './filter-vocabulary';
 import type { SearchIndex, SortOrder, WordFrequency } from './search-index';
+import { distanceFrom } from './search-near';
 import { type IndexQuery, runQuery } from './search-query';
 import { readUuid } from './uuid-bytes';
 
@@ -69,10 +70,13 @@ export function shardAnswer(
   for (const [i, doc] of docs.entries()) index.copyIdOf(doc, ids, i * 16);
   const seqs = docs.map((doc) => index.seqOf(doc));
   if (!toMerge) return { count, seqs, ids, order: null };
-  const sort: SortOrder = query.sort === 'relevance' ? 'verified' : query.sort;
+  const sort: SortOrder = query.sort === 'relevance' || query.sort === 'distance' ? 'verified' : query.sort;
+  // By distance, the key is the distance (ties by name key, then seq, as one index orders them).
+  const distance = query.sort === 'distance' && query.near ? distanceFrom(index, query.near) : null;
   const order = emptyOrder();
   for (const [i, doc] of docs.entries()) {
-    const { key, name } = index.sortKeyOf(sort, doc);
+    const { key: sortKey, name } = index.sortKeyOf(sort, doc);
+    const key = distance ? distance(doc) : sortKey;
     order.scores.push(scores?.[i] ?? 0);
     order.keys.push(key);
     order.names.push(name);

@@ -36,6 +36,8 @@ export function liveContent(content: IndexContent): IndexContent {
     alive,
     verifiedKey: perDoc(content.verifiedKey, new Float64Array(n)),
     identifiers: perDoc(content.identifiers, new Float64Array(n)),
+    latitudes: perDoc(content.latitudes, new Float32Array(n)),
+    longitudes: perDoc(content.longitudes, new Float32Array(n)),
     ...liveOrders(content, live),
     postings,
     keys: {

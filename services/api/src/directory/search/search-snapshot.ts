@@ -25,13 +25,15 @@ type Header = {
   json: IndexJson;
 };
 
-const TYPES = { Float64Array, Uint32Array, Uint8Array } as const;
+const TYPES = { Float64Array, Float32Array, Uint32Array, Uint8Array } as const;
 const typeOf = (array: SnapshotArray): keyof typeof TYPES =>
   array instanceof Float64Array
     ? 'Float64Array'
-    : array instanceof Uint32Array
-      ? 'Uint32Array'
-      : 'Uint8Array';
+    : array instanceof Float32Array
+      ? 'Float32Array'
+      : array instanceof Uint32Array
+        ? 'Uint32Array'
+        : 'Uint8Array';
 const padding = (bytes: number) => Buffer.alloc((8 - (bytes % 8)) % 8);
 /** Sort keys never hold a NUL (search-index keys are folded text and \u0001, \u0002, \uffff). */
 const TEXT_SEPARATOR = '\u0000';
@@ -89,7 +91,7 @@ export async function keepSnapshotsPrivate(dir: string): Promise<void> {
       await chmod(path.join(dir, entry.name), PRIVATE_FILE);
 }
 
-type SnapshotArray = Float64Array | Uint32Array | Uint8Array;
+type SnapshotArray = Float64Array | Float32Array | Uint32Array | Uint8Array;
 /** The strings of an index snapshot (its numbers are typed arrays beside it). */
 type IndexJson = {
   size: number;
@@ -142,6 +144,8 @@ function toSnapshot(index: SearchIndex): {
       alive: content.alive.words.subarray(0, words),
       verifiedKey: content.verifiedKey.subarray(0, n),
       identifiers: content.identifiers.subarray(0, n),
+      latitudes: content.latitudes.subarray(0, n),
+      longitudes: content.longitudes.subarray(0, n),
       ...Object.fromEntries(
         SORT_ORDERS.flatMap((sort) => [
           [`rank.${sort}`, content.rank[sort].subarray(0, n)],
@@ -225,6 +229,8 @@ function fromSnapshot(
     alive: new Bits(n, array('alive', Uint32Array)),
     verifiedKey: array('verifiedKey', Float64Array),
     identifiers: array('identifiers', Float64Array),
+    latitudes: array('latitudes', Float32Array),
+    longitudes: array('longitudes', Float32Array),
     rank: byOrder((sort) => array(`rank.${sort}`, Float64Array)),
     order: byOrder((sort) => array(`order.${sort}`, Uint32Array)),
     postings,

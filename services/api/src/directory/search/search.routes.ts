@@ -1,11 +1,11 @@
-import { SearchLimits, SearchRequest, type SearchResponse } from '@healthtal/contracts';
+import { type LatLon, SearchLimits, SearchRequest, type SearchResponse } from '@healthtal/contracts';
 import type { EventStore } from '@healthtal/eventstore';
 import type { Request } from 'express';
 import type pg from 'pg';
 import type { ApiMetrics } from '../../http/metrics';
 import type { RouteRegistrar } from '../../http/routes';
 import { parseBody } from '../../http/validate';
-import { HttpProblem } from '../../shared/problem';
+import { HttpProblem, invalidFields } from '../../shared/problem';
 import { cardsBySeq } from '../cards';
 import { fieldPolicyOf, withVisibleFields } from '../field-policy';
 import {
@@ -20,7 +20,7 @@ import type { DirectorySearch } from './directory-search';
 import { matchReasons } from './match-reasons';
 import type { SearchMetrics } from './search-metrics';
 import { indexedCandidatesBySeq } from './search-replica';
-import { complexityOf } from './search-request';
+import { checkNear, complexityOf } from './search-request';
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required';
 
@@ -42,8 +42,10 @@ export function searchRoutes(
   routes.route('POST /api/v1/search', async (req, res) => {
     const started = performance.now();
     const request = parseBody(SearchRequest, req);
+    const near = checkNear(request);
+    if ('errors' in near) throw invalidFields(near.errors);
     try {
-      const body = await search(req, request, started);
+      const body = await search(req, request, started, near.point);
       // Slow answers are logged for the admin's Search Error Logs, after the user has them.
       res.json(body);
       deps.metrics?.record(body.tookMs, false);
@@ -77,7 +79,12 @@ export function searchRoutes(
       { logger: req.log, correlationId: String(req.id) },
     );
 
-  async function search(req: Request, request: SearchRequest, started: number): Promise<SearchResponse> {
+  async function search(
+    req: Request,
+    request: SearchRequest,
+    started: number,
+    near: LatLon | null,
+  ): Promise<SearchResponse> {
     const capabilities = req.principal?.kind === 'user' ? req.principal.capabilities : new Set();
     if (request.selectAll && !capabilities.has('premium')) {
       throw new HttpProblem(403, 'Subscription Required', 'Select All needs the Annual plan.');
@@ -96,7 +103,7 @@ export function searchRoutes(
     const result = await deps.search.find(request, { offset, limit: paid ? limit : 0 });
     const body: SearchResponse = {
       success: true,
-      data: paid && !request.selectAll ? await cardsWithReasons(req, request, result.hits) : [],
+      data: paid && !request.selectAll ? await cardsWithReasons(req, request, result.hits, near) : [],
       count: result.count,
       countIsEstimate: false,
       totalPages: Math.ceil(result.count / request.limit),
@@ -113,10 +120,15 @@ export function searchRoutes(
   }
 
   /** A page's cards, each with why it matched (issue 35), as the caller may see them. */
-  async function cardsWithReasons(req: Request, request: SearchRequest, hits: readonly { seq: number }[]) {
+  async function cardsWithReasons(
+    req: Request,
+    request: SearchRequest,
+    hits: readonly { seq: number }[],
+    near: LatLon | null,
+  ) {
     const seqs = hits.map((hit) => hit.seq);
     const [cards, indexed] = await Promise.all([
-      cardsBySeq(deps.pool, seqs),
+      cardsBySeq(deps.pool, seqs, near),
       indexedCandidatesBySeq(deps.pool, seqs),
     ]);
     const policy = fieldPolicyOf(req.accessProfile);

@@ -10,9 +10,10 @@ import {
 /**
  * Bump when how a snapshot lays the index out, or how code builds the index from a row (sort keys,
  * folding), changes. What the candidate field table and the search table say the index holds is
- * in the format by itself (snapshotFormatOf). 4: each document's identifier (the NPI).
+ * in the format by itself (snapshotFormatOf). 4: each document's identifier (the NPI). 5: each
+ * document's latitude and longitude (Float32Array, NaN when unknown: issue 35).
  */
-export const SNAPSHOT_LAYOUT = 4;
+export const SNAPSHOT_LAYOUT = 5;
 
 /**
  * A snapshot's format: the layout's version and a fingerprint of what the index is made of, the
