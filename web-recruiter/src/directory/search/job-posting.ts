@@ -2,7 +2,6 @@ import {
   type ProposedSearch,
   type RangeValue,
   rangeLabel,
-  SearchRequest,
   searchField,
   US_STATES,
 } from '@healthtal/contracts';
