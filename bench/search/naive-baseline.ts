@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@healthtal/contracts';
+import { isBooleanKeywords, type KeywordNode, parseKeywords, type SearchRequest } from '@healthtal/contracts';
 import type pg from 'pg';
 
 /**
@@ -8,7 +8,7 @@ import type pg from 'pg';
 export async function createNaiveTable(pool: pg.Pool): Promise<number> {
   // A table of a directory built before issue 34 lacks its columns: built again.
   const exists = await pool.query(
-    "select 1 from information_schema.columns where table_name = 'naive_candidates' and column_name = 'email_status'",
+    "select 1 from information_schema.columns where table_name = 'naive_candidates' and column_name = 'latitude'",
   );
   if (exists.rowCount === 0) {
     await pool.query('drop table if exists naive_candidates');
@@ -17,7 +17,8 @@ export async function createNaiveTable(pool: pg.Pool): Promise<number> {
         company_revenue_range, company_industry, replace(skills, chr(31), ', ') as skills, education::text as education,
         email_verified_at, replace(licensed_in, chr(31), ', ') as licensed_in, compact_license,
         replace(credential, chr(31), ', ') as credential, graduation_year,
-        hospital_affiliations::text as hospital_affiliations, has_email, has_phone, email_status
+        hospital_affiliations::text as hospital_affiliations, has_email, has_phone, email_status,
+        office_zip, latitude, longitude
       from directory_candidates`);
     await pool.query('analyze naive_candidates');
   }
@@ -31,11 +32,12 @@ const ORDER: Record<SearchRequest['sortKey'], string> = {
   specialty: 'specialty, last_name, first_name',
   location: 'state, city, last_name, first_name',
   verified: 'email_verified_at desc nulls last',
-  // The mix sends no near filter yet (issue 35): without one the index orders distance as verified.
+  // With a near filter the distance itself (naiveSql); without one the index orders it as verified.
   distance: 'email_verified_at desc nulls last',
 };
 
 export function naiveSql(body: Partial<SearchRequest>): {
+  from: string;
   where: string;
   params: unknown[];
   order: string;
@@ -47,15 +49,34 @@ export function naiveSql(body: Partial<SearchRequest>): {
     return `$${params.length}`;
   };
   const clauses: string[] = [];
+  let from = 'naive_candidates';
+  let distance: string | null = null;
   const anyOf = (column: string, values: readonly string[] | undefined) => {
     if (values && values.length > 0)
       clauses.push(`(${values.map((v) => `${column} ilike ${like(v)}`).join(' or ')})`);
   };
-  for (const word of (body.query ?? '').split(/\s+/).filter(Boolean)) {
-    const p = like(word);
-    clauses.push(
-      `(first_name ilike ${p} or last_name ilike ${p} or title ilike ${p} or specialty ilike ${p} or company_name ilike ${p} or skills ilike ${p} or education ilike ${p})`,
-    );
+  const anyText = (text: string) => {
+    const p = like(text);
+    return `(first_name ilike ${p} or last_name ilike ${p} or title ilike ${p} or specialty ilike ${p} or company_name ilike ${p} or skills ilike ${p} or education ilike ${p})`;
+  };
+  // Boolean keywords (ADR 0053) as the naive table would take them: each term ILIKE'd anywhere.
+  const booleanSql = (node: KeywordNode): string =>
+    node.kind === 'word' || node.kind === 'phrase'
+      ? anyText(node.text)
+      : node.kind === 'not'
+        ? `not ${booleanSql(node.term)}`
+        : `(${node.terms.map(booleanSql).join(node.kind === 'and' ? ' and ' : ' or ')})`;
+  const parsed = isBooleanKeywords(body.query) ? parseKeywords(body.query!) : null;
+  if (parsed && 'tree' in parsed) clauses.push(booleanSql(parsed.tree));
+  else for (const word of (body.query ?? '').split(/\s+/).filter(Boolean)) clauses.push(anyText(word));
+  // Within N miles of a ZIP: its centroid (as the rows of that ZIP hold it), then the haversine of every row.
+  if (body.near) {
+    params.push(body.near.place, body.near.miles);
+    const [place, miles] = [`$${params.length - 1}`, `$${params.length}`];
+    distance = `7917.5 * asin(sqrt(power(sin(radians(latitude - c.lat) / 2), 2) +
+      cos(radians(c.lat)) * cos(radians(latitude)) * power(sin(radians(longitude - c.lon) / 2), 2)))`;
+    clauses.push(`latitude is not null and c.lat is not null and ${distance} <= ${miles}`);
+    from = `naive_candidates, (select avg(latitude) as lat, avg(longitude) as lon from naive_candidates where office_zip = ${place}) c`;
   }
   anyOf('city', body.city);
   anyOf('state', body.state);
@@ -93,11 +114,15 @@ export function naiveSql(body: Partial<SearchRequest>): {
     if (years.max !== null) clauses.push(`graduation_year >= ${year - years.max}`);
   }
   const direction = body.sortDirection === 'desc' && body.sortKey !== 'relevance' ? ' desc' : '';
-  const order = ORDER[body.sortKey ?? 'relevance']
-    .split(', ')
-    .map((part) => (direction && !part.includes(' desc') ? `${part}${direction}` : part))
-    .join(', ');
+  const order =
+    body.sortKey === 'distance' && distance
+      ? `${distance}, last_name, first_name`
+      : ORDER[body.sortKey ?? 'relevance']
+          .split(', ')
+          .map((part) => (direction && !part.includes(' desc') ? `${part}${direction}` : part))
+          .join(', ');
   return {
+    from,
     where: clauses.length > 0 ? `where ${clauses.join(' and ')}` : '',
     params,
     order,
@@ -111,7 +136,7 @@ export async function runNaive(
   body: Partial<SearchRequest>,
   timeoutMs: number,
 ): Promise<{ ms: number; countMs: number; timedOut: boolean }> {
-  const { where, params, order, offset } = naiveSql(body);
+  const { from, where, params, order, offset } = naiveSql(body);
   const client = await pool.connect();
   try {
     await client.query(`set statement_timeout = ${timeoutMs}`);
@@ -119,7 +144,7 @@ export async function runNaive(
     let timedOut = false;
     try {
       await client.query(
-        `select * from naive_candidates ${where} order by ${order} limit 25 offset ${offset}`,
+        `select * from ${from} ${where} order by ${order} limit 25 offset ${offset}`,
         params,
       );
     } catch (error) {
@@ -128,7 +153,7 @@ export async function runNaive(
     }
     const countStarted = performance.now();
     try {
-      await client.query(`select count(*) from naive_candidates ${where}`, params);
+      await client.query(`select count(*) from ${from} ${where}`, params);
     } catch (error) {
       if ((error as { code?: string }).code !== '57014') throw error;
       timedOut = true;

@@ -21,6 +21,8 @@ export type Vocabulary = {
   credentials: string[];
   licensedStates: string[];
   hospitals: string[];
+  /** Issue 35: office ZIPs to search around ("within N miles of"). */
+  zips: string[];
 };
 
 /**
@@ -74,6 +76,9 @@ export async function loadVocabulary(pool: pg.Pool): Promise<Vocabulary> {
     ),
     hospitals: await column(
       `select e->>'name' as v from ${sample}, jsonb_array_elements(hospital_affiliations) e where e->>'name' is not null group by 1 order by count(*) desc limit 40`,
+    ),
+    zips: await column(
+      `select office_zip as v from ${sample} where office_zip ~ '^[0-9]{5}$' and latitude is not null group by 1 order by count(*) desc limit 60`,
     ),
   };
 }
@@ -158,7 +163,23 @@ export function queryMix(
     ...(vocabulary.credentials.length > 0 ? [() => ({ notCredential: [pick(vocabulary.credentials)] })] : []),
     () => ({ hasPhone: [FLAG_ON] }),
     () => ({ hasEmail: [FLAG_ON], emailStatus: ['valid'] }),
+    ...(vocabulary.zips.length > 0
+      ? [() => ({ near: { place: pick(vocabulary.zips), miles: pick([10, 25, 50, 100, 250]) } })]
+      : []),
   ];
+  // Boolean keywords as a sourcer writes them (ADR 0053): OR of two, AND NOT, a phrase, brackets.
+  const booleanQuery = () => {
+    const a = word();
+    const b = word();
+    const c = pick(vocabulary.titleWords);
+    return pick([
+      `${a} OR ${b}`,
+      `${c} AND NOT ${b}`,
+      `"${c} ${vocabulary.broadWord}"`,
+      `(${a} OR ${b}) AND ${c}`,
+      `${c} NOT (${a} OR ${b})`,
+    ]);
+  };
   if (kind !== 'classic') filters.push(...registry);
   if (kind === 'sourcer') filters.push(...sourcer);
   const compose = (filterCount: number, words: number): Partial<SearchRequest> => {
@@ -166,7 +187,9 @@ export function queryMix(
     const chosen = new Set<number>();
     while (chosen.size < filterCount) chosen.add(Math.floor(rand() * filters.length));
     for (const i of chosen) Object.assign(body, filters[i]!());
-    if (words > 0) body.query = Array.from({ length: words }, word).join(' ');
+    if (words > 0)
+      body.query =
+        kind === 'sourcer' && rand() < 0.2 ? booleanQuery() : Array.from({ length: words }, word).join(' ');
     return body;
   };
   const queries: BenchQuery[] = [];
@@ -183,7 +206,8 @@ export function queryMix(
           : cls === 'complex'
             ? compose(3 + Math.floor(rand() * 2), 1)
             : compose(5 + Math.floor(rand() * 3), 2 + Math.floor(rand() * 2));
-    const sortKey = SORTS[i % SORTS.length]!;
+    // A search around a place is sorted nearest first half the time.
+    const sortKey = shape.near && rand() < 0.5 ? 'distance' : SORTS[i % SORTS.length]!;
     const sortDirection = Math.floor(i / SORTS.length) % 2 === 0 ? 'asc' : 'desc';
     const body = { ...shape, sortKey, sortDirection, page: page(), limit: 25 } as Partial<SearchRequest>;
     queries.push({ class: cls, body, label: JSON.stringify(body).slice(0, 160) });
