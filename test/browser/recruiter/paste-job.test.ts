@@ -58,9 +58,9 @@ describe('Paste a job', () => {
     await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
     expect([...new URL(page.url()).searchParams]).toEqual([
       ['city', 'Austin'],
+      ['state', 'TX'],
       ['specialty', 'Cardiology'],
       ['skills', 'Echocardiography,BLS'],
-      ['state', 'TX'],
     ]);
     const applied = page.getByRole('group', { name: 'Applied filters' });
     await expectVisible(applied.getByRole('button', { name: 'Remove Skills: BLS' }));
