@@ -1,6 +1,5 @@
 import {
   type MatchReason,
-  positiveWords,
   queryTermsOf,
   type RangeFilter,
   type RangeValue,
@@ -10,7 +9,7 @@ import {
   searchField,
 } from '@healthtal/contracts';
 import type { IndexedCandidate } from './search-index';
-import { isActive, keywordTreeOf } from './search-request';
+import { isActive, type KeywordWords, keywordWordsOf } from './search-request';
 import {
   IDENTIFIER_FIELD,
   identifierOf,
@@ -18,7 +17,6 @@ import {
   type TextField,
   termsOfCandidate,
 } from './search-terms';
-import { words } from './text';
 
 /** Where a keyword was found, in a recruiter's words, by free-text field. */
 const PLACES: Record<TextField, string> = {
@@ -30,24 +28,6 @@ const PLACES: Record<TextField, string> = {
   e: 'education',
 };
 const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
-
-/** The words a search's keywords look for, and whether the last one is typed as a prefix. */
-export type KeywordWords = { words: readonly string[]; prefixLast: boolean };
-
-/** The keywords of a plain query (a bag of words, the last a prefix unless a space follows it). */
-export const plainKeywords = (query: string | undefined): KeywordWords => ({
-  words: [...new Set(words(query ?? ''))].slice(0, 10),
-  prefixLast: (query ?? '').length > 0 && !/\s$/.test(query ?? ''),
-});
-
-/**
- * The keywords of a query as the index reads them: a boolean one's words not under a NOT, whole
- * words (ADR 0053; its operators are not keywords); a plain one's bag of words.
- */
-export function keywordWordsOf(query: string | undefined): KeywordWords {
-  const tree = keywordTreeOf(query);
-  return tree ? { words: positiveWords(tree), prefixLast: false } : plainKeywords(query);
-}
 
 /**
  * Why a result matched (issue 35: "why this match"), read from the candidate's own index terms with

@@ -57,14 +57,12 @@ export function toIndexQuery(
     const alternatives = (request[exclusionOf(field)] ?? []).flatMap((value) => queryTermsOf(field, value));
     return alternatives.length > 0 ? [alternatives] : [];
   });
-  const text = request.query ?? '';
-  const keywords = keywordTreeOf(text);
+  const keywords = keywordTreeOf(request.query);
   const near = request.near ? geocodePlace(request.near.place) : null;
   // A place no one can find (a saved search's, say: the API refuses it in a new search) matches nobody.
   if (request.near && !near) groups.push([['nothing:']]);
   return {
-    words: keywords ? positiveWords(keywords) : [...new Set(words(text))].slice(0, 10),
-    prefixLast: !keywords && text.length > 0 && !/\s$/.test(text),
+    ...keywordWordsOf(request.query, keywords),
     groups,
     excluded,
     sort: request.sortKey,
@@ -75,6 +73,23 @@ export function toIndexQuery(
     ...(request.near && near ? { near: { ...near, miles: request.near.miles } } : {}),
     ...overrides,
   };
+}
+
+/** The words a search's keywords look for, and whether the last one is typed as a prefix. */
+export type KeywordWords = { words: string[]; prefixLast: boolean };
+
+/**
+ * The words the index looks for (and ranks by): a boolean query's words not under a NOT, whole words
+ * (ADR 0053); plain text's bag of words (at most ten), the last a prefix unless a space follows it.
+ * The index's query and "why this match" (match-reasons.ts) both read them from here.
+ */
+export function keywordWordsOf(
+  query: string | undefined,
+  tree: KeywordNode | null = keywordTreeOf(query),
+): KeywordWords {
+  if (tree) return { words: positiveWords(tree), prefixLast: false };
+  const text = query ?? '';
+  return { words: [...new Set(words(text))].slice(0, 10), prefixLast: text.length > 0 && !/\s$/.test(text) };
 }
 
 /**
