@@ -1,6 +1,7 @@
-import { CandidateProfile, type Problem, type SearchResponse } from '@healthtal/contracts';
+import { CandidateProfile } from '@healthtal/contracts';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { startTestApp, type TestApp, testMetadata } from '@healthtal/testkit/harness';
+import { firstNamesFound, searchAs } from '@healthtal/testkit/search-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -31,12 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const search = async (body: Record<string, unknown>) => {
-  const response = await app.request('/api/v1/search', { method: 'POST', json: body, as: 'basic' });
-  return { status: response.status, body: (await response.json()) as SearchResponse & Problem };
-};
-const found = async (body: Record<string, unknown>) =>
-  (await search({ sortKey: 'name', ...body })).body.data.map((c) => c.firstName);
+const search = (body: Record<string, unknown>) => searchAs(app, body);
+const found = (body: Record<string, unknown>) => firstNamesFound(app, body);
 
 describe('searching by credential', () => {
   it('finds the physicians however the registry dotted or spaced "MD", and not the DO', async () => {

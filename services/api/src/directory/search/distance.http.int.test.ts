@@ -1,6 +1,6 @@
-import type { Problem, SearchResponse } from '@healthtal/contracts';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { startTestApp, type TestApp } from '@healthtal/testkit/harness';
+import { firstNamesFound, searchAs } from '@healthtal/testkit/search-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -67,12 +67,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const search = async (body: Record<string, unknown>) => {
-  const response = await app.request('/api/v1/search', { method: 'POST', json: body, as: 'basic' });
-  return { status: response.status, body: (await response.json()) as SearchResponse & Problem };
-};
-const found = async (body: Record<string, unknown>) =>
-  (await search({ sortKey: 'name', ...body })).body.data.map((c) => c.firstName);
+const search = (body: Record<string, unknown>) => searchAs(app, body);
+const found = (body: Record<string, unknown>) => firstNamesFound(app, body);
 
 describe('within N miles of a ZIP or a city', () => {
   it('keeps the candidates within the radius of a ZIP, and no one without coordinates', async () => {

@@ -1,12 +1,7 @@
-import {
-  CandidateProfile,
-  type FilterSuggestions,
-  type LicenseRecord,
-  type Problem,
-  type SearchResponse,
-} from '@healthtal/contracts';
+import { CandidateProfile, type FilterSuggestions, type LicenseRecord } from '@healthtal/contracts';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { startTestApp, type TestApp, testMetadata } from '@healthtal/testkit/harness';
+import { firstNamesFound, searchAs } from '@healthtal/testkit/search-requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /*
@@ -62,12 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const search = async (body: Record<string, unknown>) => {
-  const response = await app.request('/api/v1/search', { method: 'POST', json: body, as: 'basic' });
-  return { status: response.status, body: (await response.json()) as SearchResponse & Problem };
-};
-const found = async (body: Record<string, unknown>) =>
-  (await search({ sortKey: 'name', ...body })).body.data.map((c) => c.firstName);
+const search = (body: Record<string, unknown>) => searchAs(app, body);
+const found = (body: Record<string, unknown>) => firstNamesFound(app, body);
 const suggestions = async (field: string) => {
   const response = await app.request(`/api/v1/search/suggestions?field=${field}&prefix=&limit=60`, {
     as: 'basic',
