@@ -7,13 +7,12 @@ import { mostFrequent, type WordFrequency } from './search-index';
 import { type IndexQuery, PREFIX_EXPANSION, prefixForms } from './search-query';
 import { readModelState, SearchReplica } from './search-replica';
 import { toIndexQuery } from './search-request';
-import { hitsOf, type SearchShard, type ShardAnswer, snapshotFileOf } from './search-shard';
+import { type Hit, hitOf, hitsOf, type SearchShard, type ShardAnswer, snapshotFileOf } from './search-shard';
 import { keepSnapshotsPrivate } from './search-snapshot';
 import { WorkerShard } from './search-workers';
-import { readUuid } from './uuid-bytes';
 
 /** A page of matches in result order, and how many there are in all. */
-export type SearchPage = { count: number; hits: { seq: number; id: string }[] };
+export type SearchPage = { count: number; hits: Hit[] };
 
 /**
  * The directory's search: an in-memory index of the `directory` read model (ADR 0008), on the API's
@@ -77,13 +76,21 @@ export class DirectorySearch {
     await Promise.all(this.shards.map((shard) => shard.stop()));
   }
 
-  /** Matches `offset` to `offset + limit` of a search; `fromSeq`: only candidates from that read-model seq on. */
+  /**
+   * Matches `offset` to `offset + limit` of a search; `fromSeq`: only candidates from that read-model
+   * seq on; `reasons`: each hit says which of these checks it holds (match-reasons.ts).
+   */
   async find(
     request: SearchRequest,
-    { offset, limit, fromSeq }: { offset: number; limit: number; fromSeq?: number },
+    {
+      offset,
+      limit,
+      fromSeq,
+      reasons,
+    }: { offset: number; limit: number; fromSeq?: number; reasons?: string[][][] },
   ): Promise<SearchPage> {
     const state = await readModelState(this.pool);
-    const query = toIndexQuery(request, { offset, limit });
+    const query = toIndexQuery(request, { offset, limit, ...(reasons ? { reasons } : {}) });
     const at = fromSeq === undefined ? {} : { fromSeq };
     if (this.shards.length === 1) {
       const answer = await this.shards[0]!.query({ query, state, ...at });
@@ -172,8 +179,7 @@ export function mergePages(
     }
     if (first < 0) break;
     const i = at[first]!++;
-    const answer = answers[first]!;
-    if (place >= offset) hits.push({ seq: answer.seqs[i]!, id: readUuid(answer.ids, i) });
+    if (place >= offset) hits.push(hitOf(answers[first]!, i));
   }
   return { count: answers.reduce((total, answer) => total + answer.count, 0), hits };
 }

@@ -1,9 +1,9 @@
 import { SearchRequest } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { indexedCandidate } from '../../../test/support/indexed-candidate';
-import { matchReasons } from './match-reasons';
+import { matchReasons, reasonChecksOf } from './match-reasons';
 import { SearchIndex } from './search-index';
-import { runQuery } from './search-query';
+import { heldBy, runQuery } from './search-query';
 import { toIndexQuery } from './search-request';
 
 const YEAR = new Date().getUTCFullYear();
@@ -24,7 +24,18 @@ const nurse = indexedCandidate(1, {
   hasPhone: true,
   npi: '1851806699',
 });
-const reasonsOf = (body: Record<string, unknown>) => matchReasons(SearchRequest.parse(body), nurse);
+const nurseAlone = new SearchIndex();
+nurseAlone.add(nurse);
+nurseAlone.reorder();
+
+/** Her reasons for this search, as the index reads them of her (whether or not she matches it all). */
+function reasonsOf(body: Record<string, unknown>) {
+  const request = SearchRequest.parse(body);
+  const checks = reasonChecksOf(request);
+  const query = toIndexQuery(request, { reasons: checks.map((check) => check.alternatives) });
+  const [held] = heldBy(nurseAlone, query, [0]);
+  return matchReasons(request, checks, held!);
+}
 
 describe('why this match (issue 35)', () => {
   it('names, of each any-of filter, the values the candidate holds, as the request gave them', () => {
@@ -90,11 +101,22 @@ describe('why this match (issue 35)', () => {
     for (const c of [nurse, ...others]) index.add(c);
     index.reorder();
     const request = SearchRequest.parse({ state: ['TX', 'OK'], skills: ['BLS', 'ACLS'], query: 'nurse' });
-    const found = runQuery(index, toIndexQuery(request)).docs.map((doc) => index.seqOf(doc));
-    expect(found.sort()).toEqual([1, 2]);
-    for (const c of [nurse, ...others].filter((c) => found.includes(c.seq))) {
-      const fields = matchReasons(request, c).map((r) => r.field);
+    const checks = reasonChecksOf(request);
+    const { docs, held } = runQuery(
+      index,
+      toIndexQuery(request, { reasons: checks.map((check) => check.alternatives) }),
+    );
+    expect(docs.map((doc) => index.seqOf(doc)).sort()).toEqual([1, 2]);
+    expect(held).toHaveLength(docs.length);
+    for (const found of held!) {
+      const fields = matchReasons(request, checks, found).map((r) => r.field);
       expect(fields).toEqual(['state', 'skills', 'query']);
     }
+    const bySeq = new Map(docs.map((doc, i) => [index.seqOf(doc), matchReasons(request, checks, held![i]!)]));
+    expect(bySeq.get(2)).toEqual([
+      { field: 'state', label: 'State', values: ['OK'] },
+      { field: 'skills', label: 'Skills', values: ['ACLS'] },
+      { field: 'query', label: 'nurse', values: ['specialty'] },
+    ]);
   });
 });

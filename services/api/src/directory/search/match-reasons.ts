@@ -5,44 +5,58 @@ import {
   type RangeValue,
   rangeLabel,
   SEARCH_FIELD_NAMES,
+  type SearchField,
   type SearchRequest,
   searchField,
 } from '@healthtal/contracts';
-import type { IndexedCandidate } from './search-index';
+import { type Held, WORD_PLACES } from './search-query';
 import { isActive, type KeywordWords, keywordWordsOf } from './search-request';
-import {
-  IDENTIFIER_FIELD,
-  identifierOf,
-  TEXT_FIELDS,
-  type TextField,
-  termsOfCandidate,
-} from './search-terms';
 
-/** Where a keyword was found, in a recruiter's words, by free-text field. */
-const PLACES: Record<TextField, string> = {
+/** Where a keyword was found, in a recruiter's words, by place (search-query WORD_PLACES). */
+const PLACES: Record<(typeof WORD_PLACES)[number], string> = {
   n: 'name',
   s: 'specialty',
   t: 'title',
   o: 'organization',
   k: 'skills',
   e: 'education',
+  identifier: 'NPI',
 };
-const TEXT_FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
+
+/** One value of a filter of the search, and its alternatives as the index matches them. */
+export type ReasonCheck = { field: SearchField; value: string; alternatives: string[][] };
 
 /**
- * Why a result matched (issue 35: "why this match"), read from the candidate's own index terms with
- * the same rules the index matched them by (search-fields' terms): for each filter of the search, the
- * values of it the candidate holds (any of several states: which); a range as asked ("5+ years");
- * for each keyword the fields it was found in. Nothing here decides a match: the index did; a
- * result whose record changed since it was found may show fewer reasons, never wrong ones.
+ * What "why this match" (issue 35) asks the index of each result: for each value of each any-of
+ * filter of the search, whether the result holds it (the value's alternatives, as the filter's own
+ * group holds them: search-request toIndexQuery). A range needs no check (a result is in it).
+ */
+export function reasonChecksOf(request: SearchRequest): ReasonCheck[] {
+  return SEARCH_FIELD_NAMES.flatMap((field) =>
+    isActive(request, field) && searchField(field).kind !== 'range'
+      ? (request[field] as string[]).map((value) => ({
+          field,
+          value,
+          alternatives: queryTermsOf(field, value),
+        }))
+      : [],
+  );
+}
+
+/**
+ * Why a result matched, from what the index found of it while it matched it (search-query heldBy,
+ * over the very lists of the query): for each filter of the search, the values of it the result
+ * holds (any of several states: which); a range as asked ("5+ years"); for each keyword the places
+ * it was found in. Nothing here decides a match, and nothing is read again from the database.
  */
 export function matchReasons(
   request: SearchRequest,
-  candidate: IndexedCandidate,
+  checks: readonly ReasonCheck[],
+  held: Held,
   keywords: KeywordWords = keywordWordsOf(request.query),
 ): MatchReason[] {
-  const terms = termsOfCandidate(candidate);
   const reasons: MatchReason[] = [];
+  const holds = new Set(held.checks);
   for (const field of SEARCH_FIELD_NAMES) {
     if (!isActive(request, field)) continue;
     const { kind, control } = searchField(field);
@@ -51,25 +65,13 @@ export function matchReasons(
       reasons.push({ field, label: control.label, values: [rangeLabel(field as RangeFilter, range)] });
       continue;
     }
-    const held = (request[field] as string[]).filter((value) =>
-      queryTermsOf(field, value).some((alternative) => alternative.every((term) => terms.has(term))),
-    );
-    if (held.length > 0) reasons.push({ field, label: control.label, values: held });
+    const values = checks.flatMap((check, i) => (check.field === field && holds.has(i) ? [check.value] : []));
+    if (values.length > 0) reasons.push({ field, label: control.label, values });
   }
-  const identifier = IDENTIFIER_FIELD ? candidate[IDENTIFIER_FIELD] : null;
-  const last = keywords.words.length - 1;
   for (const [i, word] of keywords.words.entries()) {
-    const prefix = keywords.prefixLast && i === last && word.length >= 3;
-    const places = TEXT_FIELD_NAMES.filter((field) =>
-      prefix ? hasPrefixTerm(terms, `${field}:${word}`) : terms.has(`${field}:${word}`),
-    ).map((field) => PLACES[field]);
-    if (identifier && identifierOf(word) === Number(identifier)) places.push('NPI');
+    const found = held.words[i] ?? 0;
+    const places = WORD_PLACES.flatMap((place, bit) => (found & (1 << bit) ? [PLACES[place]] : []));
     if (places.length > 0) reasons.push({ field: 'query', label: word, values: places });
   }
   return reasons;
-}
-
-function hasPrefixTerm(terms: ReadonlySet<string>, prefix: string): boolean {
-  for (const term of terms) if (term.startsWith(prefix)) return true;
-  return false;
 }

@@ -2,6 +2,7 @@ import type { SuggestedField } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { searchWorld } from '../../../test/support/search-world';
 import { lastWordForms, mergePages, mergeSuggestions } from './directory-search';
+import { reasonChecksOf } from './match-reasons';
 import { SearchIndex } from './search-index';
 import { runQuery } from './search-query';
 import { toIndexQuery } from './search-request';
@@ -21,13 +22,15 @@ const parts = Array.from({ length: PARTS }, () => new SearchIndex());
 world.fill((seq) => [whole, parts[seq % PARTS]!], { sorted: 2400, tail: 2700, removed: 120 });
 
 describe('a directory split across search workers', () => {
-  it('counts and orders every search exactly as one index does, on every page', () => {
+  it('counts and orders every search exactly as one index does, on every page, with the same reasons', () => {
     let compared = 0;
     for (let i = 0; i < 600; i++) {
       const request = randomRequest();
       const fromSeq = rand() < 0.15 ? 1 + Math.floor(rand() * 2700) : undefined;
       const offset = (request.page - 1) * request.limit;
-      const query = toIndexQuery(request);
+      const query = toIndexQuery(request, {
+        reasons: reasonChecksOf(request).map((check) => check.alternatives),
+      });
       const expected = runQuery(whole, {
         ...query,
         ...(fromSeq === undefined ? {} : { fromDoc: whole.firstDocFromSeq(fromSeq) }),
@@ -61,6 +64,10 @@ describe('a directory split across search workers', () => {
         merged.hits.map((hit) => hit.id),
         label,
       ).toEqual(expected.docs.map((doc) => whole.idOf(doc)));
+      expect(
+        merged.hits.map((hit) => hit.held),
+        label,
+      ).toEqual(expected.held);
       if (expected.docs.length > 1) compared++;
     }
     expect(compared).toBeGreaterThan(200);

@@ -36,12 +36,30 @@ export type IndexQuery = {
   keywords?: KeywordNode;
   /** Only documents within `miles` of the point (search-near.ts); none without coordinates. */
   near?: NearQuery;
+  /**
+   * "Why this match" (match-reasons.ts): for each document of the page, which of these checks it
+   * holds (each a filter value's alternatives, as `groups` holds them) and where `words` were found.
+   */
+  reasons?: string[][][];
 };
 
-/** `scores`: each doc's relevance score, when the query was sorted by relevance of its words. */
-export type IndexResult = { count: number; docs: number[]; scores?: number[] };
+/**
+ * What the index found of a page's document for "why this match": the numbers of the query's
+ * `reasons` it holds, and for each of the query's `words` the places it was found in, as bits
+ * (bit i: WORD_PLACES[i]).
+ */
+export type Held = { checks: number[]; words: number[] };
+
+/**
+ * `scores`: each doc's relevance score, when the query was sorted by relevance of its words.
+ * `held`: each doc's reasons, when the query asked for them.
+ */
+export type IndexResult = { count: number; docs: number[]; scores?: number[]; held?: Held[] };
 
 const FIELDS = Object.keys(TEXT_FIELDS) as TextField[];
+/** Where a query word can be found: a text field, or the candidate's identifier (the NPI). Held's bits. */
+export const WORD_PLACES: readonly (TextField | 'identifier')[] = [...FIELDS, 'identifier'];
+const IDENTIFIER_PLACE = FIELDS.length;
 /** A word typed as a prefix matches at most this many words of the vocabulary besides itself. */
 export const PREFIX_EXPANSION = 50;
 
@@ -73,16 +91,7 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   const work = scratchFor(index.size);
   const matches = work.matches.assign(index.alive);
   if (query.fromDoc) matches.clearBelow(query.fromDoc);
-  const last = query.words.length - 1;
-  const wordLists = query.words.map((word, i) =>
-    withIdentifier(
-      index,
-      word,
-      i === last && query.prefixLast && query.lastWordForms
-        ? formPostings(index, query.lastWordForms)
-        : wordPostings(index, word, query.prefixLast && i === last),
-    ),
-  );
+  const wordLists = wordListsOf(index, query);
   for (const lists of query.keywords ? [] : wordLists) {
     const only = lists.length === 1 ? lists[0]!.list.dense : null;
     if (only) {
@@ -101,6 +110,18 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   for (const group of query.excluded ?? []) matches.andNot(groupBits(index, group, work));
   if (query.keywords) matches.and(keywordBits(index, query.keywords));
   if (query.near) keepWithin(index, matches, query.near, work.group);
+  const page = pageOf(index, query, matches, wordLists, work);
+  return query.reasons ? { ...page, held: heldBy(index, query, page.docs, wordLists) } : page;
+}
+
+/** The query's page of its matches, in its order. */
+function pageOf(
+  index: SearchIndex,
+  query: IndexQuery,
+  matches: Bits,
+  wordLists: WeightedList[][],
+  work: Scratch,
+): IndexResult {
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
   if (need <= query.offset) return { count, docs: [] };
@@ -117,7 +138,46 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   return { count, docs: docs.slice(query.offset, need) };
 }
 
-type WeightedList = { list: Postings; weight: number };
+/**
+ * What each of `docs` holds of the query's reasons (Held), read from the very lists the query
+ * matched by: a filter value's alternatives, and each word's lists (the last word's prefix forms
+ * included) by the place they index. The index decided the match; this says which parts of it.
+ */
+export function heldBy(
+  index: SearchIndex,
+  query: IndexQuery,
+  docs: readonly number[],
+  wordLists: readonly WeightedList[][] = wordListsOf(index, query),
+): Held[] {
+  const checks = (query.reasons ?? []).map((alternatives) =>
+    alternatives.map((terms) => terms.map((term) => index.postingsOf(term))),
+  );
+  return docs.map((doc) => ({
+    checks: checks.flatMap((alternatives, i) =>
+      alternatives.some((lists) => lists.every((list) => list?.has(doc))) ? [i] : [],
+    ),
+    words: wordLists.map((lists) =>
+      lists.reduce((places, { list, place }) => (list.has(doc) ? places | (1 << place) : places), 0),
+    ),
+  }));
+}
+
+/** A list a query word matches by, its weight for relevance and the place it indexes (WORD_PLACES). */
+type WeightedList = { list: Postings; weight: number; place: number };
+
+/** Each query word's lists: its own in every text field, the last one's prefix forms, and an NPI's candidate. */
+function wordListsOf(index: SearchIndex, query: IndexQuery): WeightedList[][] {
+  const last = query.words.length - 1;
+  return query.words.map((word, i) =>
+    withIdentifier(
+      index,
+      word,
+      i === last && query.prefixLast && query.lastWordForms
+        ? formPostings(index, query.lastWordForms)
+        : wordPostings(index, word, query.prefixLast && i === last),
+    ),
+  );
+}
 
 /** A word that is a candidate's NPI matches them as a word of their name does (and weighs as much). */
 const IDENTIFIER_WEIGHT = TEXT_FIELDS.n;
@@ -126,7 +186,7 @@ const IDENTIFIER_WEIGHT = TEXT_FIELDS.n;
 function withIdentifier(index: SearchIndex, word: string, lists: WeightedList[]): WeightedList[] {
   const identifier = identifierOf(word);
   const found = identifier === null ? null : index.docsWithIdentifier(identifier);
-  if (found) lists.push({ list: found, weight: IDENTIFIER_WEIGHT });
+  if (found) lists.push({ list: found, weight: IDENTIFIER_WEIGHT, place: IDENTIFIER_PLACE });
   return lists;
 }
 
@@ -145,9 +205,9 @@ export function prefixForms(word: string, expansions: readonly string[]): string
 function formPostings(index: SearchIndex, forms: readonly string[]): WeightedList[] {
   const lists: WeightedList[] = [];
   for (const form of forms) {
-    for (const field of FIELDS) {
+    for (const [place, field] of FIELDS.entries()) {
       const list = index.postingsOf(`${field}:${form}`);
-      if (list) lists.push({ list, weight: TEXT_FIELDS[field] });
+      if (list) lists.push({ list, weight: TEXT_FIELDS[field], place });
     }
   }
   return lists;

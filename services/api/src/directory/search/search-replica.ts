@@ -55,22 +55,6 @@ function toCandidate(row: Row): IndexedCandidate {
   return candidate as IndexedCandidate;
 }
 
-/** Prepared once per connection: a page of results' "why this match" reads them. */
-const INDEXED_BY_SEQ = {
-  name: 'indexed-by-seq',
-  text: `select ${COLUMNS} from directory_candidates where seq = any($1::bigint[])`,
-};
-
-/** These read-model rows as the index reads them, by candidate id (a page of results: match-reasons.ts). */
-export async function indexedCandidatesBySeq(
-  db: Pick<pg.Pool, 'query'>,
-  seqs: readonly number[],
-): Promise<Map<string, IndexedCandidate>> {
-  if (seqs.length === 0) return new Map();
-  const { rows } = await db.query<Row>({ ...INDEXED_BY_SEQ, values: [seqs] });
-  return new Map(rows.map((row) => [row.id, toCandidate(row)]));
-}
-
 /**
  * One part of the search index (the whole directory when it is the only part), loaded from the
  * `directory` read model and kept in step with it: it applies the rows and removals since its

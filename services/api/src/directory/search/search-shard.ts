@@ -3,7 +3,7 @@ import type { SuggestedField } from '@healthtal/contracts';
 import type { KeyedSuggestion } from './filter-vocabulary';
 import type { SearchIndex, SortOrder, WordFrequency } from './search-index';
 import { distanceFrom } from './search-near';
-import { type IndexQuery, runQuery } from './search-query';
+import { type Held, type IndexQuery, runQuery } from './search-query';
 import { readUuid } from './uuid-bytes';
 
 /** Which part of the directory a shard holds: the candidates whose read-model seq % `of` is `part`. */
@@ -41,6 +41,8 @@ export type ShardAnswer = {
   seqs: number[];
   ids: Uint8Array;
   order: { scores: number[]; keys: (string | number)[]; names: string[] } | null;
+  /** Each match's reasons, when the query asked for them (IndexQuery `reasons`). */
+  held?: Held[];
 };
 export type ShardStatus = { ready: boolean; loadedDocs: number };
 
@@ -65,11 +67,15 @@ export function shardAnswer(
   const fromDoc = fromSeq === undefined ? undefined : index.firstDocFromSeq(fromSeq);
   if (fromDoc !== undefined && fromDoc >= index.size)
     return { count: 0, seqs: [], ids: new Uint8Array(0), order: toMerge ? emptyOrder() : null };
-  const { count, docs, scores } = runQuery(index, fromDoc === undefined ? query : { ...query, fromDoc });
+  const { count, docs, scores, held } = runQuery(
+    index,
+    fromDoc === undefined ? query : { ...query, fromDoc },
+  );
   const ids = new Uint8Array(docs.length * 16);
   for (const [i, doc] of docs.entries()) index.copyIdOf(doc, ids, i * 16);
   const seqs = docs.map((doc) => index.seqOf(doc));
-  if (!toMerge) return { count, seqs, ids, order: null };
+  const reasons = held ? { held } : {};
+  if (!toMerge) return { count, seqs, ids, order: null, ...reasons };
   const sort: SortOrder = query.sort === 'relevance' || query.sort === 'distance' ? 'verified' : query.sort;
   // By distance, the key is the distance (ties by name key, then seq, as one index orders them).
   const distance = query.sort === 'distance' && query.near ? distanceFrom(index, query.near) : null;
@@ -81,13 +87,20 @@ export function shardAnswer(
     order.keys.push(key);
     order.names.push(name);
   }
-  return { count, seqs, ids, order };
+  return { count, seqs, ids, order, ...reasons };
 }
 
 const emptyOrder = (): NonNullable<ShardAnswer['order']> => ({ scores: [], keys: [], names: [] });
 
-/** The answer's matches as the directory search gives them: seq and uuid. */
-export const hitsOf = ({ seqs, ids }: ShardAnswer) => seqs.map((seq, i) => ({ seq, id: readUuid(ids, i) }));
+/** A match as the directory search gives it: seq and uuid, and its reasons when the query asked. */
+export type Hit = { seq: number; id: string; held?: Held };
+
+/** Match `i` of a shard's answer. */
+export const hitOf = ({ seqs, ids, held }: ShardAnswer, i: number): Hit =>
+  held ? { seq: seqs[i]!, id: readUuid(ids, i), held: held[i]! } : { seq: seqs[i]!, id: readUuid(ids, i) };
+
+/** The answer's matches as the directory search gives them. */
+export const hitsOf = (answer: ShardAnswer): Hit[] => answer.seqs.map((_, i) => hitOf(answer, i));
 
 /** A worker's last request: stop syncing and finish a snapshot being written. */
 export const STOP = 'stop';

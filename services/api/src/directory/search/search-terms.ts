@@ -108,7 +108,7 @@ export const FOLDED = new ValueMemo(fold);
 
 /**
  * Each value a candidate posts to the index, with its field and the memo of its terms: what the
- * index adds for a document, and what "why this match" reads of one (match-reasons.ts).
+ * index adds for a document.
  */
 export function forEachIndexedValue(
   c: IndexedFields,
@@ -137,15 +137,6 @@ export function forEachIndexedValue(
       }
     }
   }
-}
-
-/** Every index term of a candidate (its words by text field, its filters' terms). */
-export function termsOfCandidate(c: IndexedFields): Set<string> {
-  const terms = new Set<string>();
-  forEachIndexedValue(c, (_indexed, memo, value) => {
-    for (const term of memo.of(value).terms) terms.add(term);
-  });
-  return terms;
 }
 
 /**

@@ -17,10 +17,10 @@ import {
   slowSearchFailure,
 } from '../search-errors';
 import type { DirectorySearch } from './directory-search';
-import { matchReasons } from './match-reasons';
+import { matchReasons, type ReasonCheck, reasonChecksOf } from './match-reasons';
 import type { SearchMetrics } from './search-metrics';
-import { indexedCandidatesBySeq } from './search-replica';
 import { checkNear, complexityOf } from './search-request';
+import type { Hit } from './search-shard';
 
 export const SUBSCRIPTION_REQUIRED = 'Subscription required';
 
@@ -100,10 +100,16 @@ export function searchRoutes(
     const paid = capabilities.has('basic');
     const limit = request.selectAll ? SearchLimits.selectAllCap : request.limit;
     const offset = request.selectAll ? 0 : (request.page - 1) * request.limit;
-    const result = await deps.search.find(request, { offset, limit: paid ? limit : 0 });
+    const cards = paid && !request.selectAll;
+    const checks = cards ? reasonChecksOf(request) : [];
+    const result = await deps.search.find(request, {
+      offset,
+      limit: paid ? limit : 0,
+      ...(cards ? { reasons: checks.map((check) => check.alternatives) } : {}),
+    });
     const body: SearchResponse = {
       success: true,
-      data: paid && !request.selectAll ? await cardsWithReasons(req, request, result.hits, near) : [],
+      data: cards ? await cardsWithReasons(req, request, checks, result.hits, near) : [],
       count: result.count,
       countIsEstimate: false,
       totalPages: Math.ceil(result.count / request.limit),
@@ -123,19 +129,21 @@ export function searchRoutes(
   async function cardsWithReasons(
     req: Request,
     request: SearchRequest,
-    hits: readonly { seq: number }[],
+    checks: readonly ReasonCheck[],
+    hits: readonly Hit[],
     near: LatLon | null,
   ) {
-    const seqs = hits.map((hit) => hit.seq);
-    const [cards, indexed] = await Promise.all([
-      cardsBySeq(deps.pool, seqs, near),
-      indexedCandidatesBySeq(deps.pool, seqs),
-    ]);
+    const cards = await cardsBySeq(
+      deps.pool,
+      hits.map((hit) => hit.seq),
+      near,
+    );
+    const held = new Map(hits.map((hit) => [hit.id, hit.held]));
     const policy = fieldPolicyOf(req.accessProfile);
     return cards.map((card) => {
-      const candidate = indexed.get(card.id);
       const visible = withVisibleFields(card, policy);
-      return candidate ? { ...visible, matched: matchReasons(request, candidate) } : visible;
+      const found = held.get(card.id);
+      return found ? { ...visible, matched: matchReasons(request, checks, found) } : visible;
     });
   }
 }

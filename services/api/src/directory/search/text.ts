@@ -41,6 +41,20 @@ export class Postings {
     this.docs[this.length++] = doc;
   }
 
+  /** Whether the list holds `doc` (a dense list's bit; else a binary search of its numbers). */
+  has(doc: number): boolean {
+    const dense = this.dense;
+    if (dense) return (dense[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.docs[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.length && this.docs[lo] === doc;
+  }
+
   /** Keeps the documents as bits, in `words` words (enough for every document the index can hold). */
   makeDense(words: number): void {
     if (this.dense) {
