@@ -18,13 +18,22 @@ export class PositionWaiters {
   }
 }
 
-/** A subscription loop's pause: ends when its time is up or when something new arrives (`wake`). */
+/**
+ * A subscription loop's pause: ends when its time is up or when something new arrives (`wake`). A
+ * wake while the loop is not pausing (it is reading) is kept: the next pause ends at once, so news
+ * that came during a read that may have missed it is read without waiting out a poll.
+ */
 export class Pause {
   private wakeUp: (() => void) | null = null;
+  private pending = false;
   private stopped = false;
 
   sleep(ms: number): Promise<void> {
     if (this.stopped) return Promise.resolve();
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
@@ -39,7 +48,8 @@ export class Pause {
   }
 
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.pending = true;
   }
 
   /** Ends the current pause; later ones return at once. */

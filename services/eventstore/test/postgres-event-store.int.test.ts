@@ -8,6 +8,7 @@ import { runMigrations } from '../src/migrations';
 import { PersonalDataKeys } from '../src/personal-data';
 import { compactIndexesAfterBulkLoad } from '../src/postgres/bulk-load';
 import { PostgresEventStore } from '../src/postgres/postgres-event-store';
+import { LISTENING_POLL_MS } from '../src/postgres/subscription';
 import { eventStoreMigrations } from '../src/postgres/schema';
 import { EventRegistry } from '../src/registry';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
@@ -317,6 +318,34 @@ describe('PostgreSQL $all readers and late commits', () => {
     } finally {
       slow.release();
       fast.release();
+    }
+  });
+
+  it('reads an event held back by an older transaction that appends nothing soon after it ends (no notification comes then)', async () => {
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribe({
+      fromPosition: await store.headPosition(),
+      onEvents: async (events) => void seen.push(...events),
+    });
+    const older = await database.pool.connect();
+    try {
+      // Caught up and pausing for as long as notifications allow (LISTENING_POLL_MS).
+      await subscription.caughtUp();
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      const stream = `counter-held-${randomUUID()}`;
+      await store.append(stream, [incremented(3)]);
+      // Notified, but not readable while the older transaction is open.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seen).toHaveLength(0);
+      const ended = performance.now();
+      await older.query('commit');
+      await expect.poll(() => seen.map((e) => e.streamId), { timeout: 4000, interval: 20 }).toEqual([stream]);
+      // The notifier's look at the head woke it, not its own 5-second poll.
+      expect(performance.now() - ended).toBeLessThan(LISTENING_POLL_MS / 2);
+    } finally {
+      older.release();
+      await subscription.stop();
     }
   });
 });

@@ -47,6 +47,8 @@ type AppendRow = {
 const COLUMNS =
   'stream_id, stream_position, transaction_id, global_position, event_id, type, data, metadata, recorded_at';
 /** Only transactions older than every running one are visible to `$all` readers. */
+/** How often a subscription reads when no notification comes, and how often the notifier looks at the head. */
+const DEFAULT_POLL_MS = 250;
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint';
 const DEFAULT_READ_LIMIT = 1000;
 
@@ -68,7 +70,10 @@ export class PostgresEventStore implements EventStore {
   private readonly protector: PersonalDataProtector;
 
   constructor(private readonly options: PostgresEventStoreOptions) {
-    this.notifier = new EventNotifier(options.pool);
+    this.notifier = new EventNotifier(options.pool, {
+      readHead: () => this.headPosition(),
+      everyMs: options.pollIntervalMs ?? DEFAULT_POLL_MS,
+    });
     this.protector = new PersonalDataProtector(options.registry, options.personalData);
   }
 
@@ -384,7 +389,7 @@ export class PostgresEventStore implements EventStore {
       this,
       this.notifier,
       options,
-      this.options.pollIntervalMs ?? 250,
+      this.options.pollIntervalMs ?? DEFAULT_POLL_MS,
       () => this.subscriptions.delete(subscription),
     );
     this.subscriptions.add(subscription);

@@ -15,7 +15,14 @@ type AllReader = {
 
 /**
  * One LISTEN connection per store, fanned out to its subscriptions. When the connection fails the
- * subscriptions keep polling and the notifier reconnects after a pause.
+ * subscriptions are woken and keep polling, and the notifier reconnects after a pause.
+ *
+ * Every append notifies, but an event becomes readable only once every transaction older than its
+ * own has ended (the visibility bound: VISIBLE), and a transaction that ends without appending
+ * notifies nobody. So while it listens, the notifier also looks at the settled head of `$all` every
+ * `everyMs` and wakes the subscriptions when it moved: one read of the head stands in for every
+ * subscription's poll (15 projectors polling on their own read four times a second each, with a
+ * query per event type they handle).
  */
 export class EventNotifier {
   private client: pg.Client | null = null;
@@ -23,13 +30,54 @@ export class EventNotifier {
   private readonly listeners = new Set<() => void>();
   private closed = false;
   private retryTimer: NodeJS.Timeout | null = null;
+  private headTimer: NodeJS.Timeout | null = null;
+  private head: AllPosition | null = null;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly watch: { readHead: () => Promise<AllPosition>; everyMs: number } | null = null,
+  ) {}
+
+  /** Whether notifications arrive: the LISTEN connection is up. */
+  get listening(): boolean {
+    return this.client !== null;
+  }
 
   add(listener: () => void): () => void {
     this.listeners.add(listener);
     void this.ensureConnected();
+    this.watchHead();
     return () => this.listeners.delete(listener);
+  }
+
+  /** Looks at the settled head every `everyMs` while anyone listens (see the class). */
+  private watchHead(): void {
+    if (!this.watch || this.headTimer || this.closed) return;
+    const { readHead, everyMs } = this.watch;
+    const look = async () => {
+      if (!this.listening || this.listeners.size === 0) {
+        this.head = null;
+        return;
+      }
+      const head = await readHead();
+      const moved = this.head !== null && (isAfter(head, this.head) || isAfter(this.head, head));
+      this.head = head;
+      if (moved) this.wakeAll();
+    };
+    const next = () => {
+      this.headTimer = setTimeout(() => {
+        look()
+          .catch(() => {
+            // The database is away: the subscriptions' own reads meet it and back off.
+            this.head = null;
+          })
+          .finally(() => {
+            if (!this.closed) next();
+          });
+      }, everyMs);
+      this.headTimer.unref();
+    };
+    next();
   }
 
   private ensureConnected(): Promise<void> {
@@ -47,12 +95,12 @@ export class EventNotifier {
       this.client = null;
       client.end().catch(() => undefined);
       this.scheduleReconnect();
+      // Pausing for as long as notifications allow no longer holds: read, then poll.
+      this.wakeAll();
     };
     client.on('error', dropped);
     client.on('end', dropped);
-    client.on('notification', () => {
-      for (const listener of this.listeners) listener();
-    });
+    client.on('notification', () => this.wakeAll());
     try {
       await client.connect();
       await client.query(`listen ${EVENTS_CHANNEL}`);
@@ -63,11 +111,15 @@ export class EventNotifier {
       this.client = client;
       // Notifications sent while nobody listened are lost: the subscriptions read now rather than
       // after a poll or an error's backoff (a database that came back is tailed again at once).
-      for (const listener of this.listeners) listener();
+      this.wakeAll();
     } catch {
       client.end().catch(() => undefined);
       this.scheduleReconnect();
     }
+  }
+
+  private wakeAll(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private scheduleReconnect(): void {
@@ -82,6 +134,7 @@ export class EventNotifier {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.headTimer) clearTimeout(this.headTimer);
     await this.connecting;
     const client = this.client;
     this.client = null;
@@ -90,8 +143,17 @@ export class EventNotifier {
 }
 
 const MAX_BACKOFF_MS = 5000;
+/**
+ * How long a caught-up subscription pauses while the notifier listens: appends notify, and the
+ * notifier's look at the head wakes it for events that became readable later (EventNotifier), so
+ * its own poll is only a safety net.
+ */
+export const LISTENING_POLL_MS = 5000;
 
-/** Reads `$all` from a position, handing batches to the handler; wakes on NOTIFY, polls as a fallback. */
+/**
+ * Reads `$all` from a position, handing batches to the handler; wakes on NOTIFY, and polls every
+ * `pollIntervalMs` when notifications do not arrive (LISTEN down), else every LISTENING_POLL_MS.
+ */
 export class PostgresSubscription implements Subscription {
   private position: AllPosition;
   private stopped = false;
@@ -171,7 +233,9 @@ export class PostgresSubscription implements Subscription {
       }
       if (events.length < batchSize) {
         this.waiters.release(this.position);
-        await this.pause.sleep(this.pollIntervalMs);
+        await this.pause.sleep(
+          this.notifier.listening ? Math.max(this.pollIntervalMs, LISTENING_POLL_MS) : this.pollIntervalMs,
+        );
       }
     }
   }
