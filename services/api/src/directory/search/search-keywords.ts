@@ -17,15 +17,30 @@ const FIELDS = Object.keys(TEXT_FIELDS) as TextField[];
 /**
  * One set of bits per level of the tree, reused by every query (as search-query's Scratch): a
  * search allocates nothing per node. A node at level L writes its answer into the set its parent
- * gave it and uses level L's own for its terms' answers.
+ * gave it and uses level L's own for its terms' answers. Each set is as long as the index at hand
+ * needs (`forSize`), not as the memory kept for it to grow.
  */
 class KeywordScratch {
-  readonly levels: Bits[] = [];
+  private readonly memory: Uint32Array[] = [];
+  private levels: Bits[] = [];
+  private size = -1;
 
   constructor(readonly capacity: number) {}
 
+  forSize(size: number): this {
+    if (size !== this.size) {
+      this.size = size;
+      this.levels = [];
+    }
+    return this;
+  }
+
   at(level: number): Bits {
-    while (this.levels.length <= level) this.levels.push(new Bits(this.capacity));
+    while (this.levels.length <= level) {
+      const i = this.levels.length;
+      this.memory[i] ??= new Uint32Array((this.capacity >>> 5) + 1);
+      this.levels.push(new Bits(this.size, this.memory[i]!.subarray(0, (this.size >>> 5) + 1)));
+    }
     return this.levels[level]!;
   }
 }
@@ -34,7 +49,7 @@ let scratch = new KeywordScratch(0);
 /** The documents `tree` matches, in a set reused by the next query (read it before then). */
 export function keywordBits(index: SearchIndex, tree: KeywordNode): Bits {
   if (scratch.capacity < index.size) scratch = new KeywordScratch(Math.ceil(index.size * 1.25));
-  const out = scratch.at(0);
+  const out = scratch.forSize(index.size).at(0);
   evaluate(index, tree, out, 1);
   return out;
 }

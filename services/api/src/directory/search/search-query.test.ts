@@ -325,3 +325,72 @@ describe('prefix matching of the last word', () => {
     expect(found(['1851806699']).seqs).toEqual([]);
   });
 });
+
+describe('any of several values, and none of others', () => {
+  // Wyoming is rare here (its list stays numbers, not bits); the other states are common (bits).
+  const mixed = new SearchIndex();
+  const people: IndexedCandidate[] = [];
+  for (let seq = 1; seq <= 1200; seq++) {
+    const c = { ...candidate(seq), ...(seq % 97 === 0 ? { state: 'WY' } : {}) };
+    people.push(c);
+    mixed.add(c);
+  }
+  mixed.reorder();
+  const dropped = new Set<number>();
+  for (let i = 0; i < 40; i++) {
+    const seq = 1 + Math.floor(rand() * 1200);
+    dropped.add(seq);
+    mixed.removeSeq(seq);
+  }
+  const some = <T>(items: readonly T[]) => {
+    const chosen = items.filter(() => rand() < 0.5);
+    return chosen.length > 0 ? chosen : [pick(items)];
+  };
+  const ALL_STATES = [...STATES, 'WY', 'AK'];
+
+  it('keeps and drops exactly what the obvious rules say, with one to seven alternatives per group', () => {
+    let wyoming = 0;
+    for (let round = 0; round < 300; round++) {
+      const states = rand() < 0.7 ? some(ALL_STATES) : null;
+      const titles = rand() < 0.3 ? some(['charge nurse', 'hospitalist', 'icu nurse', 'nobody here']) : null;
+      const notStates = rand() < 0.4 ? some(ALL_STATES) : null;
+      const notTitles = rand() < 0.3 ? some(['night charge', 'pharmacist', 'nobody here']) : null;
+      const notSpecialty = rand() < 0.3 ? [pick(SPECIALTIES)] : null;
+      const titleTerms = (tag: string) => words(tag).map((w) => `t:${w}`);
+      const groups: string[][][] = [];
+      const excluded: string[][][] = [];
+      if (states) groups.push(states.map((s) => [`st:${s}`]));
+      if (titles) groups.push(titles.map(titleTerms));
+      if (notStates) excluded.push(notStates.map((s) => [`st:${s}`]));
+      if (notTitles) excluded.push(notTitles.map(titleTerms));
+      if (notSpecialty) excluded.push(notSpecialty.map((s) => [`sp:${fold(s)}`]));
+      const hasTag = (c: IndexedCandidate, tag: string) =>
+        words(tag).every((w) => words(c.title).includes(w));
+      const expected = people
+        .filter((c) => !dropped.has(c.seq))
+        .filter(
+          (c) =>
+            (!states || (c.state !== null && states.includes(c.state))) &&
+            (!titles || titles.some((tag) => hasTag(c, tag))) &&
+            !(notStates && c.state !== null && notStates.includes(c.state)) &&
+            !(notTitles?.some((tag) => hasTag(c, tag)) ?? false) &&
+            !(notSpecialty && c.specialty !== null && fold(c.specialty) === fold(notSpecialty[0]!)),
+        )
+        .map((c) => c.seq)
+        .sort((a, b) => a - b);
+      const query = base({ groups, excluded, limit: 2000 });
+      const label = JSON.stringify({ groups, excluded });
+      const found = runQuery(mixed, query);
+      expect(found.count, label).toBe(expected.length);
+      expect(
+        found.docs.map((doc) => mixed.seqOf(doc)).sort((a, b) => a - b),
+        label,
+      ).toEqual(expected);
+      if (states?.includes('WY') && expected.length > 0) wyoming++;
+    }
+    // The rare state's list (numbers) met the common ones' (bits) in one group, and was found.
+    expect(mixed.postingsOf('st:WY')!.dense).toBeNull();
+    expect(mixed.postingsOf('st:CA')!.dense).not.toBeNull();
+    expect(wyoming).toBeGreaterThan(10);
+  });
+});

@@ -65,26 +65,45 @@ export const PREFIX_EXPANSION = 50;
 
 /**
  * Working memory reused by every query. Queries run synchronously on one thread, so one set is
- * enough, and a search allocates almost nothing (big per-query buffers meant long GC pauses).
+ * enough, and a search allocates almost nothing (big per-query buffers meant long GC pauses). Its
+ * bit sets are handed out exactly as long as the index at hand needs (`sized`): every whole-set
+ * operation passes over the index's words only, not over the room kept for it to grow (a quarter
+ * more here, up to twice as much in the index's own sets).
  */
 class Scratch {
-  readonly matches: Bits;
-  readonly group: Bits;
-  /** The places in a sort order that hold a match (firstMatches). */
-  readonly places: Bits;
+  private readonly matchWords: Uint32Array;
+  private readonly groupWords: Uint32Array;
+  private readonly placeWords: Uint32Array;
   readonly scores: Uint16Array;
+  private view: { size: number; matches: Bits; group: Bits; places: Bits } | null = null;
 
   constructor(readonly capacity: number) {
-    this.matches = new Bits(capacity);
-    this.group = new Bits(capacity);
-    this.places = new Bits(capacity);
+    const words = (capacity >>> 5) + 1;
+    this.matchWords = new Uint32Array(words);
+    this.groupWords = new Uint32Array(words);
+    this.placeWords = new Uint32Array(words);
     this.scores = new Uint16Array(capacity);
   }
+
+  /** The sets for an index of `size` documents (at most `capacity`), views of this memory. */
+  sized(size: number) {
+    if (this.view?.size !== size) {
+      const words = (size >>> 5) + 1;
+      this.view = {
+        size,
+        matches: new Bits(size, this.matchWords.subarray(0, words)),
+        group: new Bits(size, this.groupWords.subarray(0, words)),
+        places: new Bits(size, this.placeWords.subarray(0, words)),
+      };
+    }
+    return { ...this.view, scores: this.scores };
+  }
 }
+type Work = ReturnType<Scratch['sized']>;
 let scratch = new Scratch(0);
-const scratchFor = (size: number) => {
+const scratchFor = (size: number): Work => {
   if (scratch.capacity < size) scratch = new Scratch(Math.ceil(size * 1.25));
-  return scratch;
+  return scratch.sized(size);
 };
 
 export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
@@ -102,12 +121,8 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
     for (const { list } of lists) work.group.addAll(list);
     matches.and(work.group);
   }
-  for (const group of query.groups) {
-    const only = group.length === 1 && group[0]!.length === 1 ? index.postingsOf(group[0]![0]!)?.dense : null;
-    if (only) matches.andWords(only);
-    else matches.and(groupBits(index, group, work));
-  }
-  for (const group of query.excluded ?? []) matches.andNot(groupBits(index, group, work));
+  for (const group of query.groups) applyGroup(index, matches, group, work, true);
+  for (const group of query.excluded ?? []) applyGroup(index, matches, group, work, false);
   if (query.keywords) matches.and(keywordBits(index, query.keywords));
   if (query.near) keepWithin(index, matches, query.near, work.group);
   const page = pageOf(index, query, matches, wordLists, work);
@@ -120,7 +135,7 @@ function pageOf(
   query: IndexQuery,
   matches: Bits,
   wordLists: WeightedList[][],
-  work: Scratch,
+  work: Work,
 ): IndexResult {
   const count = matches.count();
   const need = Math.min(query.offset + query.limit, count);
@@ -213,29 +228,86 @@ function formPostings(index: SearchIndex, forms: readonly string[]): WeightedLis
   return lists;
 }
 
-function groupBits(index: SearchIndex, alternatives: string[][], work: Scratch): Bits {
-  const result = work.group.clearAll();
+/**
+ * Keeps in `matches` only the documents of the group (`keep`), or drops them (an exclusion): any of
+ * its alternatives, each of whose terms must all hold. Alternatives kept as bits (a state's, a
+ * credential's) are read word by word in the one pass that also applies the group, not ORed into a
+ * set first, one pass each; the others (lists of numbers, several terms) are gathered in `work.group`.
+ */
+function applyGroup(
+  index: SearchIndex,
+  matches: Bits,
+  alternatives: string[][],
+  work: Work,
+  keep: boolean,
+): void {
+  const dense: Uint32Array[] = [];
+  let gathered = false;
+  const group = work.group;
   for (const terms of alternatives) {
     const lists = terms.map((term) => index.postingsOf(term));
     if (lists.some((list) => !list)) continue;
     if (lists.length === 1) {
-      result.addAll(lists[0]!);
+      const list = lists[0]!;
+      if (list.dense) dense.push(list.dense);
+      else {
+        if (!gathered) group.clearAll();
+        gathered = true;
+        group.addAll(list);
+      }
       continue;
     }
-    // Every word of a tag: keep the docs of the shortest list that are in all the others.
-    const [shortest, ...others] = [...lists].sort((a, b) => a!.length - b!.length) as Postings[];
-    if (shortest!.dense && others.every((list) => list.dense)) {
-      andInto(result.words, [shortest!.dense, ...others.map((list) => list.dense!)]);
-      continue;
-    }
-    const docs = shortest!.toArray();
-    const at = others.map(() => 0);
-    for (let i = 0; i < docs.length; i++) {
-      const doc = docs[i]!;
-      if (others.every((list, l) => holds(list, doc, at, l))) result.set(doc);
-    }
+    if (!gathered) group.clearAll();
+    gathered = true;
+    gatherAll(lists as Postings[], group);
   }
-  return result;
+  const m = matches.words;
+  const n = m.length;
+  const g = gathered ? group.words : null;
+  const [a, b, c] = dense;
+  if (dense.length > 3 || (dense.length > 0 && dense.some((bits) => bits.length < n))) {
+    // Many alternatives (or bits shorter than the index: a list made dense before it grew): one at a time.
+    if (!gathered) group.clearAll();
+    for (const bits of dense) group.orWords(bits);
+    if (keep) matches.and(group);
+    else matches.andNot(group);
+    return;
+  }
+  if (keep) {
+    if (g && a && b && c) for (let i = 0; i < n; i++) m[i]! &= g[i]! | a[i]! | b[i]! | c[i]!;
+    else if (g && a && b) for (let i = 0; i < n; i++) m[i]! &= g[i]! | a[i]! | b[i]!;
+    else if (g && a) for (let i = 0; i < n; i++) m[i]! &= g[i]! | a[i]!;
+    else if (g) for (let i = 0; i < n; i++) m[i]! &= g[i]!;
+    else if (a && b && c) for (let i = 0; i < n; i++) m[i]! &= a[i]! | b[i]! | c[i]!;
+    else if (a && b) for (let i = 0; i < n; i++) m[i]! &= a[i]! | b[i]!;
+    else if (a) for (let i = 0; i < n; i++) m[i]! &= a[i]!;
+    // No alternative names anybody: the group matches nobody.
+    else m.fill(0);
+    return;
+  }
+  if (g && a && b && c) for (let i = 0; i < n; i++) m[i]! &= ~(g[i]! | a[i]! | b[i]! | c[i]!);
+  else if (g && a && b) for (let i = 0; i < n; i++) m[i]! &= ~(g[i]! | a[i]! | b[i]!);
+  else if (g && a) for (let i = 0; i < n; i++) m[i]! &= ~(g[i]! | a[i]!);
+  else if (g) for (let i = 0; i < n; i++) m[i]! &= ~g[i]!;
+  else if (a && b && c) for (let i = 0; i < n; i++) m[i]! &= ~(a[i]! | b[i]! | c[i]!);
+  else if (a && b) for (let i = 0; i < n; i++) m[i]! &= ~(a[i]! | b[i]!);
+  else if (a) for (let i = 0; i < n; i++) m[i]! &= ~a[i]!;
+}
+
+/** Adds to `into` the documents in every one of `lists` (the terms of one alternative: a multi-word tag). */
+function gatherAll(lists: Postings[], into: Bits): void {
+  // Keep the docs of the shortest list that are in all the others.
+  const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length) as Postings[];
+  if (shortest!.dense && others.every((list) => list.dense)) {
+    andInto(into.words, [shortest!.dense, ...others.map((list) => list.dense!)]);
+    return;
+  }
+  const docs = shortest!.toArray();
+  const at = others.map(() => 0);
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!;
+    if (others.every((list, l) => holds(list, doc, at, l))) into.set(doc);
+  }
 }
 
 /** Adds to `into` the documents in every one of the bit sets `all`. */
