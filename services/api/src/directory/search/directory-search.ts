@@ -7,7 +7,15 @@ import { mostFrequent, type WordFrequency } from './search-index';
 import { type IndexQuery, PREFIX_EXPANSION, prefixForms } from './search-query';
 import { readModelState, SearchReplica } from './search-replica';
 import { toIndexQuery } from './search-request';
-import { type Hit, hitOf, hitsOf, type SearchShard, type ShardAnswer, snapshotFileOf } from './search-shard';
+import {
+  type Hit,
+  hitOf,
+  hitsOf,
+  type SearchShard,
+  type ShardAnswer,
+  STATE_ON_ARRIVAL,
+  snapshotFileOf,
+} from './search-shard';
 import { keepSnapshotsPrivate } from './search-snapshot';
 import { WorkerShard } from './search-workers';
 
@@ -18,9 +26,10 @@ export type SearchPage = { count: number; hits: Hit[] };
  * The directory's search: an in-memory index of the `directory` read model (ADR 0008), on the API's
  * own thread (`workers` 0) or split by seq across `workers` worker threads that answer in parallel,
  * so search uses every core and never blocks the API's event loop (ADR 0027). With `snapshotDir`,
- * each part saves its index there and starts from it, catching up from its revision. Each search first
- * reads the read model's revision, and a part behind it catches up before answering: a search sees
- * every candidate the read model had when it arrived.
+ * each part saves its index there and starts from it, catching up from its revision. Each search
+ * reads the read model's revision (a directory in one part reads it on the part's own thread, as the
+ * query reaches it), and a part behind it catches up before answering: a search sees every
+ * candidate the read model had when it arrived.
  */
 export class DirectorySearch {
   private readonly shards: SearchShard[];
@@ -89,13 +98,13 @@ export class DirectorySearch {
       reasons,
     }: { offset: number; limit: number; fromSeq?: number; reasons?: string[][][] },
   ): Promise<SearchPage> {
-    const state = await readModelState(this.pool);
     const query = toIndexQuery(request, { offset, limit, ...(reasons ? { reasons } : {}) });
     const at = fromSeq === undefined ? {} : { fromSeq };
     if (this.shards.length === 1) {
-      const answer = await this.shards[0]!.query({ query, state, ...at });
+      const answer = await this.shards[0]!.query({ query, state: STATE_ON_ARRIVAL, ...at });
       return { count: answer.count, hits: hitsOf(answer) };
     }
+    const state = await readModelState(this.pool);
     // Each part answers its first offset + limit; the page is cut from their merge.
     const lastWord = query.words.at(-1);
     const forms =

@@ -2,13 +2,14 @@ import type { SuggestedField } from '@healthtal/contracts';
 import type { KeyedSuggestion } from './filter-vocabulary';
 import type { WordFrequency } from './search-index';
 import type { SearchReplica } from './search-replica';
-import type {
-  ReadModelState,
-  SearchShard,
-  ShardAnswer,
-  ShardQuery,
-  ShardRequest,
-  ShardStatus,
+import {
+  type ReadModelState,
+  type SearchShard,
+  type ShardAnswer,
+  type ShardQuery,
+  type ShardRequest,
+  type ShardStatus,
+  STATE_ON_ARRIVAL,
 } from './search-shard';
 
 /** The replica's answers as a shard: what a worker runs on its thread, or the API thread on its own. */
@@ -16,7 +17,7 @@ export async function answer(
   replica: SearchReplica,
   request: ShardRequest,
 ): Promise<ShardAnswer | WordFrequency[] | KeyedSuggestion[]> {
-  await replica.catchUp(request.state);
+  await replica.catchUp(request.state === STATE_ON_ARRIVAL ? await replica.readState() : request.state);
   switch (request.kind) {
     case 'query':
       return replica.query(request);

@@ -128,6 +128,11 @@ export class SearchReplica {
     if (state && !seen()) await this.sync();
   }
 
+  /** The read model's state now (`directory_meta`). */
+  readState(): Promise<ReadModelState | null> {
+    return readModelState(this.pool);
+  }
+
   query(query: ShardQuery): ShardAnswer {
     return shardAnswer(this.index, query);
   }

@@ -21,13 +21,20 @@ export const snapshotFileOf = (dir: string, { part, of }: ShardPart) =>
 export type ReadModelState = { revision: number; mustSee: number; oid: string };
 
 /**
+ * The shard reads the read model's state itself when the query reaches it (ShardQuery `state`): later
+ * than the query's arrival, so it sees at least what the query must, and the caller's thread makes
+ * one round trip to the database fewer. For a directory in one part; parts of one query share a state.
+ */
+export const STATE_ON_ARRIVAL = 'on arrival';
+
+/**
  * A query for one shard: the first `query.limit` matches from the start, and from which seq on.
  * `toMerge`: the answer is merged with other shards', so it carries what orders its matches.
  */
 export type ShardQuery = {
   query: IndexQuery;
   fromSeq?: number;
-  state: ReadModelState | null;
+  state: ReadModelState | null | typeof STATE_ON_ARRIVAL;
   toMerge?: boolean;
 };
 
