@@ -121,7 +121,9 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
     for (const { list } of lists) work.group.addAll(list);
     matches.and(work.group);
   }
-  for (const group of query.groups) applyGroup(index, matches, group, work, true);
+  // The most selective first: once few documents are left, the others' passes skip empty words.
+  const groups = query.groups.length > 1 ? [...query.groups].sort(bySize(index)) : query.groups;
+  for (const group of groups) applyGroup(index, matches, group, work, true);
   for (const group of query.excluded ?? []) applyGroup(index, matches, group, work, false);
   if (query.keywords) matches.and(keywordBits(index, query.keywords));
   if (query.near) keepWithin(index, matches, query.near, work.group);
@@ -228,6 +230,25 @@ function formPostings(index: SearchIndex, forms: readonly string[]): WeightedLis
   return lists;
 }
 
+/** Groups by how many documents they can hold at most (their lists' lengths added up), fewest first. */
+function bySize(index: SearchIndex): (a: string[][], b: string[][]) => number {
+  const sizes = new Map<string[][], number>();
+  const sizeOf = (group: string[][]) => {
+    let size = sizes.get(group);
+    if (size === undefined) {
+      size = 0;
+      for (const terms of group) {
+        let least = Number.POSITIVE_INFINITY;
+        for (const term of terms) least = Math.min(least, index.postingsOf(term)?.length ?? 0);
+        size += least;
+      }
+      sizes.set(group, size);
+    }
+    return size;
+  };
+  return (a, b) => sizeOf(a) - sizeOf(b);
+}
+
 /**
  * Keeps in `matches` only the documents of the group (`keep`), or drops them (an exclusion): any of
  * its alternatives, each of whose terms must all hold. Alternatives kept as bits (a state's, a
@@ -274,24 +295,66 @@ function applyGroup(
     return;
   }
   if (keep) {
-    if (g && a && b && c) for (let i = 0; i < n; i++) m[i]! &= g[i]! | a[i]! | b[i]! | c[i]!;
-    else if (g && a && b) for (let i = 0; i < n; i++) m[i]! &= g[i]! | a[i]! | b[i]!;
-    else if (g && a) for (let i = 0; i < n; i++) m[i]! &= g[i]! | a[i]!;
-    else if (g) for (let i = 0; i < n; i++) m[i]! &= g[i]!;
-    else if (a && b && c) for (let i = 0; i < n; i++) m[i]! &= a[i]! | b[i]! | c[i]!;
-    else if (a && b) for (let i = 0; i < n; i++) m[i]! &= a[i]! | b[i]!;
-    else if (a) for (let i = 0; i < n; i++) m[i]! &= a[i]!;
+    if (g && a && b && c)
+      for (let i = 0; i < n; i++) {
+        if (m[i] !== 0) m[i]! &= g[i]! | a[i]! | b[i]! | c[i]!;
+      }
+    else if (g && a && b)
+      for (let i = 0; i < n; i++) {
+        if (m[i] !== 0) m[i]! &= g[i]! | a[i]! | b[i]!;
+      }
+    else if (g && a)
+      for (let i = 0; i < n; i++) {
+        if (m[i] !== 0) m[i]! &= g[i]! | a[i]!;
+      }
+    else if (g)
+      for (let i = 0; i < n; i++) {
+        if (m[i] !== 0) m[i]! &= g[i]!;
+      }
+    else if (a && b && c)
+      for (let i = 0; i < n; i++) {
+        if (m[i] !== 0) m[i]! &= a[i]! | b[i]! | c[i]!;
+      }
+    else if (a && b)
+      for (let i = 0; i < n; i++) {
+        if (m[i] !== 0) m[i]! &= a[i]! | b[i]!;
+      }
+    else if (a)
+      for (let i = 0; i < n; i++) {
+        if (m[i] !== 0) m[i]! &= a[i]!;
+      }
     // No alternative names anybody: the group matches nobody.
     else m.fill(0);
     return;
   }
-  if (g && a && b && c) for (let i = 0; i < n; i++) m[i]! &= ~(g[i]! | a[i]! | b[i]! | c[i]!);
-  else if (g && a && b) for (let i = 0; i < n; i++) m[i]! &= ~(g[i]! | a[i]! | b[i]!);
-  else if (g && a) for (let i = 0; i < n; i++) m[i]! &= ~(g[i]! | a[i]!);
-  else if (g) for (let i = 0; i < n; i++) m[i]! &= ~g[i]!;
-  else if (a && b && c) for (let i = 0; i < n; i++) m[i]! &= ~(a[i]! | b[i]! | c[i]!);
-  else if (a && b) for (let i = 0; i < n; i++) m[i]! &= ~(a[i]! | b[i]!);
-  else if (a) for (let i = 0; i < n; i++) m[i]! &= ~a[i]!;
+  if (g && a && b && c)
+    for (let i = 0; i < n; i++) {
+      if (m[i] !== 0) m[i]! &= ~(g[i]! | a[i]! | b[i]! | c[i]!);
+    }
+  else if (g && a && b)
+    for (let i = 0; i < n; i++) {
+      if (m[i] !== 0) m[i]! &= ~(g[i]! | a[i]! | b[i]!);
+    }
+  else if (g && a)
+    for (let i = 0; i < n; i++) {
+      if (m[i] !== 0) m[i]! &= ~(g[i]! | a[i]!);
+    }
+  else if (g)
+    for (let i = 0; i < n; i++) {
+      if (m[i] !== 0) m[i]! &= ~g[i]!;
+    }
+  else if (a && b && c)
+    for (let i = 0; i < n; i++) {
+      if (m[i] !== 0) m[i]! &= ~(a[i]! | b[i]! | c[i]!);
+    }
+  else if (a && b)
+    for (let i = 0; i < n; i++) {
+      if (m[i] !== 0) m[i]! &= ~(a[i]! | b[i]!);
+    }
+  else if (a)
+    for (let i = 0; i < n; i++) {
+      if (m[i] !== 0) m[i]! &= ~a[i]!;
+    }
 }
 
 /** Adds to `into` the documents in every one of `lists` (the terms of one alternative: a multi-word tag). */

@@ -177,7 +177,8 @@ export class Bits {
   andWords(b: Uint32Array): this {
     const a = this.words;
     const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) a[i]! &= b[i]!;
+    // An empty word stays empty: after a selective filter most are, and their pair is not read.
+    for (let i = 0; i < n; i++) if (a[i] !== 0) a[i]! &= b[i]!;
     if (n < a.length) a.fill(0, n);
     return this;
   }
@@ -187,7 +188,7 @@ export class Bits {
     const a = this.words;
     const b = other.words;
     const n = Math.min(a.length, b.length);
-    for (let i = 0; i < n; i++) a[i]! &= ~b[i]!;
+    for (let i = 0; i < n; i++) if (a[i] !== 0) a[i]! &= ~b[i]!;
     return this;
   }
 
@@ -230,6 +231,7 @@ export class Bits {
     const w = this.words;
     for (let i = 0; i < w.length; i++) {
       let v = w[i]!;
+      if (v === 0) continue;
       v -= (v >>> 1) & 0x55555555;
       v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
       total += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
