@@ -46,76 +46,122 @@ class KeywordScratch {
 }
 let scratch = new KeywordScratch(0);
 
-/** The documents `tree` matches, in a set reused by the next query (read it before then). */
-export function keywordBits(index: SearchIndex, tree: KeywordNode): Bits {
+/**
+ * The set operations a tree is evaluated with: over every word of the sets, or only where `within`
+ * holds someone (a query whose filters left few documents: the rest of the sets is never read, so
+ * what it holds does not matter, and the tree costs a pass over those words only).
+ */
+type Ops = {
+  clear(bits: Bits): void;
+  add(bits: Bits, list: Postings): void;
+  and(bits: Bits, words: Uint32Array): void;
+  andNot(bits: Bits, other: Bits): void;
+  or(bits: Bits, other: Bits): void;
+  assign(bits: Bits, other: Bits): void;
+};
+const EVERYWHERE: Ops = {
+  clear: (bits) => void bits.clearAll(),
+  add: (bits, list) => bits.addAll(list),
+  and: (bits, words) => void bits.andWords(words),
+  andNot: (bits, other) => void bits.andNot(other),
+  or: (bits, other) => void bits.or(other),
+  assign: (bits, other) => void bits.assign(other),
+};
+function onlyWithin(mask: Uint32Array): Ops {
+  const n = mask.length;
+  const each = (bits: Bits, step: (w: Uint32Array, i: number) => void) => {
+    const w = bits.words;
+    for (let i = 0; i < n; i++) if (mask[i] !== 0) step(w, i);
+  };
+  return {
+    clear: (bits) => each(bits, (w, i) => void (w[i] = 0)),
+    add: (bits, list) => {
+      // A list of numbers sets its bits anywhere (cheaper than asking the mask of each).
+      if (!list.dense) return bits.addAll(list);
+      const dense = list.dense;
+      each(bits, (w, i) => void (w[i]! |= dense[i] ?? 0));
+    },
+    and: (bits, words) => each(bits, (w, i) => void (w[i]! &= words[i] ?? 0)),
+    andNot: (bits, other) => each(bits, (w, i) => void (w[i]! &= ~other.words[i]!)),
+    or: (bits, other) => each(bits, (w, i) => void (w[i]! |= other.words[i]!)),
+    assign: (bits, other) => each(bits, (w, i) => void (w[i] = other.words[i] ?? 0)),
+  };
+}
+
+/**
+ * The documents `tree` matches, in a set reused by the next query (read it before then). With
+ * `within`: right only where `within` holds someone (the caller ANDs it with `within` itself).
+ */
+export function keywordBits(index: SearchIndex, tree: KeywordNode, within?: Bits): Bits {
   if (scratch.capacity < index.size) scratch = new KeywordScratch(Math.ceil(index.size * 1.25));
   const out = scratch.forSize(index.size).at(0);
-  evaluate(index, tree, out, 1);
+  evaluate(index, tree, out, 1, within ? onlyWithin(within.words) : EVERYWHERE);
   return out;
 }
 
-function evaluate(index: SearchIndex, node: KeywordNode, out: Bits, level: number): void {
+function evaluate(index: SearchIndex, node: KeywordNode, out: Bits, level: number, ops: Ops): void {
   const terms = scratch.at(level);
   switch (node.kind) {
     case 'word':
-      wordsInto(index, words(node.text), out, terms);
+      wordsInto(index, words(node.text), out, terms, ops);
       return;
     case 'phrase':
-      phraseInto(index, words(node.text), out, terms);
+      phraseInto(index, words(node.text), out, terms, ops);
       return;
     case 'not':
-      evaluate(index, node.term, terms, level + 1);
-      out.assign(index.alive).andNot(terms);
+      evaluate(index, node.term, terms, level + 1, ops);
+      ops.assign(out, index.alive);
+      ops.andNot(out, terms);
       return;
     case 'and': {
       const [first, ...rest] = node.terms;
-      evaluate(index, first!, out, level + 1);
+      evaluate(index, first!, out, level + 1, ops);
       for (const term of rest) {
         // x AND NOT y: y taken away, without working out "everyone but y".
-        evaluate(index, term.kind === 'not' ? term.term : term, terms, level + 1);
-        if (term.kind === 'not') out.andNot(terms);
-        else out.and(terms);
+        evaluate(index, term.kind === 'not' ? term.term : term, terms, level + 1, ops);
+        if (term.kind === 'not') ops.andNot(out, terms);
+        else ops.and(out, terms.words);
       }
       return;
     }
     case 'or':
-      out.clearAll();
+      ops.clear(out);
       for (const term of node.terms) {
-        evaluate(index, term, terms, level + 1);
-        out.or(terms);
+        evaluate(index, term, terms, level + 1, ops);
+        ops.or(out, terms);
       }
       return;
   }
 }
 
 /** A word's postings in every text field, and its NPI's candidate. */
-function wordInto(index: SearchIndex, word: string, out: Bits): void {
-  out.clearAll();
+function wordInto(index: SearchIndex, word: string, out: Bits, ops: Ops): void {
+  ops.clear(out);
   for (const field of FIELDS) {
     const list = index.postingsOf(`${field}:${word}`);
-    if (list) out.addAll(list);
+    if (list) ops.add(out, list);
   }
   const identifier = identifierOf(word);
   const found = identifier === null ? null : index.docsWithIdentifier(identifier);
-  if (found) out.addAll(found);
+  if (found) ops.add(out, found);
 }
 
 /** Documents with every one of `all` (the words of one term), each anywhere in the text. */
-function wordsInto(index: SearchIndex, all: readonly string[], out: Bits, spare: Bits): void {
-  wordInto(index, all[0]!, out);
+function wordsInto(index: SearchIndex, all: readonly string[], out: Bits, spare: Bits, ops: Ops): void {
+  wordInto(index, all[0]!, out, ops);
   for (let i = 1; i < all.length; i++) {
-    wordInto(index, all[i]!, spare);
-    out.and(spare);
+    wordInto(index, all[i]!, spare, ops);
+    ops.and(out, spare.words);
   }
 }
 
 /** Documents with every word of the phrase in one and the same text field. */
-function phraseInto(index: SearchIndex, all: readonly string[], out: Bits, spare: Bits): void {
+function phraseInto(index: SearchIndex, all: readonly string[], out: Bits, spare: Bits, ops: Ops): void {
   if (all.length === 1) {
-    wordsInto(index, all, out, spare);
+    wordsInto(index, all, out, spare, ops);
     return;
   }
-  out.clearAll();
+  ops.clear(out);
   for (const field of FIELDS) {
     const lists: Postings[] = [];
     for (const word of all) {
@@ -123,7 +169,7 @@ function phraseInto(index: SearchIndex, all: readonly string[], out: Bits, spare
       if (!list) break;
       lists.push(list);
     }
-    if (lists.length === all.length) allInto(lists, out, spare);
+    if (lists.length === all.length) allInto(lists, out, spare, ops);
   }
 }
 
@@ -131,13 +177,14 @@ function phraseInto(index: SearchIndex, all: readonly string[], out: Bits, spare
  * Adds to `out` the documents in every list: those of the shortest list kept as numbers, tested
  * against the others; when all are bits, the bits ANDed.
  */
-function allInto(lists: Postings[], out: Bits, spare: Bits): void {
+function allInto(lists: Postings[], out: Bits, spare: Bits, ops: Ops): void {
   lists.sort((a, b) => a.length - b.length);
   const driver = lists.find((list) => !list.dense);
   if (!driver) {
-    spare.clearAll().addAll(lists[0]!);
-    for (let l = 1; l < lists.length; l++) spare.andWords(lists[l]!.dense!);
-    out.or(spare);
+    ops.clear(spare);
+    ops.add(spare, lists[0]!);
+    for (let l = 1; l < lists.length; l++) ops.and(spare, lists[l]!.dense!);
+    ops.or(out, spare);
     return;
   }
   const others = lists.filter((list) => list !== driver);

@@ -111,22 +111,22 @@ export function runQuery(index: SearchIndex, query: IndexQuery): IndexResult {
   const matches = work.matches.assign(index.alive);
   if (query.fromDoc) matches.clearBelow(query.fromDoc);
   const wordLists = wordListsOf(index, query);
-  for (const lists of query.keywords ? [] : wordLists) {
-    const only = lists.length === 1 ? lists[0]!.list.dense : null;
-    if (only) {
-      matches.andWords(only);
-      continue;
-    }
-    work.group.clearAll();
-    for (const { list } of lists) work.group.addAll(list);
-    matches.and(work.group);
-  }
-  // The most selective first: once few documents are left, the others' passes skip empty words.
+  // Filters first, the most selective first: once few documents are left, every later pass skips
+  // the empty words (and reads nothing of its lists there). Then the radius, then the keywords.
   const groups = query.groups.length > 1 ? [...query.groups].sort(bySize(index)) : query.groups;
   for (const group of groups) applyGroup(index, matches, group, work, true);
   for (const group of query.excluded ?? []) applyGroup(index, matches, group, work, false);
-  if (query.keywords) matches.and(keywordBits(index, query.keywords));
   if (query.near) keepWithin(index, matches, query.near, work.group);
+  for (const lists of query.keywords ? [] : wordLists)
+    applyAny(
+      matches,
+      lists.map(({ list }) => list),
+      work,
+      true,
+    );
+  // After filters that left few documents, the tree is worked out only where they are.
+  if (query.keywords)
+    matches.and(keywordBits(index, query.keywords, groups.length > 0 || query.near ? matches : undefined));
   const page = pageOf(index, query, matches, wordLists, work);
   return query.reasons ? { ...page, held: heldBy(index, query, page.docs, wordLists) } : page;
 }
@@ -251,9 +251,7 @@ function bySize(index: SearchIndex): (a: string[][], b: string[][]) => number {
 
 /**
  * Keeps in `matches` only the documents of the group (`keep`), or drops them (an exclusion): any of
- * its alternatives, each of whose terms must all hold. Alternatives kept as bits (a state's, a
- * credential's) are read word by word in the one pass that also applies the group, not ORed into a
- * set first, one pass each; the others (lists of numbers, several terms) are gathered in `work.group`.
+ * its alternatives, each of whose terms must all hold (several terms: gathered in `work.group`).
  */
 function applyGroup(
   index: SearchIndex,
@@ -262,36 +260,66 @@ function applyGroup(
   work: Work,
   keep: boolean,
 ): void {
-  const dense: Uint32Array[] = [];
+  const lists: Postings[] = [];
   let gathered = false;
-  const group = work.group;
   for (const terms of alternatives) {
-    const lists = terms.map((term) => index.postingsOf(term));
-    if (lists.some((list) => !list)) continue;
-    if (lists.length === 1) {
-      const list = lists[0]!;
-      if (list.dense) dense.push(list.dense);
-      else {
-        if (!gathered) group.clearAll();
-        gathered = true;
-        group.addAll(list);
-      }
+    const found = terms.map((term) => index.postingsOf(term));
+    if (found.some((list) => !list)) continue;
+    if (found.length === 1) {
+      lists.push(found[0]!);
       continue;
     }
-    if (!gathered) group.clearAll();
+    if (!gathered) work.group.clearAll();
     gathered = true;
-    gatherAll(lists as Postings[], group);
+    gatherAll(found as Postings[], work.group);
+  }
+  applyAny(matches, lists, work, keep, gathered);
+}
+
+/**
+ * Keeps in `matches` only the documents in any of `lists` (or in `work.group`, when `gathered`), or
+ * drops them. Lists kept as bits (a state's, a credential's, a common word's) are read word by word
+ * in the one pass that also applies them, not ORed into a set first, one pass each, and only where
+ * `matches` still holds someone; lists of numbers are gathered in `work.group` first.
+ */
+function applyAny(
+  matches: Bits,
+  lists: readonly Postings[],
+  work: Work,
+  keep: boolean,
+  gathered = false,
+): void {
+  const dense: Uint32Array[] = [];
+  const group = work.group;
+  for (const list of lists) {
+    if (list.dense) dense.push(list.dense);
+    else {
+      if (!gathered) group.clearAll();
+      gathered = true;
+      group.addAll(list);
+    }
   }
   const m = matches.words;
   const n = m.length;
   const g = gathered ? group.words : null;
   const [a, b, c] = dense;
-  if (dense.length > 3 || (dense.length > 0 && dense.some((bits) => bits.length < n))) {
-    // Many alternatives (or bits shorter than the index: a list made dense before it grew): one at a time.
+  if (dense.some((bits) => bits.length < n)) {
+    // Bits shorter than the index (a list made dense before it grew): one list at a time.
     if (!gathered) group.clearAll();
     for (const bits of dense) group.orWords(bits);
     if (keep) matches.and(group);
     else matches.andNot(group);
+    return;
+  }
+  if (dense.length > 3) {
+    const k = dense.length;
+    for (let i = 0; i < n; i++) {
+      const v = m[i]!;
+      if (v === 0) continue;
+      let any = g === null ? 0 : g[i]!;
+      for (let d = 0; d < k; d++) any |= dense[d]![i]!;
+      m[i] = keep ? v & any : v & ~any;
+    }
     return;
   }
   if (keep) {
