@@ -8,8 +8,8 @@ import { runMigrations } from '../src/migrations';
 import { PersonalDataKeys } from '../src/personal-data';
 import { compactIndexesAfterBulkLoad } from '../src/postgres/bulk-load';
 import { PostgresEventStore } from '../src/postgres/postgres-event-store';
-import { LISTENING_POLL_MS } from '../src/postgres/subscription';
 import { eventStoreMigrations } from '../src/postgres/schema';
+import { LISTENING_POLL_MS } from '../src/postgres/subscription';
 import { EventRegistry } from '../src/registry';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 

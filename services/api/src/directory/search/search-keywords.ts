@@ -69,22 +69,40 @@ const EVERYWHERE: Ops = {
 };
 function onlyWithin(mask: Uint32Array): Ops {
   const n = mask.length;
-  const each = (bits: Bits, step: (w: Uint32Array, i: number) => void) => {
-    const w = bits.words;
-    for (let i = 0; i < n; i++) if (mask[i] !== 0) step(w, i);
-  };
   return {
-    clear: (bits) => each(bits, (w, i) => void (w[i] = 0)),
-    add: (bits, list) => {
-      // A list of numbers sets its bits anywhere (cheaper than asking the mask of each).
-      if (!list.dense) return bits.addAll(list);
-      const dense = list.dense;
-      each(bits, (w, i) => void (w[i]! |= dense[i] ?? 0));
+    clear(bits) {
+      const w = bits.words;
+      for (let i = 0; i < n; i++) if (mask[i] !== 0) w[i] = 0;
     },
-    and: (bits, words) => each(bits, (w, i) => void (w[i]! &= words[i] ?? 0)),
-    andNot: (bits, other) => each(bits, (w, i) => void (w[i]! &= ~other.words[i]!)),
-    or: (bits, other) => each(bits, (w, i) => void (w[i]! |= other.words[i]!)),
-    assign: (bits, other) => each(bits, (w, i) => void (w[i] = other.words[i] ?? 0)),
+    add(bits, list) {
+      // A list of numbers sets its bits anywhere (cheaper than asking the mask of each).
+      if (!list.dense) {
+        bits.addAll(list);
+        return;
+      }
+      const w = bits.words;
+      const dense = list.dense;
+      for (let i = 0; i < n; i++) if (mask[i] !== 0) w[i]! |= dense[i] ?? 0;
+    },
+    and(bits, words) {
+      const w = bits.words;
+      for (let i = 0; i < n; i++) if (mask[i] !== 0) w[i]! &= words[i] ?? 0;
+    },
+    andNot(bits, other) {
+      const w = bits.words;
+      const o = other.words;
+      for (let i = 0; i < n; i++) if (mask[i] !== 0) w[i]! &= ~o[i]!;
+    },
+    or(bits, other) {
+      const w = bits.words;
+      const o = other.words;
+      for (let i = 0; i < n; i++) if (mask[i] !== 0) w[i]! |= o[i]!;
+    },
+    assign(bits, other) {
+      const w = bits.words;
+      const o = other.words;
+      for (let i = 0; i < n; i++) if (mask[i] !== 0) w[i] = o[i] ?? 0;
+    },
   };
 }
 
