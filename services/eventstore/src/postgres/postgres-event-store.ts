@@ -46,9 +46,9 @@ type AppendRow = {
 
 const COLUMNS =
   'stream_id, stream_position, transaction_id, global_position, event_id, type, data, metadata, recorded_at';
-/** Only transactions older than every running one are visible to `$all` readers. */
 /** How often a subscription reads when no notification comes, and how often the notifier looks at the head. */
 const DEFAULT_POLL_MS = 250;
+/** Only transactions older than every running one are visible to `$all` readers. */
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint';
 const DEFAULT_READ_LIMIT = 1000;
 
