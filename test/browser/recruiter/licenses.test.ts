@@ -77,6 +77,8 @@ describe('licenses', () => {
     await page.getByRole('link', { name: 'Robin Border' }).click();
     await expectVisible(page.getByRole('heading', { name: 'Robin Border' }));
     const licenses = page.getByRole('table', { name: 'Licenses' });
+    // The heading can show before the profile's licenses have rendered: wait for the last row.
+    await expectVisible(licenses.getByRole('row').nth(2));
     const rows = await licenses
       .getByRole('row')
       .evaluateAll((all) =>
