@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // `yaml` comes with testcontainers (a root devDependency); it reads anchors and merge keys as compose does.
 import { parse } from 'yaml';
 import { loadConfig, SECRET_SETTINGS } from '../services/cli/src/config';
@@ -18,32 +20,68 @@ type Service = {
   stop_grace_period?: string;
   command?: string[];
   environment?: Record<string, string | number>;
-  healthcheck?: { test: string[] };
+  healthcheck?: { test?: string[]; disable?: boolean };
   depends_on?: Record<string, { condition: string }>;
   volumes?: string[];
   ports?: string[];
+  secrets?: string[];
+  restart?: string;
+  user?: string;
+  read_only?: boolean;
+  tmpfs?: string[];
+  cap_drop?: string[];
+  logging?: { driver: string; options: Record<string, string> };
+  deploy?: { resources?: { limits?: { cpus?: string; memory?: string } } };
 };
-type ComposeFile = { services: Record<string, Service>; volumes: Record<string, unknown> };
+type ComposeFile = {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+  secrets: Record<string, { file: string }>;
+};
 
-/** What the tests set: the settings compose requires (`${NAME:?message}`), and nothing else. */
-const REQUIRED = { POSTGRES_PASSWORD: 'test-only-password' } as const;
-
-/** `${NAME:-default}`, `${NAME:?message}` and `${NAME}` as compose resolves them with only REQUIRED set. */
+/** `${NAME:-default}`, `${NAME:?message}` and `${NAME}` as compose resolves them with none of them set. */
 const interpolate = (value: string | number) =>
   String(value).replace(
     /\$\{([A-Z0-9_]+)(?:(:?[-?])([^}]*))?\}/g,
-    (_, name: string, operator = '', fallback = '') =>
-      REQUIRED[name as keyof typeof REQUIRED] ?? (operator.endsWith('-') ? fallback : ''),
-  );
-
-/** A service's environment as its process sees it. */
-const envOf = (service: Service) =>
-  Object.fromEntries(
-    Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(value)]),
+    (_, _name: string, operator = '', fallback = '') => (operator.endsWith('-') ? fallback : ''),
   );
 
 const compose = parse(readFileSync(FILE, 'utf8'), { merge: true }) as ComposeFile;
+/**
+ * Secret settings compose does not pass as files: the database is named in parts (its password a
+ * file), there are no dev accounts, and the private network's KurrentDB URL holds no credential.
+ */
+const NOT_SECRET_FILES = new Set(['DATABASE_URL', 'DEV_ACCOUNTS_PASSWORD', 'ESDB_URL']);
+/** The settings compose passes only as `NAME_FILE`. */
+const SECRET_FILES = SECRET_SETTINGS.filter((name) => !NOT_SECRET_FILES.has(name));
 const APP_SERVICES = ['api', 'relay', 'projectors'] as const;
+/** Every container of our image: the app processes and the one-shot migration. */
+const IMAGE_SERVICES = [...APP_SERVICES, 'migrate'] as const;
+
+/**
+ * The secret files an operator creates (README, "Run at scale"), in a directory of the test's own:
+ * the database password one that no URL could hold, the others empty (their settings unset).
+ */
+const DATABASE_PASSWORD = 'p@ss/w:rd#1';
+let secretsDir = '';
+beforeAll(async () => {
+  secretsDir = await mkdtemp(path.join(tmpdir(), 'healthtal-compose-secrets-'));
+  for (const name of Object.keys(compose.secrets))
+    await writeFile(
+      path.join(secretsDir, name),
+      name === 'postgres_password' ? `${DATABASE_PASSWORD}\n` : '',
+    );
+});
+afterAll(() => rm(secretsDir, { recursive: true, force: true }));
+
+/** A service's environment as its process sees it, /run/secrets/NAME being the test's secret file. */
+const envOf = (service: Service) =>
+  Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([key, value]) => [
+      key,
+      interpolate(value).replace(/^\/run\/secrets\//, `${secretsDir}/`),
+    ]),
+  );
 
 /** The first compose tool that answers here: the docker plugin, or the standalone docker-compose. */
 function composeTool(): string[] | null {
@@ -54,35 +92,59 @@ function composeTool(): string[] | null {
   return null;
 }
 
+/** `docker compose -f docker-compose.yml ARGS…` with the test's secret files, or null without a tool. */
+function composeRun(args: string[]) {
+  const tool = composeTool();
+  if (!tool) return null;
+  return spawnSync(tool[0]!, [...tool.slice(1), '-f', FILE, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, HEALTHTAL_SECRETS_DIR: secretsDir },
+  });
+}
+
 describe('docker-compose.yml', () => {
-  it('is accepted by `docker compose config` where a compose tool exists, and parses as YAML everywhere', () => {
-    const tool = composeTool();
-    if (tool) {
-      const result = spawnSync(tool[0]!, [...tool.slice(1), '-f', FILE, 'config', '--services'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        env: { ...process.env, ...REQUIRED },
-      });
+  it('is accepted by `docker compose config` with the secret files in place, and parses as YAML everywhere', () => {
+    const result = composeRun(['config', '--services']);
+    if (result) {
       expect(result.stderr).not.toMatch(/invalid|error/i);
       expect(result.status).toBe(0);
       expect(result.stdout.trim().split('\n').sort()).toEqual(Object.keys(compose.services).sort());
+      const full = composeRun(['config']);
+      expect(full?.status).toBe(0);
+      const resolved = parse(full!.stdout) as ComposeFile;
+      for (const name of Object.keys(compose.secrets))
+        expect(resolved.secrets[name]!.file, name).toBe(path.join(secretsDir, name));
     }
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['api', 'kafka', 'kurrentdb', 'postgres', 'projectors', 'relay'].sort(),
+      ['api', 'balancer', 'kafka', 'kurrentdb', 'migrate', 'postgres', 'projectors', 'relay'].sort(),
     );
   }, 60_000); // docker-compose v1 (Python) takes seconds to start on a busy machine
 
-  it('gives every server and the api a health check, and starts the app only on healthy servers', () => {
-    for (const name of ['postgres', 'kurrentdb', 'kafka', 'api', 'relay', 'projectors']) {
-      expect(compose.services[name]!.healthcheck?.test.length, name).toBeGreaterThan(0);
+  it('gives every long-running service a health check, and starts the app on healthy servers after the migration', () => {
+    for (const name of ['postgres', 'kurrentdb', 'kafka', 'api', 'relay', 'projectors', 'balancer']) {
+      expect(compose.services[name]!.healthcheck?.test?.length, name).toBeGreaterThan(0);
     }
     for (const name of APP_SERVICES) {
       expect(compose.services[name]!.depends_on, name).toEqual({
         postgres: { condition: 'service_healthy' },
         kurrentdb: { condition: 'service_healthy' },
         kafka: { condition: 'service_healthy' },
+        migrate: { condition: 'service_completed_successfully' },
       });
     }
+  });
+
+  it('migrates once, in a one-shot service the app processes wait for', () => {
+    const main = readFileSync(path.join(ROOT, 'services/cli/src/main.ts'), 'utf8');
+    const migrate = compose.services.migrate!;
+    expect(main).toContain(`case 'migrate':`);
+    expect(migrate.command).toEqual(['migrate']);
+    // It exits when done: not restarted, and no health check (the image's probes an HTTP port).
+    expect(migrate.restart).toBe('no');
+    expect(migrate.healthcheck).toEqual({ disable: true });
+    expect(migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(loadConfig(envOf(migrate)).DATABASE_URL).toBeDefined();
   });
 
   it('keeps every server’s data in a declared volume', () => {
@@ -102,7 +164,10 @@ describe('docker-compose.yml', () => {
         TRANSPORT: 'kafka',
         KAFKA_BROKERS: ['kafka:9092'],
       });
-      expect(new URL(config.DATABASE_URL!).hostname).toBe('postgres');
+      // The database in parts, the password from its secret file: it survives the URL it becomes.
+      const database = new URL(config.DATABASE_URL!);
+      expect(database.hostname).toBe('postgres');
+      expect(decodeURIComponent(database.password)).toBe(DATABASE_PASSWORD);
     }
     // Only the api serves HTTP; the relay and projectors run as their own processes.
     expect(loadConfig(envOf(compose.services.api!))).toMatchObject({
@@ -126,7 +191,7 @@ describe('docker-compose.yml', () => {
   it('runs the app from the image the Dockerfile builds: node as PID 1 under tini, no checkout mounted', () => {
     const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
     const images = new Set<string>();
-    for (const name of APP_SERVICES) {
+    for (const name of IMAGE_SERVICES) {
       const service = compose.services[name]!;
       expect(service.build, name).toBe('.');
       expect(service.volumes ?? [], name).toEqual([]);
@@ -175,10 +240,15 @@ describe('docker-compose.yml', () => {
     );
     expect(names.length).toBeGreaterThan(30);
     // Only the embedded start reads these: compose runs PostgreSQL of its own and no dev accounts.
-    const embeddedOnly = new Set(['DATA_DIR', 'DEV_ACCOUNTS_PASSWORD', 'SEED_SIZE']);
+    // DATABASE_URL neither: compose names the database in parts (DATABASE_HOST, …).
+    const embeddedOnly = new Set(['DATA_DIR', 'DEV_ACCOUNTS_PASSWORD', 'SEED_SIZE', 'DATABASE_URL']);
     // The relay and projectors read these too.
     const everyProcess = new Set([
-      'DATABASE_URL',
+      'DATABASE_HOST',
+      'DATABASE_PORT',
+      'DATABASE_NAME',
+      'DATABASE_USER',
+      'DATABASE_PASSWORD',
       'DATABASE_POOL_SIZE',
       'EVENT_STORE',
       'ESDB_URL',
@@ -194,33 +264,100 @@ describe('docker-compose.yml', () => {
         : projectorsOnly.has(name)
           ? (['projectors'] as const)
           : (['api'] as const);
+      // A secret reaches the process as a file only (NAME_FILE), never in the environment.
+      const passedAs = (SECRET_FILES as readonly string[]).includes(name) ? `${name}_FILE` : name;
       for (const service of services)
         expect(Object.keys(compose.services[service]!.environment ?? {}), `${name} in ${service}`).toContain(
-          name,
+          passedAs,
         );
     }
   });
 
-  it('gives no secret a default, requires the database password, and offers every secret as a file', () => {
+  it('passes every secret as a file: compose secrets mounted at /run/secrets, postgres included', () => {
     const raw = readFileSync(FILE, 'utf8');
-    expect(raw).not.toMatch(/\$\{POSTGRES_PASSWORD:?-/);
-    expect(raw).toMatch(/\$\{POSTGRES_PASSWORD:\?/);
-    const api = compose.services.api!.environment!;
-    for (const name of SECRET_SETTINGS) {
-      if (name === 'DATABASE_URL' || name === 'ESDB_URL' || name === 'DEV_ACCOUNTS_PASSWORD') continue;
-      expect(String(api[name]), name).toBe(`\${${name}:-}`);
-      expect(String(api[`${name}_FILE`]), `${name}_FILE`).toBe(`\${${name}_FILE:-}`);
+    expect(raw).not.toMatch(/POSTGRES_PASSWORD:|\$\{POSTGRES_PASSWORD/);
+    expect(compose.services.postgres!.environment!.POSTGRES_PASSWORD_FILE).toBe(
+      '/run/secrets/postgres_password',
+    );
+    expect(compose.services.postgres!.secrets).toEqual(['postgres_password']);
+    const fileOf = (service: Service, name: string) => {
+      const file = String(service.environment![`${name}_FILE`]);
+      const secret = /^\/run\/secrets\/([a-z0-9_]+)$/.exec(file)?.[1];
+      expect(secret, `${name}_FILE`).toBeDefined();
+      expect(service.secrets, `${name}_FILE`).toContain(secret);
+      expect(compose.secrets[secret!]!.file, secret).toBe(`\${HEALTHTAL_SECRETS_DIR:-./secrets}/${secret}`);
+      return secret;
+    };
+    for (const name of IMAGE_SERVICES) {
+      const service = compose.services[name]!;
+      expect(fileOf(service, 'DATABASE_PASSWORD'), name).toBe('postgres_password');
+      for (const secret of SECRET_FILES)
+        expect(service.environment, `${secret} in ${name}`).not.toHaveProperty(secret);
+      expect(service.environment, name).not.toHaveProperty('DATABASE_URL');
     }
-    const tool = composeTool();
-    if (tool) {
-      const { POSTGRES_PASSWORD: _, ...withoutPassword } = process.env;
-      const result = spawnSync(tool[0]!, [...tool.slice(1), '-f', FILE, 'config', '--quiet'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        env: withoutPassword,
-      });
-      expect(result.status).not.toBe(0);
-      expect(result.stderr).toContain('set POSTGRES_PASSWORD');
+    for (const name of SECRET_FILES) fileOf(compose.services.api!, name);
+  });
+
+  it('stops the app at start with a clear message when the database password file is empty', async () => {
+    const empty = path.join(secretsDir, 'empty');
+    await writeFile(empty, '');
+    const env = { ...envOf(compose.services.relay!), DATABASE_PASSWORD_FILE: empty };
+    expect(() => loadConfig(env)).toThrow(/DATABASE_PASSWORD="": is required with DATABASE_HOST/);
+  });
+
+  it('publishes one port, the balancer’s, which proxies to every api replica and names the client', () => {
+    const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(['balancer']);
+    const balancer = compose.services.balancer!;
+    // nginx's official image, pinned; its configuration is the repository's, read-only.
+    expect(interpolate(balancer.image!)).toMatch(/^nginx:\d+\.\d+\.\d+-alpine$/);
+    expect(balancer.volumes).toEqual(['./deploy/nginx.conf:/etc/nginx/nginx.conf:ro']);
+    expect(balancer.depends_on).toEqual({ api: { condition: 'service_healthy' } });
+    const nginx = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+    const listen = /^\s*listen (\d+);/m.exec(nginx)?.[1];
+    expect(interpolate(balancer.ports![0]!)).toBe(`3000:${listen}`);
+    // Docker's DNS answers `api` with every replica; `resolve` asks again while running (--scale).
+    expect(nginx).toMatch(/resolver 127\.0\.0\.11\b/);
+    expect(nginx).toMatch(/server api:3000 resolve\b/);
+    expect(nginx).toMatch(/proxy_pass http:\/\/api;/);
+    // No stickiness (no ip_hash, hash or sticky cookie): any replica serves any bearer token.
+    expect(nginx).not.toMatch(/\b(ip_hash|hash|sticky)\b/);
+    // The client's own X-Forwarded-For is replaced, and the app trusts that one hop for rate limits.
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    expect(loadConfig(envOf(compose.services.api!)).TRUST_PROXY).toBe(1);
+    // The balancer's health check is a location of its own.
+    const probe = balancer.healthcheck!.test!.at(-1)!;
+    expect(probe).toBe(`http://127.0.0.1:${listen}/.balancer/health`);
+    expect(nginx).toContain('location = /.balancer/health');
+  });
+
+  it('runs the app and the balancer on a read-only root with a tmpfs for scratch, without capabilities', () => {
+    for (const name of [...IMAGE_SERVICES, 'balancer', 'postgres']) {
+      const service = compose.services[name]!;
+      expect(service.read_only, name).toBe(true);
+      expect(
+        service.tmpfs?.map((mount) => mount.split(':')[0]),
+        name,
+      ).toContain(name === 'postgres' ? '/var/run/postgresql' : '/tmp');
     }
-  }, 60_000);
+    for (const name of [...IMAGE_SERVICES, 'balancer'])
+      expect(compose.services[name]!.cap_drop, name).toEqual(['ALL']);
+    // nginx as its unprivileged user: its pid and temporary files in the tmpfs, an unprivileged port.
+    expect(compose.services.balancer!.user).toBe('101:101');
+    const nginx = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+    expect(nginx).toMatch(/^pid \/tmp\//m);
+    for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+      expect(nginx, temp).toMatch(new RegExp(`${temp}_temp_path /tmp/`));
+  });
+
+  it('limits every service’s memory and CPU, and rotates every service’s log', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      const limits = service.deploy?.resources?.limits;
+      expect(interpolate(limits?.memory ?? ''), name).toMatch(/^\d+[mg]$/);
+      expect(Number(interpolate(limits?.cpus ?? '')), name).toBeGreaterThan(0);
+      expect(service.logging?.driver, name).toBe('json-file');
+      expect(interpolate(service.logging!.options['max-size']!), name).toMatch(/^\d+[km]$/);
+      expect(Number(interpolate(service.logging!.options['max-file']!)), name).toBeGreaterThan(1);
+    }
+  });
 });

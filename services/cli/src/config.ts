@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { DatabaseParts, databaseIsNamedOnce, withComposedDatabaseUrl } from './database-config';
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -19,6 +20,8 @@ export const Config = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  /** Or that PostgreSQL in parts (DATABASE_HOST, …, DATABASE_PASSWORD): see database-config.ts. */
+  ...DatabaseParts,
   LOG_LEVEL: LogLevel.default('info'),
   /**
    * Connections of the API's pool, which projectors in this process share (Kafka transport,
@@ -267,6 +270,7 @@ export class ConfigError extends Error {}
  */
 export const SECRET_SETTINGS = [
   'DATABASE_URL',
+  'DATABASE_PASSWORD',
   'ESDB_URL',
   'JWT_SECRET',
   'DEV_ACCOUNTS_PASSWORD',
@@ -314,8 +318,9 @@ export function loadConfig(given: NodeJS.ProcessEnv = process.env): Config {
     .superRefine(kafkaIsConfigured)
     .superRefine(s3IsComplete)
     .superRefine(openAiHasKey)
+    .superRefine(databaseIsNamedOnce)
     .safeParse(present);
-  if (result.success) return result.data;
+  if (result.success) return withComposedDatabaseUrl(result.data);
   const lines = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
     return `  ${name}=${JSON.stringify(shown(name, env[name] ?? ''))}: ${issue.message}`;
