@@ -28,6 +28,10 @@ export const AuthMessages = {
   accountCreated: 'Account created!',
   emailSent: 'Email sent',
   noEmailToResend: 'No email address found to resend verification.',
+  // Ours (issue 37): a sign-in refused for an unconfirmed address offers a new link.
+  resendVerification: 'Resend verification email',
+  verificationResent: (email: string) =>
+    `If ${email} still needs confirming, a new verification link is on its way. Check your spam folder too.`,
   invalidOrExpiredLink: 'This link is invalid or has expired.',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
   sessionExpired: 'Your session has expired. Please sign in again.',
@@ -91,6 +95,12 @@ export const RemovalMessages = {
   requestReceived:
     'If we hold information about this email address, we have sent it a link to confirm the removal. The link works once and expires in 7 days.',
   removed: 'Your information has been removed from HealthTal.',
+  // Ours (issue 37): the link opens this page and erases nothing until the button is pressed (mail
+  // scanners open links).
+  confirmExplanation:
+    'Pressing Confirm removal deletes your profile and contact details from the HealthTal directory, and they will not be added again. This cannot be undone. If you did not ask for this, close this page: nothing changes.',
+  confirmButton: 'Confirm removal',
+  processing: 'Processing your removal request…',
 } as const;
 
 /** The demo banner (recruiter-directory §6). */

@@ -10,4 +10,7 @@ export const RevealQuotaMessages = {
   exhausted: (limit: number) =>
     `You have used today's ${limit} contact reveals. The quota starts again at midnight UTC.`,
   remaining: (remaining: number, limit: number) => `${remaining} of ${limit} contact reveals left today`,
+  // Ours (issue 37): the toast of a refused reveal, over the server's detail (which quota, when it resets).
+  exhaustedTitle: 'Daily reveal limit reached',
+  annualAllows: (limit: number) => `The Annual plan allows ${limit} contact reveals a day.`,
 } as const;

@@ -1,6 +1,6 @@
 import { DEMO_BANNER, demoFullAccessBanner } from '@healthtal/contracts';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PAYWALL } from '../../../web-recruiter/src/directory/search/search-screen';
+import { PAYWALL, SearchMessages } from '../../../web-recruiter/src/directory/search/search-screen';
 import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, resultCount, seedDirectory } from './recruiter-support';
 
@@ -67,7 +67,11 @@ describe('who sees what on the search screen', () => {
     await signIn(suite, page, 'basic', '/search?specialty=Cardiology');
     await expectText(resultCount(page), '40 results');
     await page.getByRole('button', { name: 'Select All' }).click();
-    await expectText(page.getByRole('status').filter({ hasText: 'Subscription Required' }), 'Annual plan');
+    // Issue 37: information about the plan, not a claim that there is no subscription.
+    await expectText(
+      page.getByRole('status').filter({ hasText: SearchMessages.annualPlanTitle }),
+      SearchMessages.selectAllNeedsPremium,
+    );
   });
 
   test('a premium subscriber selects all; individual picks are refused until it is undone', async () => {

@@ -54,11 +54,12 @@ export function App() {
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <ToastProvider>
-            <BrowserRouter>
+          {/* The router outside the toasts: a toast's action is a link within the app. */}
+          <BrowserRouter>
+            <ToastProvider>
               <AppRoutes />
-            </BrowserRouter>
-          </ToastProvider>
+            </ToastProvider>
+          </BrowserRouter>
         </AuthProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -1,18 +1,35 @@
-import { Alert, Portal, Snackbar } from '@mui/material';
+import { Alert, Link, Portal, Snackbar } from '@mui/material';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
-type Toast = { id: number; message: string; severity: ToastSeverity; durationMs: number };
-/** `durationMs`: how long it stays (4 s unless the spec says otherwise, e.g. 5 s for Search Error). */
-type ShowToast = (message: string, severity?: ToastSeverity, durationMs?: number) => void;
+/** A next step the toast offers: a link within the app ("See plans"). */
+export type ToastAction = { label: string; to: string };
+type Toast = {
+  id: number;
+  message: string;
+  severity: ToastSeverity;
+  durationMs: number;
+  action?: ToastAction;
+};
+/**
+ * `durationMs`: how long it stays (4 s unless the spec says otherwise, e.g. 5 s for Search Error);
+ * or an object with it and an `action` (a toast with one stays 8 s unless told, time to reach it).
+ */
+type ShowToast = (
+  message: string,
+  severity?: ToastSeverity,
+  options?: number | { durationMs?: number; action?: ToastAction },
+) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
 /** The spec's toasts: one at a time, bottom of the screen, gone after a few seconds. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
-  const show = useCallback<ShowToast>((message, severity = 'success', durationMs = 4000) => {
-    setToast({ id: Date.now(), message, severity, durationMs });
+  const show = useCallback<ShowToast>((message, severity = 'success', options) => {
+    const { durationMs, action } = typeof options === 'number' ? { durationMs: options } : (options ?? {});
+    setToast({ id: Date.now(), message, severity, durationMs: durationMs ?? (action ? 8000 : 4000), action });
   }, []);
   const value = useMemo(() => show, [show]);
   return (
@@ -30,6 +47,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           {toast ? (
             <Alert severity={toast.severity} variant="filled" onClose={() => setToast(null)} role="status">
               {toast.message}
+              {toast.action ? (
+                <>
+                  {' '}
+                  <Link
+                    component={RouterLink}
+                    to={toast.action.to}
+                    color="inherit"
+                    underline="always"
+                    onClick={() => setToast(null)}
+                    sx={{ fontWeight: 600 }}
+                  >
+                    {toast.action.label}
+                  </Link>
+                </>
+              ) : null}
             </Alert>
           ) : undefined}
         </Snackbar>

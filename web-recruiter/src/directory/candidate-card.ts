@@ -25,6 +25,8 @@ export const RevealMessages = {
   phoneTooltip: 'Subscription required to view phone number',
   loadFailedTitle: 'Failed to load contact information',
   loadFailed: 'Please try again later',
+  // Ours (issue 37): where a refusal's toast leads.
+  seePlans: 'See plans',
   copyEmailFailed: 'Failed to copy email',
   copyPhoneFailed: 'Failed to copy phone number',
   tryAgain: 'Please try again',

@@ -2,7 +2,7 @@ import { AuthMessages, LoginRequest } from '@healthtal/contracts';
 import { Alert, Box, Button, Container, Link, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { ApiError } from '../app/api';
+import { ApiError, api } from '../app/api';
 import { useAuth } from '../app/auth';
 import { type FieldErrors, fieldErrorsOf } from '../app/forms';
 import { useToast } from '../app/toast';
@@ -27,6 +27,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  /** The address a sign-in was refused for because it is not confirmed yet: it may ask for a new link. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const target = loginTarget(params.get('return_to'), (location.state as { from?: unknown } | null)?.from);
 
   if (auth.status === 'signed-in')
@@ -35,6 +37,7 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setUnconfirmed(null);
     // Spec §5: email and password are required.
     const parsed = LoginRequest.safeParse({ email, password });
     setFieldErrors(parsed.success ? {} : fieldErrorsOf(parsed.error.issues));
@@ -46,6 +49,9 @@ export function LoginPage() {
       navigate(target, { replace: true });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : AuthMessages.loginFailed);
+      setUnconfirmed(
+        caught instanceof ApiError && caught.field('email') === AuthMessages.emailNotConfirmed ? email : null,
+      );
     } finally {
       setBusy(false);
     }
@@ -58,7 +64,14 @@ export function LoginPage() {
       </Typography>
       <Box component="form" onSubmit={submit} noValidate>
         <Stack spacing={2}>
-          {error ? <Alert severity="error">{error}</Alert> : null}
+          {error ? (
+            <Alert
+              severity="error"
+              action={unconfirmed ? <ResendVerification email={unconfirmed} onSent={setError} /> : undefined}
+            >
+              {error}
+            </Alert>
+          ) : null}
           <TextField
             label="Email"
             type="email"
@@ -94,5 +107,28 @@ export function LoginPage() {
         </Stack>
       </Box>
     </Container>
+  );
+}
+
+/** The refused sign-in's way on: a new verification link for the address that tried. */
+function ResendVerification({ email, onSent }: { email: string; onSent: (error: string | null) => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await api('/api/v1/auth/resend-verification', { method: 'POST', json: { email } });
+      toast(AuthMessages.verificationResent(email), 'info');
+      onSent(null);
+    } catch (caught) {
+      onSent(caught instanceof ApiError ? caught.message : AuthMessages.loginFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button color="inherit" size="small" onClick={resend} disabled={busy}>
+      {AuthMessages.resendVerification}
+    </Button>
   );
 }

@@ -1,23 +1,30 @@
 import { RemovalConfirmationResult, RemovalMessages } from '@healthtal/contracts';
 import { Alert, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
 
-type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'asking' }
+  | { kind: 'loading' }
+  | { kind: 'success'; message: string }
+  | { kind: 'error'; message: string };
 
-/** The link in the removal email: loading, then success or the spec's error. */
+/**
+ * The link in the removal email: it explains and waits for Confirm removal; only that press erases
+ * (issue 37: mail scanners open links, so opening the page must change nothing). Then loading,
+ * success or the spec's error.
+ */
 export function ConfirmRemovalPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [state, setState] = useState<State>(
-    token ? { kind: 'loading' } : { kind: 'error', message: RemovalMessages.noToken },
+    token ? { kind: 'asking' } : { kind: 'error', message: RemovalMessages.noToken },
   );
-  const sent = useRef(false);
 
-  useEffect(() => {
-    if (!token || sent.current) return; // the token is single use: StrictMode must not spend it twice
-    sent.current = true;
+  const confirm = () => {
+    if (!token) return;
+    setState({ kind: 'loading' });
     api('/api/v1/removal-requests/confirm', {
       method: 'POST',
       json: { token },
@@ -30,17 +37,25 @@ export function ConfirmRemovalPage() {
           message: error instanceof ApiError && error.status < 500 ? error.message : RemovalMessages.failed,
         }),
       );
-  }, [token]);
+  };
 
   return (
     <Container maxWidth="sm" sx={{ py: 6 }}>
       <Typography variant="h3" component="h1" gutterBottom>
         Confirm removal
       </Typography>
+      {state.kind === 'asking' ? (
+        <>
+          <Typography gutterBottom>{RemovalMessages.confirmExplanation}</Typography>
+          <Button variant="contained" color="error" onClick={confirm} sx={{ mt: 2 }}>
+            {RemovalMessages.confirmButton}
+          </Button>
+        </>
+      ) : null}
       {state.kind === 'loading' ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <CircularProgress aria-label="Processing your removal" />
-          <Typography>Processing your removal request…</Typography>
+          <Typography>{RemovalMessages.processing}</Typography>
         </Stack>
       ) : null}
       {state.kind === 'success' ? (
@@ -50,7 +65,7 @@ export function ConfirmRemovalPage() {
       ) : null}
       {state.kind === 'error' ? <Alert severity="error">{state.message}</Alert> : null}
       {state.kind !== 'loading' ? (
-        <Button component={RouterLink} to="/" sx={{ mt: 3 }}>
+        <Button component={RouterLink} to="/" sx={{ mt: 3, display: 'block', width: 'fit-content' }}>
           Return Home
         </Button>
       ) : null}

@@ -16,7 +16,7 @@ import { useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
 import { RevealMessages } from '../directory/candidate-card';
 import { emailsOf, SEND_EMAIL_REVEAL_MAX } from '../directory/contacts/reveal-emails';
-import { titled } from '../directory/search/search-screen';
+import { revealRefusal } from '../directory/contacts/reveal-refusal';
 import { useEmailTemplates } from './outreach-api';
 import { PlaceholderHint } from './PlaceholderHint';
 import { RecipientMessages } from './RecipientMessages';
@@ -51,8 +51,9 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
     setBusy(true);
     try {
       setEmails(await emailsOf(userId, candidateIds, true));
-    } catch {
-      toast(titled(RevealMessages.loadFailedTitle, RevealMessages.loadFailed), 'error');
+    } catch (error) {
+      const refusal = revealRefusal(error, auth.can('basic') && !auth.can('premium') && auth.can('not-demo'));
+      toast(refusal.message, refusal.severity, { action: refusal.action });
     } finally {
       setBusy(false);
     }

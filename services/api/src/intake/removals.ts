@@ -60,7 +60,7 @@ async function sendConfirmationMail(deps: RemovalDependencies, email: string, to
       kind: 'removal-confirmation',
       to: email,
       subject: 'Confirm the removal of your information from HealthTal',
-      text: `Someone asked HealthTal to remove the information it holds about this email address.\n\nTo confirm, open this link:\n${url}\n\nThe link works once and expires in ${RemovalLimits.tokenTtlDays} days. Once you confirm, your profile is deleted and will not be added again. If it was not you, ignore this email: nothing changes.`,
+      text: `Someone asked HealthTal to remove the information it holds about this email address.\n\nTo confirm, open this link and press Confirm removal on the page it opens:\n${url}\n\nThe link works once and expires in ${RemovalLimits.tokenTtlDays} days. Once you confirm, your profile is deleted and will not be added again. If it was not you, ignore this email: nothing changes.`,
     });
   } catch (error) {
     // Same as the account mails: the outbox shows the failure, and the person can ask again.

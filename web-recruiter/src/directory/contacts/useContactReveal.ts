@@ -1,11 +1,12 @@
 import { ContactDetails } from '@healthtal/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../../app/api';
+import { api } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useToast } from '../../app/toast';
 import { COPY_FEEDBACK_MS, RevealMessages as M } from '../candidate-card';
 import { titled } from '../search/search-screen';
 import { cacheContact, cachedContact, type RevealedContact } from './contact-cache';
+import { revealRefusal } from './reveal-refusal';
 
 export type ContactField = 'email' | 'phone';
 /** What a reveal shows: the two buttons' fields, and the LinkedIn URL a demo account's cards leave out. */
@@ -34,6 +35,7 @@ export function useContactReveal(candidateId: string, onDemoRestricted: () => vo
   const copyTimer = useRef<number | undefined>(undefined);
   const canView = auth.can('contacts');
   const isDemo = auth.me?.demo.isDemo ?? false;
+  const onMonthlyPlan = auth.can('basic') && !auth.can('premium') && auth.can('not-demo');
 
   // A contact revealed in the last 24 hours shows at once.
   useEffect(() => {
@@ -84,12 +86,11 @@ export function useContactReveal(candidateId: string, onDemoRestricted: () => vo
         if (userId) void cacheContact(userId, candidateId, next);
       } catch (error) {
         setShown((s) => ({ ...s, [field]: 'hidden' }));
-        if (error instanceof ApiError && error.status === 403)
-          toast(titled(M.subscriptionRequiredTitle, M.subscriptionRequired), 'error');
-        else toast(titled(M.loadFailedTitle, M.loadFailed), 'error');
+        const refusal = revealRefusal(error, onMonthlyPlan);
+        toast(refusal.message, refusal.severity, { action: refusal.action });
       }
     },
-    [candidateId, userId, toast],
+    [candidateId, userId, toast, onMonthlyPlan],
   );
 
   const click = useCallback(

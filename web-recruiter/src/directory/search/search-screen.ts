@@ -51,13 +51,18 @@ export const SearchMessages = {
   subscriptionRequiredTitle: 'Subscription Required',
   subscriptionToSelect: 'You need a subscription to select candidates',
   // Ours: Select All is the Annual plan's (spec §6), the spec gives no words for a Monthly user.
+  // Issue 37: told as information with the way to the plans, not as a missing subscription.
+  annualPlanTitle: 'Part of the Annual plan',
   selectAllNeedsPremium: 'Select All and export come with the Annual plan.',
+  seePlans: 'See plans',
   selectionModeActiveTitle: 'Selection Mode Active',
   selectionModeActive: 'Deselect Select All first to make individual selections',
   freeLimitTitle: 'Free Limit Reached',
   freeLimit: 'Upgrade your plan to select candidates.',
-  maxLimitReached: (cap: number) =>
-    `Maximum limit reached: the first ${cap.toLocaleString('en-US')} results are selected.`,
+  // Spec §8: "Select-all hitting the cap shows that the maximum limit was reached"; issue 37: as
+  // information, with how many of how many.
+  selectAllCapped: (cap: number, total: number) =>
+    `Selected the first ${cap.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} results: Select All takes at most ${cap.toLocaleString('en-US')}.`,
   exportFailedTitle: 'Export Failed',
   exportFailed: 'Failed to export physicians. Please try again.',
   exportNoData: 'No data was returned from the export function',

@@ -87,8 +87,13 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
   const toggleAll = useCallback(async () => {
     if (mode === 'all') return clear();
     if (auth.status !== 'signed-in') return toast(titled(M.authRequiredTitle, M.signInToSelectAll), 'error');
+    // A Monthly subscriber (a demo account has no plan to change).
+    if (auth.can('basic') && !auth.can('premium') && auth.can('not-demo'))
+      return toast(titled(M.annualPlanTitle, M.selectAllNeedsPremium), 'info', {
+        action: { label: M.seePlans, to: '/pricing' },
+      });
     if (!auth.can('premium'))
-      return toast(titled(M.subscriptionRequiredTitle, M.selectAllNeedsPremium), 'error');
+      return toast(titled(M.subscriptionRequiredTitle, M.subscriptionToSelect), 'error');
     setBusy(true);
     try {
       const answer = await api('/api/v1/search', {
@@ -99,8 +104,7 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
       remember(pageCards);
       setIds(new Set(answer.ids ?? []));
       setMode('all');
-      if (answer.capped)
-        toast(titled(M.selectAllErrorTitle, M.maxLimitReached(SearchLimits.selectAllCap)), 'warning');
+      if (answer.capped) toast(M.selectAllCapped(SearchLimits.selectAllCap, answer.count), 'info');
     } catch (error) {
       toast(
         titled(M.selectAllErrorTitle, error instanceof ApiError ? error.message : M.exportFailed),
