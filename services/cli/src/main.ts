@@ -1,5 +1,6 @@
 import { projections, readModelStates, rebuildProjection, retryParked } from '@healthtal/projections';
 import pg from 'pg';
+import { BACKUP_HELP, runBackupCommand } from './backup/backup-command';
 import { ConfigError, loadConfig } from './config';
 import { describeDevAccounts } from './dev-accounts';
 import { createEventStore } from './event-store';
@@ -18,6 +19,7 @@ const HELP = `healthtal <command>
   projections status each read model's state, lag and parked events (needs DATABASE_URL)
   projections retry <name>
                      apply a read model's parked events again, once their cause is fixed (same)
+${BACKUP_HELP}
 ${IMPORT_HELP}
 ${REPLAY_HELP}
 ${KAFKA_HELP}
@@ -37,6 +39,9 @@ async function main(argv: string[]): Promise<number> {
       return withDatabase((pool) => rebuild(pool, args[0]));
     case 'projections':
       return withDatabase((pool) => projectionsCommand(pool, args));
+    case 'backup':
+    case 'restore':
+      return runBackupCommand(command, args, loadConfig());
     case 'replay':
       return runReplayCommand(args, loadConfig());
     case 'relay':

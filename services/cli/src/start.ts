@@ -17,6 +17,7 @@ import {
   dropInterruptedIndexRebuilds,
   type EventStore,
   eventStoreMigrations,
+  type Migration,
   PersonalDataKeys,
   reportConnectionErrors,
   runMigrations,
@@ -262,11 +263,16 @@ function s3Settings(config: Config, bucket: string): NonNullable<ApiSettings['s3
   };
 }
 
+/** What `migrate` applies, by owner, in order: a backup records the level it reached (backup/). */
+export const MIGRATIONS: readonly (readonly [owner: string, migrations: readonly Migration[]])[] = [
+  ['eventstore', eventStoreMigrations],
+  ['projections', projectionMigrations],
+  ['api', apiMigrations],
+  ['cli', importMigrations],
+];
+
 export async function migrate(pool: pg.Pool): Promise<void> {
-  await runMigrations(pool, 'eventstore', eventStoreMigrations);
-  await runMigrations(pool, 'projections', projectionMigrations);
-  await runMigrations(pool, 'api', apiMigrations);
-  await runMigrations(pool, 'cli', importMigrations);
+  for (const [owner, migrations] of MIGRATIONS) await runMigrations(pool, owner, migrations);
 }
 
 async function connectDatabase(
