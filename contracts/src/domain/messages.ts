@@ -91,6 +91,8 @@ export const RemovalMessages = {
   invalidEmail: 'Please enter a valid email address.',
   noToken: 'No confirmation token provided',
   failed: 'Failed to process your removal request. The token may be invalid or expired.',
+  // Ours (issue 37): the request form has no token to blame, so its failure says only what failed.
+  requestFailed: 'Failed to send your removal request. Please try again.',
   // Ours: the spec shows no texts for these two. The first is the same whoever the address is.
   requestReceived:
     'If we hold information about this email address, we have sent it a link to confirm the removal. The link works once and expires in 7 days.',
@@ -126,6 +128,11 @@ export const BillingMessages = {
   portalFailed: 'Could not access customer portal. Please try again.',
   paymentUnverified: 'Could not verify your payment. Please contact support.',
   paymentSuccessful: 'Payment Successful',
+  // Spec §4 "Payment Successful": its buttons are Directory and View Account Settings.
+  toDirectory: 'Directory',
+  // Ours: the line under the title once the subscription is confirmed.
+  welcome: (planName?: string | null) =>
+    `Welcome${planName ? ` to ${planName}` : ''}. Your subscription is active.`,
   currentPlan: 'YOUR CURRENT PLAN',
   processing: 'Processing',
 } as const;

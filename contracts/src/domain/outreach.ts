@@ -41,6 +41,9 @@ export const OutreachMessages = {
   deleteFailed: 'Delete Failed',
   databaseErrorTitle: 'Database Error',
   databaseError: 'Failed to load templates from database. Please contact support if this persists.',
+  /** The spec names the title only; ours says what failed and what to do. For a request that got no answer. */
+  connectionErrorTitle: 'Connection Error',
+  connectionError: 'Could not reach HealthTal to load your templates. Check your connection and try again.',
   /** Ours: the answer came from the built-in writer because no AI key is configured. */
   templateDraft:
     'Template draft: no AI service is configured, so this email was written from a built-in template. Review and edit it before sending.',

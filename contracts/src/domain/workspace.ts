@@ -54,6 +54,21 @@ export const WorkspaceMessages = {
   nothingToChange: 'Send a new name or description.',
   emptySearch: 'Add a search term or a filter before saving the search.',
   invalidCandidateId: 'Candidate ids are UUIDs.',
+  // Ours (issue 37): a list holds professionals of every kind, so its count names none.
+  memberCount: (n: number) => `${thousands(n)} ${n === 1 ? 'professional' : 'professionals'}`,
+  // Ours (issue 37): an add says what it skipped, so "Add 25" answered by "Added 21" adds up.
+  added: (added: number, listName: string, alreadyOnList = 0, notInDirectory = 0) =>
+    [
+      `Success! Added ${thousands(added)} ${added === 1 ? 'candidate' : 'candidates'} to ${listName}`,
+      alreadyOnList > 0
+        ? `${thousands(alreadyOnList)} ${alreadyOnList === 1 ? 'was' : 'were'} already on the list`
+        : null,
+      notInDirectory > 0
+        ? `${thousands(notInDirectory)} ${notInDirectory === 1 ? 'is' : 'are'} no longer in the directory`
+        : null,
+    ]
+      .filter(Boolean)
+      .join('; ') + '.',
 } as const;
 
 export const ListId = z.uuid().brand<'ListId'>();

@@ -29,7 +29,7 @@ describe('lists', () => {
     const page = await suite.page();
     await signIn(suite, page, 'premium', '/lists');
     const row = page.getByRole('row').filter({ hasText: 'Heart team' });
-    await expectText(row, '30 physicians');
+    await expectText(row, '30 professionals');
     await row.getByRole('link', { name: 'View Heart team' }).click();
     await page.waitForURL(`**/lists/${listId}`);
     const members = page.getByRole('region', { name: 'List members' }).getByRole('article');
@@ -64,7 +64,7 @@ describe('lists', () => {
       page.getByRole('status').filter({ hasText: 'Removed' }),
       'Removed 1 healthcare worker from the list.',
     );
-    await expectText(page.getByText(/physicians$/), '29 physicians');
+    await expectText(page.getByText(/professionals$/), '29 professionals');
   });
 
   test('an empty list leads back to search', async () => {
@@ -96,7 +96,7 @@ describe('lists', () => {
     await signIn(suite, page, 'premium', '/search');
     await page.getByRole('button', { name: 'Saved Lists' }).click();
     const list = page.getByRole('article', { name: 'Sheet list' });
-    await expectText(list, '2 physicians');
+    await expectText(list, '2 professionals');
     await expectText(list, 'Texas heart programs');
     await list.getByRole('button', { name: 'Delete Sheet list' }).click();
     await expectText(page.getByRole('status').filter({ hasText: 'List deleted' }), 'List deleted');

@@ -59,13 +59,12 @@ export function PaymentSuccessPage() {
       {state === 'unverified' ? <Alert severity="error">{BillingMessages.paymentUnverified}</Alert> : null}
       {state === 'done' ? (
         <Typography color="text.secondary">
-          Welcome aboard{auth.me?.subscription.plan_name ? ` to ${auth.me.subscription.plan_name}` : ''}. Your
-          subscription is active.
+          {BillingMessages.welcome(auth.me?.subscription.plan_name)}
         </Typography>
       ) : null}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 4 }}>
         <Button component={RouterLink} to={next} variant="contained">
-          {params.has('return_to') ? 'Continue' : 'Directory'}
+          {BillingMessages.toDirectory}
         </Button>
         <Button component={RouterLink} to="/account" variant="outlined">
           View Account Settings

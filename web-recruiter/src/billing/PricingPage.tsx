@@ -46,13 +46,15 @@ export function isCurrentPlan(plan: Plan, auth: Auth): boolean {
   return Boolean(subscription?.subscribed && subscription.billing_interval === plan.billingInterval);
 }
 
-/** The server's own words when it refused (already on this plan, billing not set up), else the spec's. */
+/**
+ * Always the spec's title, "Checkout failed"; then the server's own words when it said why (already
+ * on this plan, billing not set up), else the spec's text.
+ */
 export function checkoutProblem(error: unknown): string {
   if (!(error instanceof ApiError)) {
     return `${BillingMessages.checkoutFailedTitle}: ${BillingMessages.checkoutInitFailed}`;
   }
-  const { title, detail } = error.problem;
-  return `${title ?? BillingMessages.checkoutFailedTitle}: ${detail ?? BillingMessages.checkoutFailed}`;
+  return `${BillingMessages.checkoutFailedTitle}: ${error.problem.detail ?? BillingMessages.checkoutFailed}`;
 }
 
 export function PricingPage() {

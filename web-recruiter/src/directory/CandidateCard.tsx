@@ -82,7 +82,7 @@ export const CandidateCard = memo(function CandidateCard({
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="h6" component="h3" id={headingId} sx={{ fontSize: '1.1rem' }}>
+            <Typography variant="h6" component="h2" id={headingId} sx={{ fontSize: '1.1rem' }}>
               <MuiLink component={RouterLink} to={`/physician/${card.id}`} underline="hover">
                 {name}
               </MuiLink>

@@ -48,6 +48,15 @@ describe('candidate cards', () => {
     expect(emailProvenance(null, now, 'unknown')).toBe('Unverified email');
     expect(emailProvenance(fourWeeks, now, 'valid', false)).toBeNull();
   });
+
+  it('never calls an unverified or accept-all email verified', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const fourWeeks = '2026-10-25T12:00:00Z';
+    expect(emailProvenance(fourWeeks, now, 'unknown')).toBe('Unverified email · email checked 4 weeks ago');
+    expect(emailProvenance(fourWeeks, now, 'accept_all')).toBe(
+      'Accept-all domain · email checked 4 weeks ago',
+    );
+  });
 });
 
 describe('revealed contacts', () => {

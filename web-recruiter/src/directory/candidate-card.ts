@@ -41,6 +41,8 @@ export const RevealMessages = {
   // Ours: the not-found state's words.
   notFound: 'This healthcare professional is not in the directory.',
   backToDirectory: 'Back to Directory',
+  // Ours: the profile's load-failure state offers to ask again.
+  tryAgainButton: 'Try again',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -108,7 +110,7 @@ export function visibleSkills(skills: readonly string[]): { shown: string[]; mor
 /**
  * The provenance line HealthTal adds to a card: "Valid email · email verified 3 weeks ago". An
  * invalid address is labelled where its reveal button would be, so the line only says when it was
- * checked.
+ * checked; an unverified or accept-all one says "checked", never "verified".
  */
 export function emailProvenance(
   emailVerifiedAt: string | null,
@@ -119,8 +121,10 @@ export function emailProvenance(
   if (!hasEmail) return null;
   const when = emailVerifiedAt ? timeAgo(emailVerifiedAt, now) : null;
   if (status === 'invalid') return when ? `email checked ${when}` : null;
-  const verified = when ? `email verified ${when}` : null;
-  return [status ? EMAIL_STATUS_LABELS[status] : null, verified].filter(Boolean).join(' · ') || null;
+  // Only a valid address was verified; an unverified or accept-all one was checked without a
+  // verdict, so saying "verified" beside "Unverified email" would contradict the label (issue 37).
+  const checked = when ? `email ${status && status !== 'valid' ? 'checked' : 'verified'} ${when}` : null;
+  return [status ? EMAIL_STATUS_LABELS[status] : null, checked].filter(Boolean).join(' · ') || null;
 }
 
 /**

@@ -27,6 +27,9 @@ export function ContactPage() {
     event.preventDefault();
     const parsed = ContactMessageRequest.safeParse(values);
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
+    // A new attempt replaces the last one's outcome: no old error beside a later success (issue 37).
+    setErrors({});
+    setSent(false);
     setBusy(true);
     try {
       await api('/api/v1/contact-messages', { method: 'POST', json: parsed.data });

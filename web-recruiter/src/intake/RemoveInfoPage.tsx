@@ -23,7 +23,7 @@ export function RemoveInfoPage() {
       });
       setAnswer(accepted.message);
     } catch (error) {
-      setErrors(errorsFromServer(error, RemovalMessages.failed));
+      setErrors(errorsFromServer(error, RemovalMessages.requestFailed));
     } finally {
       setBusy(false);
     }

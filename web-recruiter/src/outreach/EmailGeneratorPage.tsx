@@ -12,7 +12,7 @@ import { Alert, Box, Button, Container, MenuItem, Paper, Stack, TextField, Typog
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../app/api';
 import { useToast } from '../app/toast';
-import { COPY_FEEDBACK_MS } from '../directory/candidate-card';
+import { COPY_FEEDBACK_MS, RevealMessages } from '../directory/candidate-card';
 import { titled } from '../directory/search/search-screen';
 import { type GenerateForm, useGenerateEmail, useSaveTemplate } from './outreach-api';
 import { PlaceholderHint } from './PlaceholderHint';
@@ -75,7 +75,7 @@ export function EmailGeneratorPage() {
       window.clearTimeout(copyTimer.current);
       copyTimer.current = window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
     } catch {
-      toast('Copy Failed', 'error');
+      toast(titled(RevealMessages.copyFailedTitle, RevealMessages.copyFailed), 'error');
     }
   };
   const save = async () => {

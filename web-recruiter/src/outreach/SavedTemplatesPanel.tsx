@@ -14,8 +14,16 @@ export function SavedTemplatesPanel({ onLoad }: { onLoad: (template: EmailTempla
   const remove = useDeleteTemplate();
 
   useEffect(() => {
-    if (templates.isError) toast(titled(M.databaseErrorTitle, M.databaseError), 'error');
-  }, [templates.isError, toast]);
+    if (!templates.isError) return;
+    // No answer at all (offline, a dropped connection: fetch rejects with a TypeError): "Connection
+    // Error"; the server answered with a failure: "Database Error" (spec §8 names both).
+    toast(
+      templates.error instanceof TypeError
+        ? titled(M.connectionErrorTitle, M.connectionError)
+        : titled(M.databaseErrorTitle, M.databaseError),
+      'error',
+    );
+  }, [templates.isError, templates.error, toast]);
 
   const del = async (template: EmailTemplate) => {
     try {

@@ -37,6 +37,8 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
   const [emails, setEmails] = useState<Map<string, string>>(new Map());
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
+  // The template last loaded, so the picker shows its name (issue 37: it showed blank).
+  const [templateId, setTemplateId] = useState('');
   const [busy, setBusy] = useState(false);
   const userId = auth.me?.user.id;
   const allowed = auth.can('contacts');
@@ -61,6 +63,7 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
   const loadTemplate = (id: string) => {
     const template = templates.data?.find((t) => t.id === id);
     if (!template) return;
+    setTemplateId(id);
     setSubject(template.subject);
     setBody(template.body);
   };
@@ -95,7 +98,7 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
               <TextField
                 select
                 label="Use a saved template"
-                value=""
+                value={templates.data.some((t) => t.id === templateId) ? templateId : ''}
                 onChange={(e) => loadTemplate(e.target.value)}
               >
                 {templates.data.map((t) => (

@@ -59,7 +59,7 @@ export function AddToListDialog({ open, onClose, candidateIds }: Props) {
           : { mode, listId, candidateIds },
       );
       const listName = result.listName ?? available.find((l) => l.id === listId)?.name ?? 'your list';
-      toast(`Success! ${addedText(result.added)} to ${listName}.`);
+      toast(M.added(result.added, listName, result.alreadyOnList, result.notInDirectory));
       onClose();
     } catch (error) {
       const detail =
@@ -126,5 +126,3 @@ export function AddToListDialog({ open, onClose, candidateIds }: Props) {
     </Dialog>
   );
 }
-
-const addedText = (n: number) => `Added ${n} ${n === 1 ? 'candidate' : 'candidates'}`;

@@ -28,7 +28,6 @@ import { ExportButton } from '../directory/ExportButton';
 import { downloadExport } from '../directory/export-download';
 import { ResultsPagination } from '../directory/search/ResultsPagination';
 import { SearchMessages, titled } from '../directory/search/search-screen';
-import { physicianCount } from './SavedListsSheet';
 import { useListMembers, workspaceKeys } from './workspace-api';
 
 const LOAD_FAILED = 'Failed to load list details';
@@ -142,7 +141,7 @@ export function ListDetailPage() {
             {data.list.name}
           </Typography>
           <Typography color="text.secondary" gutterBottom>
-            {[data.list.description, physicianCount(data.list.memberCount)].filter(Boolean).join(' · ')}
+            {[data.list.description, M.memberCount(data.list.memberCount)].filter(Boolean).join(' · ')}
           </Typography>
           {data.list.memberCount === 0 ? (
             <Stack spacing={2} sx={{ alignItems: 'flex-start', mt: 3 }}>

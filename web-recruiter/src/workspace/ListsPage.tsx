@@ -1,4 +1,4 @@
-import type { ListSummary } from '@healthtal/contracts';
+import { type ListSummary, WorkspaceMessages } from '@healthtal/contracts';
 import {
   Alert,
   Button,
@@ -19,7 +19,7 @@ import { PageSpinner } from '../app/RequireAuth';
 import { useToast } from '../app/toast';
 import { shortDate } from '../directory/candidate-card';
 import { titled } from '../directory/search/search-screen';
-import { physicianCount, SavedListTexts } from './SavedListsSheet';
+import { SavedListTexts } from './SavedListsSheet';
 import { useDeleteList, useLists } from './workspace-api';
 
 const LOAD_FAILED = 'Failed to load your lists';
@@ -75,7 +75,7 @@ export function ListsPage() {
                 <TableRow key={list.id}>
                   <TableCell sx={{ fontWeight: 600 }}>{list.name}</TableCell>
                   <TableCell>{list.description ?? ''}</TableCell>
-                  <TableCell>{physicianCount(list.memberCount)}</TableCell>
+                  <TableCell>{WorkspaceMessages.memberCount(list.memberCount)}</TableCell>
                   <TableCell>{shortDate(list.createdAt)}</TableCell>
                   <TableCell align="right">
                     <Button component={RouterLink} to={`/lists/${list.id}`} aria-label={`View ${list.name}`}>

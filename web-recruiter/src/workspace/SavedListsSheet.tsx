@@ -1,3 +1,4 @@
+import { WorkspaceMessages } from '@healthtal/contracts';
 import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAuth } from '../app/auth';
@@ -13,8 +14,6 @@ export const SavedListTexts = {
   // Ours: the sheet's empty state.
   empty: 'No lists yet. Select candidates and choose Add to List.',
 } as const;
-
-export const physicianCount = (n: number) => `${n} ${n === 1 ? 'physician' : 'physicians'}`;
 
 /** The Saved Lists side sheet (spec §2): name, date, count, description, View List, delete. */
 export function SavedListsSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -32,7 +31,7 @@ export function SavedListsSheet({ open, onClose }: { open: boolean; onClose: () 
         <>
           <Typography sx={{ fontWeight: 600 }}>{list.name}</Typography>
           <Typography variant="caption" color="text.secondary">
-            Created {shortDate(list.createdAt)} · {physicianCount(list.memberCount)}
+            Created {shortDate(list.createdAt)} · {WorkspaceMessages.memberCount(list.memberCount)}
           </Typography>
           {list.description ? <Typography variant="body2">{list.description}</Typography> : null}
         </>

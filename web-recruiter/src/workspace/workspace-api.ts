@@ -58,6 +58,8 @@ export function useAddToList() {
           listId: created.list.id,
           listName: created.list.name,
           added: created.added,
+          alreadyOnList: 0,
+          notInDirectory: created.notInDirectory,
           memberCount: created.list.memberCount,
         };
       }
@@ -70,6 +72,8 @@ export function useAddToList() {
         listId: changed.listId,
         listName: null,
         added: changed.added,
+        alreadyOnList: changed.alreadyOnList,
+        notInDirectory: changed.notInDirectory,
         memberCount: changed.memberCount,
       };
     },

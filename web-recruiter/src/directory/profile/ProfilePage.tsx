@@ -61,8 +61,32 @@ export function ProfilePage() {
   if (profile.isPending) return <PageSpinner />;
   if (status === 404 || status === 400) return <NotFound />;
   if (status === 403) return <Paywall locked>{<Box sx={{ minHeight: '60vh' }} />}</Paywall>;
+  if (profile.isError)
+    return <LoadFailed detail={status === null ? M.unexpected : M.profileError} retry={profile.refetch} />;
   if (!profile.data) return <NotFound />;
   return <Profile profile={profile.data} />;
+}
+
+/** The server failed (or could not be reached): say so, not "not found" (issue 37), and offer a retry. */
+function LoadFailed({ detail, retry }: { detail: string; retry: () => unknown }) {
+  return (
+    <Container sx={{ py: 8, textAlign: 'center' }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {M.profileErrorTitle}
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        {detail}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', mt: 2 }}>
+        <Button variant="contained" onClick={() => void retry()}>
+          {M.tryAgainButton}
+        </Button>
+        <Button variant="outlined" component={RouterLink} to="/directory">
+          {M.backToDirectory}
+        </Button>
+      </Stack>
+    </Container>
+  );
 }
 
 function BackButton() {
