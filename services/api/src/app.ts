@@ -24,6 +24,7 @@ import { ApiMetrics, metricsRoute } from './http/metrics';
 import { precompressed } from './http/precompressed';
 import { RouteRegistrar } from './http/routes';
 import { noStoreByDefault, securityHeaders } from './http/security-headers';
+import { inSpan, requestTracing } from './http/tracing';
 import { authRoutes } from './identity/auth.routes';
 import { createIdentity, type Identity } from './identity/identity';
 import { meRoutes } from './identity/me.routes';
@@ -89,9 +90,12 @@ export function createApi(given: ApiDependencies): Api {
   app.set('trust proxy', deps.settings.trustProxy ?? false);
   app.set('query parser', 'simple');
   app.use(metrics.timeRequests);
+  const tracing = deps.tracer ? requestTracing(deps.tracer) : null;
+  if (tracing) app.use(tracing.start);
 
   app.use(
     pinoHttp({
+      ...(tracing ? { customProps: tracing.logIds } : {}),
       logger: deps.logger,
       genReqId: (req, res) => {
         const id = requestId(req);
@@ -112,6 +116,7 @@ export function createApi(given: ApiDependencies): Api {
   app.use('/api/v1/billing/webhook', express.raw({ type: 'application/json', limit: '1mb' }));
   app.use(express.json({ limit: REQUEST_BODY_LIMIT_BYTES, strict: true }));
   // After the body parsers, so the request's async context is the one its handler runs in.
+  if (tracing) app.use(tracing.activate);
   if (deps.awaitProjections) app.use('/api', readYourWrites(deps.awaitProjections));
 
   const identity = createIdentity(
@@ -127,9 +132,10 @@ export function createApi(given: ApiDependencies): Api {
   );
   const api = express.Router();
   const liveness = new InstanceLiveness(deps.pool);
-  const routes = new RouteRegistrar(api, deps.resolvePrincipal ?? bearerPrincipal(identity), [
-    idempotency(deps.pool, liveness),
-  ]);
+  const resolvePrincipal = deps.resolvePrincipal ?? bearerPrincipal(identity);
+  const principalOf: typeof resolvePrincipal = (req) =>
+    inSpan(deps.tracer, 'authenticate', () => resolvePrincipal(req));
+  const routes = new RouteRegistrar(api, principalOf, [idempotency(deps.pool, liveness)]);
   const search = new DirectorySearch(deps.pool, deps.logger, {
     workers: deps.searchWorkers ?? 0,
     snapshotDir: deps.searchSnapshotDir ?? null,
@@ -143,7 +149,6 @@ export function createApi(given: ApiDependencies): Api {
       detail: search.ready ? 'ok' : `loading (${search.loadedDocs})`,
     }),
   };
-  const principalOf = deps.resolvePrincipal ?? bearerPrincipal(identity);
   healthRoutes(
     routes,
     deps.pool,
@@ -157,7 +162,7 @@ export function createApi(given: ApiDependencies): Api {
   );
   metricsRoute(routes, metrics, {
     token: deps.settings.metricsToken ?? null,
-    resolvePrincipal: deps.resolvePrincipal ?? bearerPrincipal(identity),
+    resolvePrincipal: principalOf,
   });
   authRoutes(routes, identity);
   meRoutes(routes, identity);
@@ -180,6 +185,7 @@ export function createApi(given: ApiDependencies): Api {
     search,
     metrics: searchMetrics,
     apiMetrics: metrics,
+    ...(deps.tracer ? { tracer: deps.tracer } : {}),
   });
   suggestionRoutes(routes, { search });
   fromPostingRoutes(routes, deps);

@@ -1,4 +1,5 @@
 import type { EventStore } from '@healthtal/eventstore';
+import type { Tracer } from '@opentelemetry/api';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { ReadinessCheck } from './http/health';
@@ -68,6 +69,11 @@ export type ApiDependencies = {
    * are the app's pages (any other path gets the app with a 404; without it every path is a page).
    */
   staticApps?: StaticApp[];
+  /**
+   * Spans of each request, its authentication and its search (http/tracing.ts); none by default,
+   * and then nothing is traced at no cost. Never a global provider: several APIs share a process.
+   */
+  tracer?: Tracer;
 };
 
 /** What createApi builds once from the dependencies and shares between the route groups that use it. */

@@ -179,6 +179,19 @@ export const Config = z.object({
   /** A Prometheus scraper's bearer token for GET /metrics; without it only admins read the metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**
+   * Where OpenTelemetry traces go, over OTLP/HTTP (JSON): the collector's base URL, to which
+   * `/v1/traces` is added. Unset (and no OTEL_EXPORTER_OTLP_TRACES_ENDPOINT): nothing is traced.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** The traces endpoint in full (used as it is), over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /** The `service.name` the spans carry. */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('healthtal'),
+  /**
    * On SIGTERM `/readyz` answers 503 at once; the listener keeps accepting for this long, so a load
    * balancer sees it and stops sending, then closes while requests in flight finish.
    */

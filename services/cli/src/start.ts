@@ -45,6 +45,8 @@ import { projectorLag } from './projector-lag';
 import { createProjectorThread, type RunningProjector } from './projector-thread';
 import { createReadModels } from './read-models';
 import { relayLag } from './relay-lag';
+import { traceQueries } from './traced-queries';
+import { createTracing } from './tracing';
 
 export { REPO_ROOT };
 
@@ -91,6 +93,9 @@ export async function startHealthTal({
       await step().catch((error) => logger.error({ err: error }, 'stop step failed'));
   };
   try {
+    // Off unless an OTLP endpoint is set; its shutdown is the last step, sending what is buffered.
+    const tracing = createTracing(config);
+    stack.push(() => tracing.shutdown());
     const mail = mailSettings(config); // a contradictory SMTP setting stops the start before anything runs
     // With the direct transport the projectors run on a thread of their own, which loads its
     // modules while the database starts and migrates (ADR 0034).
@@ -109,6 +114,7 @@ export async function startHealthTal({
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     });
     reportConnectionErrors(pool, (error) => logger.warn({ err: error }, 'database connection failed'));
+    if (tracing.tracer) traceQueries(pool, tracing.tracer);
     stack.push(() => endPool(pool));
     await migrate(pool);
     // An index rebuild the last run's seed did not finish (bulk-load.ts) leaves a copy to drop.
@@ -177,6 +183,7 @@ export async function startHealthTal({
       relayLag: () => relayLag(pool, store),
       staticApps: webApps(),
       searchWorkers: config.SEARCH_WORKERS,
+      ...(tracing.tracer ? { tracer: tracing.tracer } : {}),
       ...searchSnapshotDir(config, embedded !== null),
     });
     const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { tracesEndpoint } from '../src/tracing';
 
 describe('configuration from the environment', () => {
   it('runs on embedded defaults with nothing set', () => {
@@ -27,7 +28,23 @@ describe('configuration from the environment', () => {
       PROJECTION_MAX_LAG_SECONDS: 300,
       SHUTDOWN_DELAY_MS: 5_000,
       TRUST_PROXY: false,
+      OTEL_SERVICE_NAME: 'healthtal',
     });
+  });
+
+  it('traces only when an OTLP endpoint is set, the traces endpoint in full winning', () => {
+    expect(tracesEndpoint(loadConfig({}))).toBeNull();
+    expect(tracesEndpoint(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }))).toBe(
+      'http://collector:4318/v1/traces',
+    );
+    const both = {
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/otlp',
+    };
+    expect(tracesEndpoint(loadConfig(both))).toBe('https://traces.example/otlp');
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
   });
 
   it('trusts no proxy unless told which: a hop count or addresses, never everyone', () => {

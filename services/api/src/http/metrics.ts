@@ -33,6 +33,13 @@ export class ApiMetrics {
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
+  /** 429s apart from other 4xx: on the reveal route they are the daily reveal quota (alert-rules.yml). */
+  private readonly tooMany = new Counter({
+    name: 'healthtal_http_too_many_requests_total',
+    help: 'Requests answered 429 (a rate limit or the reveal quota) by route (the policy table key).',
+    labelNames: ['route'] as const,
+    registers: [this.registry],
+  });
   private readonly appended = new Counter({
     name: 'healthtal_events_appended_total',
     help: 'Events this process appended to the event store.',
@@ -114,6 +121,7 @@ export class ApiMetrics {
       const route = (res.locals.route as string | undefined) ?? 'unmatched';
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       this.httpDuration.observe({ route, status: `${Math.floor(res.statusCode / 100)}xx` }, seconds);
+      if (res.statusCode === 429) this.tooMany.inc({ route });
     });
     next();
   };

@@ -1,9 +1,11 @@
 import { type LatLon, SearchLimits, SearchRequest, type SearchResponse } from '@healthtal/contracts';
 import type { EventStore } from '@healthtal/eventstore';
+import type { Tracer } from '@opentelemetry/api';
 import type { Request } from 'express';
 import type pg from 'pg';
 import type { ApiMetrics } from '../../http/metrics';
 import type { RouteRegistrar } from '../../http/routes';
+import { inSpan } from '../../http/tracing';
 import { parseBody } from '../../http/validate';
 import { HttpProblem, invalidFields } from '../../shared/problem';
 import { cardsBySeq } from '../cards';
@@ -37,6 +39,7 @@ export function searchRoutes(
     search: DirectorySearch;
     metrics?: SearchMetrics;
     apiMetrics?: Pick<ApiMetrics, 'recordSearch'>;
+    tracer?: Tracer;
   },
 ) {
   routes.route('POST /api/v1/search', async (req, res) => {
@@ -102,11 +105,18 @@ export function searchRoutes(
     const offset = request.selectAll ? 0 : (request.page - 1) * request.limit;
     const cards = paid && !request.selectAll;
     const checks = cards ? reasonChecksOf(request) : [];
-    const result = await deps.search.find(request, {
-      offset,
-      limit: paid ? limit : 0,
-      ...(cards ? { reasons: checks.map((check) => check.alternatives) } : {}),
-    });
+    const complexity = complexityOf(request);
+    const result = await inSpan(
+      deps.tracer,
+      'search',
+      () =>
+        deps.search.find(request, {
+          offset,
+          limit: paid ? limit : 0,
+          ...(cards ? { reasons: checks.map((check) => check.alternatives) } : {}),
+        }),
+      { 'healthtal.search.complexity': complexity },
+    );
     const body: SearchResponse = {
       success: true,
       data: cards ? await cardsWithReasons(req, request, checks, result.hits, near) : [],
@@ -115,7 +125,7 @@ export function searchRoutes(
       totalPages: Math.ceil(result.count / request.limit),
       page: request.page,
       limit: request.limit,
-      complexity: complexityOf(request),
+      complexity,
       tookMs: Math.round((performance.now() - started) * 10) / 10,
       message: paid ? null : SUBSCRIPTION_REQUIRED,
       ...(request.selectAll
