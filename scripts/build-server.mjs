@@ -5,12 +5,13 @@
 // the seed's process services/cli/src/import/seed-worker.ts) become dist/search-worker.js,
 // dist/projector-worker.js and dist/seed-worker.js beside it. Packages from node_modules stay
 // external: the image keeps its production node_modules beside the bundle.
-// See docs/adr/0023-build-and-image.md. Usage: node scripts/build-server.mjs
+// See docs/adr/0023-build-and-image.md. Usage: node scripts/build-server.mjs [outdir]; a test that
+// assembles a production install elsewhere builds into its own folder (the default is shared).
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(root, 'services/cli/dist');
+const outdir = path.resolve(process.argv[2] ?? path.join(root, 'services/cli/dist'));
 
 /** Bare specifiers that are not ours resolve at run time from node_modules. */
 const externalPackages = {

@@ -19,9 +19,11 @@ export async function embeddedPostgresDir(config: Config): Promise<string> {
     await mkdir(dir, { recursive: true, mode });
     await chmod(dir, mode);
   } catch (error) {
+    // One line, not mkdir's stack: the image's /app, for one, is not the `node` user's to write.
     throw new ConfigError(
-      `Cannot make DATA_DIR ${dir} private to this user (${(error as NodeJS.ErrnoException).code}): ` +
-        'point DATA_DIR at a directory of your own.',
+      `Cannot keep the embedded database in DATA_DIR ${dir}: it cannot be made or made private to ` +
+        `this user (${(error as NodeJS.ErrnoException).code}). Point DATA_DIR at a writable directory ` +
+        'of your own, or set DATABASE_URL.',
     );
   }
   return path.join(dir, 'postgres');

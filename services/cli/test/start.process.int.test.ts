@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -181,5 +181,38 @@ describe('healthtal start', () => {
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toContain('PORT="eighty"');
+  });
+
+  it('names DATA_DIR in one line when it cannot make its data directory there', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'healthtal-unwritable-'));
+    try {
+      // Not writable to this user (EACCES, as the image's /app is to `node`); root may write anywhere,
+      // so for root the directory would have to be made below a file (ENOTDIR): the same refusal.
+      let dataDir = path.join(parent, 'data');
+      if (process.getuid?.() === 0) {
+        await writeFile(path.join(parent, 'file'), '');
+        dataDir = path.join(parent, 'file', 'data');
+      } else await chmod(parent, 0o555);
+      const child = spawn(process.execPath, ['--import', 'tsx', main, 'start'], {
+        env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDir, SEED_SIZE: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      for (const stream of [child.stdout, child.stderr])
+        stream.on('data', (chunk) => {
+          output += String(chunk);
+        });
+      expect(await new Promise((resolve) => child.once('exit', resolve)), output).toBe(1);
+      expect(output.trim().split('\n'), output).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Cannot keep the embedded database in DATA_DIR ${dataDir}: .* \\((EACCES|ENOTDIR)\\)\\. Point DATA_DIR at a writable directory of your own, or set DATABASE_URL\\.$`,
+          ),
+        ),
+      ]);
+    } finally {
+      await chmod(parent, 0o755);
+      await rm(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { type Config, ConfigError } from '../config';
 import { embeddedPostgresDir } from '../data-dir';
-import { ensureDatabase, startEmbeddedPostgres } from '../embedded-postgres';
+import { ensureDatabase, loadEmbeddedPostgres, startEmbeddedPostgres } from '../embedded-postgres';
 import { endPool } from '../end-pool';
 import { migrate } from '../start';
 
@@ -18,6 +18,7 @@ export async function withDirectoryDatabase(
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
+    await loadEmbeddedPostgres();
     const dataDir = await embeddedPostgresDir(config);
     try {
       embedded = await startEmbeddedPostgres({ dataDir, usedBy });
