@@ -4,6 +4,7 @@ import {
   type AdminResourceName,
   AdminUserStats,
   type DashboardRange,
+  MailDelivery,
   RefundDecisionResult,
   ResumeBulkApproveResult,
   ResumeBulkRejectResult,
@@ -106,8 +107,10 @@ export const dataProvider = {
     send(ResumeDecisionResult, `${ADMIN}/resume-submissions/${id}/${action}`, 'POST', {}),
   bulkApprove: (ids: string[]) =>
     send(ResumeBulkApproveResult, `${ADMIN}/resume-submissions/bulk-approve`, 'POST', { ids }),
-  bulkReject: (ids: string[]) =>
-    send(ResumeBulkRejectResult, `${ADMIN}/resume-submissions/bulk-reject`, 'POST', { ids }),
+  bulkReject: ({ ids, reason }: { ids: string[]; reason: string }) =>
+    send(ResumeBulkRejectResult, `${ADMIN}/resume-submissions/bulk-reject`, 'POST', { ids, reason }),
+
+  mailDelivery: () => get(MailDelivery, `${ADMIN}/mail-delivery`),
 
   approveRefund: (id: string) =>
     send(RefundDecisionResult, `${ADMIN}/refund-requests/${id}/approve`, 'POST', {}),

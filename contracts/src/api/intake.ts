@@ -263,6 +263,17 @@ export const ResumeBulkRequest = z.strictObject({
 });
 export type ResumeBulkRequest = z.infer<typeof ResumeBulkRequest>;
 
+/** An admin's reason for a rejection: optional, trimmed, and kept on the ResumeRejected event. */
+export const ResumeRejectionReason = z
+  .string()
+  .trim()
+  .min(1, 'The reason cannot be empty.')
+  .max(ResumeLimits.rejectionReasonMax, `At most ${ResumeLimits.rejectionReasonMax} characters.`);
+
+/** Reject Selected: the ids, and the reason the console asks for before rejecting. */
+export const ResumeBulkRejectRequest = ResumeBulkRequest.extend({ reason: ResumeRejectionReason.optional() });
+export type ResumeBulkRejectRequest = z.infer<typeof ResumeBulkRejectRequest>;
+
 export const ResumeDecisionFailure = z.object({ id: z.uuid(), reason: z.string() });
 
 /** What one approval or rejection did. */

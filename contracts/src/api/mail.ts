@@ -11,6 +11,19 @@ export const MailTransport = z.enum(['outbox', 'smtp']);
 export type MailTransport = z.infer<typeof MailTransport>;
 
 /**
+ * How this server delivers mail (`GET /api/admin/mail-delivery`): the console's outbox says plainly
+ * when no mail server is configured, so "queued" is not read as "about to be sent".
+ */
+export const MailDelivery = z.object({ transport: MailTransport });
+export type MailDelivery = z.infer<typeof MailDelivery>;
+
+/** The outbox's banner when mail has nowhere to go. */
+export const MailDeliveryMessages = {
+  noMailServer:
+    'No mail server is configured (SMTP_URL or SMTP_HOST): mail is kept here and not sent. Set SMTP_URL, or SMTP_HOST and its parts, and restart to send mail.',
+} as const;
+
+/**
  * `queued`: in the outbox and not delivered (without SMTP it stays there for admins to read; with
  * SMTP it is being sent, or the process stopped mid-send); `sent`: the SMTP server accepted it;
  * `failed`: the SMTP server could not be reached or refused it, see `error`.

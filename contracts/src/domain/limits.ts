@@ -23,6 +23,8 @@ export const ResumeLimits = {
   degreeMax: 60,
   skillsMax: 30,
   skillMax: 50,
+  /** An admin's reason for rejecting submissions (kept on the ResumeRejected event). */
+  rejectionReasonMax: 500,
   /** The console's page is 25 rows; a bulk action covers at most a few pages' selection. */
   bulkMax: 100,
 } as const;

@@ -84,6 +84,12 @@ export const ResumeMessages = {
   bulkSucceeded: (action: 'approve' | 'reject') => `Bulk ${action} successful`,
   bulkPartiallyFailed: (action: 'approve' | 'reject') => `Bulk ${action} partially failed`,
   noSubmissions: (status: string) => `No ${status} submissions found.`,
+  // Ours (issue 37): Reject Selected asks first, with a reason kept on each rejection.
+  bulkRejectTitle: (count: number) => `Reject ${count} ${count === 1 ? 'submission' : 'submissions'}?`,
+  bulkRejectExplanation:
+    'The selected submissions are rejected and not added to the directory. A decision is final.',
+  rejectionReason: 'Reason',
+  confirmReject: 'Reject submissions',
 } as const;
 
 /** Remove My Information and its confirmation page (admin-intake-outreach §2, §5, §8). */
@@ -135,6 +141,22 @@ export const BillingMessages = {
     `Welcome${planName ? ` to ${planName}` : ''}. Your subscription is active.`,
   currentPlan: 'YOUR CURRENT PLAN',
   processing: 'Processing',
+  // Ours (issue 37): the demo account is shared, so it cannot buy a plan; the pricing page says so
+  // and shows the way to a plan of one's own instead of a refusal.
+  demoCannotSubscribeTitle: 'The demo account cannot subscribe',
+  demoCannotSubscribe:
+    'This is a shared demo account, so plans cannot be bought on it. Sign up with your own email address to choose a plan, or contact sales.',
+  demoSignUp: 'Sign up with your own email',
+  contactSales: 'Contact Sales',
+} as const;
+
+/**
+ * Ours (issue 37): the API's refusal of something the demo account may not do (subscribe, export,
+ * edit lists or the profile), in place of a bare "Forbidden".
+ */
+export const DemoRefusal = {
+  title: 'Not available on the demo account',
+  detail: 'The demo account cannot do this. Sign up with your own email address to use it, or contact sales.',
 } as const;
 /** Payment Successful waits this long, re-checks, waits again and re-checks (spec §9). */
 export const PAYMENT_RECHECK_DELAYS_MS = [3000, 2000] as const;

@@ -74,10 +74,10 @@ export const ResumeApproved = event(
 );
 export type ResumeApproved = z.infer<typeof ResumeApproved>;
 
-/** An admin rejected a submission. Final, like an approval. */
+/** An admin rejected a submission, with their reason when they gave one. Final, like an approval. */
 export const ResumeRejected = event(
   'ResumeRejected',
-  z.object({ submissionId: ResumeSubmissionId, rejectedBy: z.string() }),
+  z.object({ submissionId: ResumeSubmissionId, rejectedBy: z.string(), reason: z.string().optional() }),
 );
 export type ResumeRejected = z.infer<typeof ResumeRejected>;
 

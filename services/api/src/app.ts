@@ -119,12 +119,13 @@ export function createApi(given: ApiDependencies): Api {
   if (tracing) app.use(tracing.activate);
   if (deps.awaitProjections) app.use('/api', readYourWrites(deps.awaitProjections));
 
+  const mailer = deps.mailer ?? new OutboxMailer(deps.pool);
   const identity = createIdentity(
     {
       store: deps.store,
       pool: deps.pool,
       settings: deps.settings,
-      mailer: deps.mailer ?? new OutboxMailer(deps.pool),
+      mailer,
       rateLimiter: deps.rateLimiter,
       clock,
     },
@@ -172,7 +173,7 @@ export function createApi(given: ApiDependencies): Api {
   billingRoutes(routes, deps);
   accessRoutes(routes, deps, identity);
   adminUserRoutes(routes, deps, identity);
-  mailOutboxRoutes(routes, deps);
+  mailOutboxRoutes(routes, { pool: deps.pool, mailer });
   siteSettingsRoutes(routes, deps);
   outreachRoutes(routes, deps);
   specialtyRoutes(routes, deps);

@@ -4,6 +4,7 @@ import {
   type AdminResourceName,
   type AdminResourcePath,
   adminResource,
+  DemoRefusal,
 } from '@healthtal/contracts';
 import type { Request, RequestHandler } from 'express';
 import { HttpProblem } from './shared/problem';
@@ -129,6 +130,7 @@ export const policy = {
   'POST /api/admin/resume-submissions/:id/reject': 'admin',
   'POST /api/admin/resume-submissions/bulk-approve': 'admin',
   'POST /api/admin/resume-submissions/bulk-reject': 'admin',
+  'GET /api/admin/mail-delivery': 'admin',
 
   // ops: the console's dashboard (ops/dashboard.*)
   'GET /api/admin/dashboard': 'admin',
@@ -215,6 +217,9 @@ export function authorize(route: PolicyRoute, resolvePrincipal: PrincipalResolve
       throw new HttpProblem(401, 'Sign in required', 'Please sign in to continue.');
     if (!may(principal, route)) {
       const missing = capabilitiesOfRequirement(requirement).filter((c) => !allows(principal, c));
+      // Only the demo account stands in the way: say so in words the web app can show as they are.
+      if (missing.length === 1 && missing[0] === 'not-demo')
+        throw new HttpProblem(403, DemoRefusal.title, DemoRefusal.detail);
       throw new HttpProblem(403, 'Forbidden', `This needs: ${missing.join(', ')}.`);
     }
     req.principal = principal;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MeResponse, Problem } from '@healthtal/contracts';
+import { DemoRefusal, type MeResponse, type Problem } from '@healthtal/contracts';
 import { ROLES, type Role, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allows, type Capability, type Principal, policy } from '../src/policy';
@@ -19,8 +19,11 @@ const principalOf = (role: Role | 'anonymous'): Principal =>
     ? { kind: 'anonymous' }
     : { kind: 'user', userId: role, capabilities: new Set(expectedCapabilities[role]) };
 
-/** Refusals by the policy carry these titles; a handler's own 401/403 (a bad refresh cookie) does not. */
-const POLICY_TITLES = ['Sign in required', 'Forbidden'];
+/**
+ * Refusals by the policy carry these titles (the demo account's in words, issue 37); a handler's own
+ * 401/403 (a bad refresh cookie) does not.
+ */
+const POLICY_TITLES = ['Sign in required', 'Forbidden', DemoRefusal.title];
 
 let app: TestApp;
 beforeAll(async () => {

@@ -3,6 +3,7 @@ import {
   type DemoGrantRow,
   formatPhoneForDisplay,
   type PublicSiteSettings,
+  ResumeMessages,
   type ResumeSubmissionRow,
   type SearchResponse,
 } from '@healthtal/contracts';
@@ -278,6 +279,10 @@ describe('the admin console', () => {
     });
     expect(approved.status).toBe(200);
     await page.getByRole('button', { name: 'Reject Selected' }).click();
+    // Reject Selected asks for a reason first (issue 37, finding 16).
+    const confirm = page.getByRole('dialog', { name: ResumeMessages.bulkRejectTitle(2) });
+    await confirm.getByLabel(ResumeMessages.rejectionReason).fill('Not a healthcare professional');
+    await confirm.getByRole('button', { name: ResumeMessages.confirmReject }).click();
     const outcome = toast(page, 'Bulk reject partially failed');
     await expectVisible(outcome);
     await expectText(outcome, '1 rejected, 1 failed.');

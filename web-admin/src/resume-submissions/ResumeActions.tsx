@@ -1,12 +1,23 @@
 import {
   type ResumeBulkApproveResult,
   type ResumeBulkRejectResult,
+  ResumeLimits,
   ResumeMessages,
   type ResumeSubmissionRow,
 } from '@healthtal/contracts';
-import { Box, Button, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { type Identifier, useListContext, useRecordContext, useRefresh } from 'react-admin';
 import {
   AdminConsoleMessages,
@@ -40,20 +51,29 @@ const look = (action: ResumeAction, reject: 'text' | 'outlined' = 'text') =>
     ? ({ variant: 'contained', color: 'primary' } as const)
     : ({ variant: reject, color: 'error' } as const);
 
-/** Reject Selected or Approve Selected: the selected rows, in one call, with how many went through. */
+type BulkDecision = { ids: Identifier[]; reason: string };
+
+/**
+ * Reject Selected or Approve Selected: the selected rows, in one call, with how many went through.
+ * Reject asks first, with the reason each rejection keeps (like a refund's rejection).
+ */
 function BulkDecisionButton({ action }: { action: ResumeAction }) {
   const { selectedIds } = useListContext();
   const dataProvider = useAdminDataProvider();
   const toast = useToast();
   const deciding = useDeciding();
   const afterDecision = useAfterDecision();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
   const { mutate } = useMutation({
     mutationKey: DECIDING,
-    mutationFn: (ids: Identifier[]): Promise<ResumeBulkApproveResult | ResumeBulkRejectResult> =>
+    mutationFn: ({ ids, reason }: BulkDecision): Promise<ResumeBulkApproveResult | ResumeBulkRejectResult> =>
       action === 'approve'
         ? dataProvider.bulkApprove(ids.map(String))
-        : dataProvider.bulkReject(ids.map(String)),
+        : dataProvider.bulkReject({ ids: ids.map(String), reason: reason.trim() }),
     onSuccess: (result) => {
+      setAsking(false);
+      setReason('');
       const decided = 'approved' in result ? result.approved : result.rejected;
       const outcome = bulkOutcome(action, decided, result.failed.length);
       toast(outcome.title, outcome.text, outcome.severity);
@@ -70,12 +90,46 @@ function BulkDecisionButton({ action }: { action: ResumeAction }) {
       toast(title!, text ?? null, 'warning');
       return;
     }
-    mutate(selectedIds);
+    if (action === 'reject') setAsking(true);
+    else mutate({ ids: selectedIds, reason: '' });
   };
   return (
-    <Button {...look(action, 'outlined')} disabled={deciding} onClick={decide}>
-      {ACTION_LABEL[action]} Selected
-    </Button>
+    <>
+      <Button {...look(action, 'outlined')} disabled={deciding} onClick={decide}>
+        {ACTION_LABEL[action]} Selected
+      </Button>
+      {action === 'reject' ? (
+        <Dialog open={asking} onClose={() => setAsking(false)} fullWidth maxWidth="sm">
+          <DialogTitle>{ResumeMessages.bulkRejectTitle(selectedIds.length)}</DialogTitle>
+          <DialogContent>
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {ResumeMessages.bulkRejectExplanation}
+            </Typography>
+            <TextField
+              label={ResumeMessages.rejectionReason}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              required
+              multiline
+              minRows={3}
+              fullWidth
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: ResumeLimits.rejectionReasonMax } }}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setAsking(false)}>Cancel</Button>
+            <Button
+              color="error"
+              disabled={deciding || reason.trim() === ''}
+              onClick={() => mutate({ ids: selectedIds, reason })}
+            >
+              {ResumeMessages.confirmReject}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
+    </>
   );
 }
 

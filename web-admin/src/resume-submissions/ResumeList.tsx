@@ -7,7 +7,8 @@ import {
 import { Alert, Link, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, type Identifier, List, useListContext } from 'react-admin';
+import { DataTable, type Identifier, List, useListContext, useStoreContext } from 'react-admin';
+import { useLocation } from 'react-router';
 import { AdminConsoleMessages, RESUME_PAGE_SIZE } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { pacificTime } from '../fields/PacificTimeField';
@@ -130,13 +131,36 @@ function ResumeTable({ onOpen }: { onOpen(id: Identifier): void }) {
   );
 }
 
+/** Where react-admin keeps the list's last parameters (its default store key for the resource). */
+const LIST_PARAMS_KEY = 'resume-submissions.listParams';
+
+/**
+ * Entered without parameters in the address (from the menu), the screen forgets the last visit's tab
+ * before the list reads it, so it opens on Pending; a tab chosen on the screen is in the address
+ * (reload, back) and kept. Done once, before the List's first render (a state initialiser), because
+ * the list reads its stored parameters as it renders. (`storeKey={false}` would do it too, but
+ * react-admin then stops reloading the list after a decision.)
+ */
+function useOpenOnPending() {
+  const { search } = useLocation();
+  const store = useStoreContext();
+  useState(() => {
+    if (search === '') store.removeItem(LIST_PARAMS_KEY);
+    return null;
+  });
+}
+
 /**
  * Resume Submissions (/resume-approval): a react-admin List of the `resume-submissions` resource
  * with a tab per status, 25 a page, newest first; like Posters Galore's review moderation, the
  * pending tab has bulk Approve Selected / Reject Selected and a decision per row. A row opens the
  * submission in full in a drawer (ResumeDrawer), where it can be decided too.
+ *
+ * It opens on Pending every time it is entered from the menu (issue 37: reopening on the last tab,
+ * Approved, hid what waits): see useOpenOnPending.
  */
 export function ResumeList() {
+  useOpenOnPending();
   const toast = useToast();
   const [openId, setOpenId] = useState<Identifier | null>(null);
   return (

@@ -1,6 +1,7 @@
 import { BillingMessages, type PlanOffer, PlansResponse, RedirectResponse } from '@healthtal/contracts';
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   Card,
@@ -57,11 +58,32 @@ export function checkoutProblem(error: unknown): string {
   return `${BillingMessages.checkoutFailedTitle}: ${error.problem.detail ?? BillingMessages.checkoutFailed}`;
 }
 
+/**
+ * The demo account is shared and cannot buy a plan (issue 37: it met "Forbidden: This needs:
+ * not-demo"): the page says so first, with the ways to a plan of one's own.
+ */
+function DemoCannotSubscribe() {
+  return (
+    <Alert severity="info" sx={{ mb: 4 }}>
+      <AlertTitle>{BillingMessages.demoCannotSubscribeTitle}</AlertTitle>
+      {BillingMessages.demoCannotSubscribe}{' '}
+      <Link component={RouterLink} to="/signup">
+        {BillingMessages.demoSignUp}
+      </Link>
+      {' · '}
+      <Link component={RouterLink} to="/contact">
+        {BillingMessages.contactSales}
+      </Link>
+    </Alert>
+  );
+}
+
 export function PricingPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
   const [pending, setPending] = useState<string | null>(null);
+  const isDemo = auth.me?.demo.isDemo ?? false;
   const plans = useQuery({
     queryKey: ['billing', 'plans'],
     queryFn: ({ signal }) => api('/api/v1/billing/plans', { schema: PlansResponse, signal }),
@@ -71,6 +93,10 @@ export function PricingPage() {
     if (auth.status !== 'signed-in') {
       toast(`${BillingMessages.authRequiredTitle}: ${BillingMessages.signInToSubscribe}`, 'error');
       navigate('/login?return_to=/pricing');
+      return;
+    }
+    if (isDemo) {
+      toast(`${BillingMessages.demoCannotSubscribeTitle}: ${BillingMessages.demoCannotSubscribe}`, 'info');
       return;
     }
     setPending(plan.priceId);
@@ -97,6 +123,7 @@ export function PricingPage() {
       <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 4 }}>
         Full access to 1.5 million US healthcare professionals, verified emails and phones.
       </Typography>
+      {isDemo ? <DemoCannotSubscribe /> : null}
       {plans.isError ? (
         <Alert severity="error">The plans could not be loaded. Please try again.</Alert>
       ) : null}

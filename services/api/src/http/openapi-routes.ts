@@ -1,3 +1,4 @@
+import { MailDelivery } from '@healthtal/contracts';
 import { z } from 'zod';
 import { accessRouteDocs } from '../access/access.openapi';
 import { billingRouteDocs } from '../billing/billing.openapi';
@@ -11,7 +12,7 @@ import { siteRouteDocs } from '../site/site.openapi';
 import { workspaceRouteDocs } from '../workspace/workspace.openapi';
 import { adminResourceDocs } from './admin-resource';
 import * as A from './openapi-answers';
-import { html, type RouteDoc } from './route-doc';
+import { admin, html, type RouteDoc } from './route-doc';
 
 /**
  * Every route of the policy table, documented: the contracts its handler parses and answers with.
@@ -51,6 +52,11 @@ export const routeDocs = {
   ...workspaceRouteDocs,
   ...opsRouteDocs,
   ...siteRouteDocs,
+  'GET /api/admin/mail-delivery': admin(
+    'How this server delivers mail: `outbox` when no SMTP server is configured (mail is only kept).',
+    { responses: { 200: MailDelivery } },
+    'mail',
+  ),
   'GET /api/openapi.json': {
     summary: 'This OpenAPI 3.1 document.',
     tags: ['docs'],

@@ -6,6 +6,7 @@ import {
   RemovalRequestAccepted,
   RemovalRequestForm,
   ResumeBulkApproveResult,
+  ResumeBulkRejectRequest,
   ResumeBulkRejectResult,
   ResumeBulkRequest,
   ResumeDecisionResult,
@@ -67,8 +68,8 @@ export const intakeRouteDocs = {
     'intake',
   ),
   'POST /api/admin/resume-submissions/bulk-reject': admin(
-    'Reject several submissions.',
-    { body: ResumeBulkRequest, responses: { 200: ResumeBulkRejectResult } },
+    'Reject several submissions, with the reason each rejection keeps.',
+    { body: ResumeBulkRejectRequest, responses: { 200: ResumeBulkRejectResult } },
     'intake',
   ),
 } satisfies Partial<Record<PolicyRoute, RouteDoc>>;

@@ -14,13 +14,22 @@ import { type ResumeDecision, resumeSubmissionDecider } from './resume-submissio
 
 export type BulkOutcome = { succeeded: number; failed: { id: string; reason: string }[] };
 
+/** A rejection's reason, when the admin gave one; an approval has none. */
+export type DecisionDetails = { reason?: string };
+
 export type ResumeDecisions = {
-  decide(id: ResumeSubmissionId, action: ResumeDecision, context: CommandContext): Promise<void>;
+  decide(
+    id: ResumeSubmissionId,
+    action: ResumeDecision,
+    context: CommandContext,
+    details?: DecisionDetails,
+  ): Promise<void>;
   /** Each id on its own: one that cannot be decided is reported, the others go through. */
   decideMany(
     ids: ResumeSubmissionId[],
     action: ResumeDecision,
     context: CommandContext,
+    details?: DecisionDetails,
   ): Promise<BulkOutcome>;
 };
 
@@ -56,7 +65,12 @@ export function resumeDecisions({
     return (await filterSuppressed(pool, hashes)).size > 0;
   };
 
-  const decide = async (id: ResumeSubmissionId, action: ResumeDecision, context: CommandContext) => {
+  const decide = async (
+    id: ResumeSubmissionId,
+    action: ResumeDecision,
+    context: CommandContext,
+    { reason }: DecisionDetails = {},
+  ) => {
     // Admin routes only: the policy made sure there is a signed-in user.
     const by = context.userId!;
     const command =
@@ -67,7 +81,7 @@ export function resumeDecisions({
             approvedBy: by,
             contactSuppressed: await contactSuppressed(id),
           }
-        : { type: 'RejectResume' as const, submissionId: id, rejectedBy: by };
+        : { type: 'RejectResume' as const, submissionId: id, rejectedBy: by, ...(reason ? { reason } : {}) };
     await handleCommand(store, submissionStream(id), resumeSubmissionDecider, command, context);
   };
 
@@ -81,12 +95,12 @@ export function resumeDecisions({
 
   return {
     decide,
-    async decideMany(ids, action, context) {
+    async decideMany(ids, action, context, details) {
       const outcome: BulkOutcome = { succeeded: 0, failed: [] };
       // One at a time, like the first version's one call per id: a failure stops nothing else.
       for (const id of new Set(ids)) {
         try {
-          await decide(id, action, context);
+          await decide(id, action, context, details);
           outcome.succeeded++;
         } catch (error) {
           outcome.failed.push({ id, reason: reasonFor(error, action) });

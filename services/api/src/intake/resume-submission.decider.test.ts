@@ -118,6 +118,11 @@ describe('Rejecting a resume', () => {
   it('rejects a pending submission', () =>
     given(resumeSubmissionDecider, [submitted]).when(reject).thenEmits([rejected]));
 
+  it("keeps the admin's reason on the rejection when one is given", () =>
+    given(resumeSubmissionDecider, [submitted])
+      .when({ ...reject, reason: 'Duplicate submission' })
+      .thenEmits([{ ...rejected, data: { ...rejected.data, reason: 'Duplicate submission' } }]));
+
   it('refuses an approved submission', () =>
     given(resumeSubmissionDecider, [submitted, approved]).when(reject).thenThrows(ResumeAlreadyDecided));
 

@@ -29,7 +29,13 @@ export type ApproveResume = {
   /** The person's email or phone went on the suppression list after they submitted. */
   contactSuppressed: boolean;
 };
-export type RejectResume = { type: 'RejectResume'; submissionId: ResumeSubmissionId; rejectedBy: string };
+export type RejectResume = {
+  type: 'RejectResume';
+  submissionId: ResumeSubmissionId;
+  rejectedBy: string;
+  /** The admin's reason, when they gave one (Reject Selected asks for it). */
+  reason?: string;
+};
 
 export type ResumeSubmissionCommand = SubmitResume | ApproveResume | RejectResume;
 type PersonalDataErased = DomainEvent<'PersonalDataErased', { subjectId: string }>;
@@ -148,7 +154,14 @@ function approve(command: ApproveResume, state: ResumeSubmissionState): ResumeSu
 function reject(command: RejectResume, state: ResumeSubmissionState): ResumeSubmissionEvent[] {
   undecidedSubmission(state, 'reject');
   return [
-    { type: 'ResumeRejected', data: { submissionId: command.submissionId, rejectedBy: command.rejectedBy } },
+    {
+      type: 'ResumeRejected',
+      data: {
+        submissionId: command.submissionId,
+        rejectedBy: command.rejectedBy,
+        ...(command.reason ? { reason: command.reason } : {}),
+      },
+    },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ResumeBulkApproveResult,
+  ResumeBulkRejectRequest,
   type ResumeBulkRejectResult,
   ResumeBulkRequest,
   type ResumeDecisionResult,
@@ -106,8 +107,18 @@ function registerDecision(routes: RouteRegistrar, decisions: ResumeDecisions, ac
   });
 
   routes.route(bulk, async (req, res) => {
-    const { ids } = parseBody(ResumeBulkRequest, req);
-    const outcome = await decisions.decideMany(ids as ResumeSubmissionId[], action, commandContext(req));
+    // A rejection may carry the admin's reason (kept on each ResumeRejected); an approval has none.
+    const { ids, reason } =
+      action === 'approve'
+        ? { ...parseBody(ResumeBulkRequest, req), reason: undefined }
+        : parseBody(ResumeBulkRejectRequest, req);
+    const details = reason === undefined ? {} : { reason };
+    const outcome = await decisions.decideMany(
+      ids as ResumeSubmissionId[],
+      action,
+      commandContext(req),
+      details,
+    );
     const message =
       outcome.failed.length === 0
         ? ResumeMessages.bulkSucceeded(action)
