@@ -21,6 +21,7 @@ import {
   signIn,
   useBrowserApp,
 } from '../support/browser';
+import { resumeSubmitter } from './admin-support';
 
 // The console is laid out for a desktop screen.
 const suite = useBrowserApp({ app: 'web-admin', viewport: { width: 1440, height: 900 } });
@@ -53,37 +54,7 @@ const LOGO = Buffer.from(
 );
 
 /** A resume through the public form, with any of its optional fields; returns its id. */
-let resumes = 0;
-async function submitResume(
-  firstName: string,
-  lastName: string,
-  optional: {
-    linkedinUrl?: string;
-    education?: { school: string; degree: string }[];
-    skills?: string[];
-  } = {},
-): Promise<string> {
-  resumes++;
-  const response = await suite.app.request('/api/v1/resume-submissions', {
-    method: 'POST',
-    ip: nextIp(),
-    json: {
-      firstName,
-      lastName,
-      title: 'Registered Nurse',
-      companyName: 'Mercy General',
-      specialty: 'Registered Nurse',
-      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.org`,
-      phone: `512-555-${String(1000 + resumes)}`,
-      city: 'Austin',
-      state: 'Texas',
-      country: 'United States',
-      ...optional,
-    },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const submitResume = resumeSubmitter(() => suite.app);
 
 describe('the admin console', () => {
   test('finds a user by email, grants 1-day demo access, shows the Demo badge, and revokes it', {

@@ -1,8 +1,8 @@
 import { type MailDelivery, MailDeliveryMessages, ResumeMessages } from '@healthtal/contracts';
-import { nextIp } from '@healthtal/testkit/harness';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectHidden, expectVisible, seriousAxeViolations, signIn, useBrowserApp } from '../support/browser';
+import { resumeSubmitter } from './admin-support';
 
 /*
  * Issue 37, findings 16, 17 and 18: the console's resume queue opens on Pending, Reject Selected asks
@@ -20,29 +20,8 @@ async function consolePage(path: string): Promise<Page> {
 const toast = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 const menu = (page: Page, label: string) => page.getByRole('menuitem', { name: label });
 
-let resumes = 0;
 /** A resume through the public form; returns its id. */
-async function submitResume(firstName: string, lastName: string): Promise<string> {
-  resumes++;
-  const response = await suite.app.request('/api/v1/resume-submissions', {
-    method: 'POST',
-    ip: nextIp(),
-    json: {
-      firstName,
-      lastName,
-      title: 'Registered Nurse',
-      companyName: 'Mercy General',
-      specialty: 'Registered Nurse',
-      email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.org`,
-      phone: `512-555-${String(2000 + resumes)}`,
-      city: 'Austin',
-      state: 'Texas',
-      country: 'United States',
-    },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+const submitResume = resumeSubmitter(() => suite.app);
 
 describe('the console after issue 37', { timeout: 60_000 }, () => {
   test('the resume queue opens on Pending each time it is entered from the menu, whatever tab was last open', async () => {

@@ -51,7 +51,8 @@ describe('several states, none of an employer, reachable only', () => {
       await expectVisible(chips.getByRole('button', { name: `Remove ${chip}` }));
     const cards = page.getByRole('region', { name: 'Search results' }).getByRole('article');
     const headings = async () => (await cards.getByRole('heading').allTextContents()).sort();
-    expect(await headings()).toEqual(['Jordan Brazos', 'Jordan Canadian']);
+    // The count can change before the cards do: wait for the cards to say the same.
+    await expect.poll(headings, { timeout: 15_000 }).toEqual(['Jordan Brazos', 'Jordan Canadian']);
     // Each says why it matched: which of the states (the exclusion and the flag hold for all).
     await expectText(
       cards.filter({ hasText: 'Jordan Canadian' }).getByLabel('Why this match'),
