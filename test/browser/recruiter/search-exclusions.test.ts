@@ -31,6 +31,9 @@ describe('several states, none of an employer, reachable only', () => {
     await states.click();
     await expectText(page.getByRole('option', { name: /^Texas \(TX\)/ }), 'Texas (TX)2');
     await page.getByRole('option', { name: /^Texas \(TX\)/ }).click();
+    // Texas's answer first, as a recruiter sees it: a second state picked before the first one's
+    // search had answered was once lost on a loaded machine (an open question for the filter's state).
+    await expectText(resultCount(page), '2 results');
     await states.fill('Okla');
     await page.getByRole('option', { name: /^Oklahoma \(OK\)/ }).click();
     await page.keyboard.press('Escape');
