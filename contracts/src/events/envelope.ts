@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** W3C Trace Context version 00: `00-<trace id>-<span id>-<flags>`, lower-case hex. */
+export const TRACEPARENT = /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
 /** Who and what caused an event; added by the command handler, never by a decider. */
 export const EventMetadata = z.object({
   eventId: z.uuid(),
@@ -7,6 +10,12 @@ export const EventMetadata = z.object({
   userId: z.string().min(1).optional(),
   correlationId: z.string().min(1),
   causationId: z.string().min(1),
+  /**
+   * The W3C trace context (`traceparent`) of the request whose command appended it, when tracing is
+   * on: the relay and the projectors link their spans to it, so a trace follows a command to its
+   * read models (docs/adr/0066-traces-across-the-event-log.md). Never part of the event's meaning.
+   */
+  traceparent: z.string().regex(TRACEPARENT).optional(),
   schemaVersion: z.number().int().positive(),
 });
 export type EventMetadata = z.infer<typeof EventMetadata>;

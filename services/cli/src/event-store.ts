@@ -6,8 +6,10 @@ import {
   PersonalDataKeys,
   PostgresEventStore,
 } from '@healthtal/eventstore';
+import type { Tracer } from '@opentelemetry/api';
 import type pg from 'pg';
 import type { Config } from './config';
+import { traceEventStore } from './traced-event-store';
 
 export type EventStoreSettings = Pick<Config, 'EVENT_STORE' | 'ESDB_URL'>;
 
@@ -16,16 +18,20 @@ export type EventStoreSettings = Pick<Config, 'EVENT_STORE' | 'ESDB_URL'>;
  * the keys when something must erase a person through them (their cache must forget the key too).
  * With EVENT_STORE=esdb the events live in KurrentDB/EventStoreDB; the personal data keys stay in
  * PostgreSQL (`pool`) either way, so erasing a person is one row update (its key tombstoned) on both.
+ * With a tracer, each call to the store is a span of whatever is active (traced-event-store.ts).
  */
 export function createEventStore(
   pool: pg.Pool,
   personalData = new PersonalDataKeys(pool),
   settings: EventStoreSettings = { EVENT_STORE: 'postgres' },
+  tracer?: Tracer | null,
 ): EventStore {
   const registry = new EventRegistry(eventDefinitions);
-  if (settings.EVENT_STORE === 'esdb') {
-    // The config requires ESDB_URL with EVENT_STORE=esdb.
-    return KurrentDBEventStore.connect(settings.ESDB_URL!, { registry, personalData });
-  }
-  return new PostgresEventStore({ pool, registry, personalData });
+  const store =
+    settings.EVENT_STORE === 'esdb'
+      ? // The config requires ESDB_URL with EVENT_STORE=esdb.
+        KurrentDBEventStore.connect(settings.ESDB_URL!, { registry, personalData })
+      : new PostgresEventStore({ pool, registry, personalData });
+  if (!tracer) return store;
+  return traceEventStore(store, tracer, settings.EVENT_STORE === 'esdb' ? 'kurrentdb' : 'postgresql');
 }

@@ -6,6 +6,8 @@ import { createEventStore } from './event-store';
 import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createLogger } from './logger';
 import { migrate } from './start';
+import { traceQueries } from './traced-queries';
+import { createTracing } from './tracing';
 
 export const KAFKA_HELP = `  relay              publish every event to Kafka (needs DATABASE_URL, KAFKA_BROKERS)
   projectors [name…] keep read models current from Kafka: all, or the named ones (same settings)`;
@@ -39,13 +41,15 @@ type Parts = Parameters<typeof startEventRelay>[0];
 async function runUntilSignal(run: (parts: Parts) => Promise<() => Promise<void>>): Promise<number> {
   const config = kafkaConfig();
   const logger = createLogger(config);
+  const tracing = createTracing(config);
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_SIZE });
   reportConnectionErrors(pool, (error) => logger.warn({ err: error }, 'database connection failed'));
+  if (tracing.tracer) traceQueries(pool, tracing.tracer);
   const personalData = new PersonalDataKeys(pool);
-  const store = createEventStore(pool, personalData, config);
+  const store = createEventStore(pool, personalData, config, tracing.tracer);
   try {
     await migrate(pool);
-    const stop = await run({ config, pool, store, personalData, logger });
+    const stop = await run({ config, pool, store, personalData, logger, tracer: tracing.tracer });
     const signal = await new Promise<NodeJS.Signals>((resolve) => {
       process.once('SIGINT', resolve);
       process.once('SIGTERM', resolve);
@@ -56,6 +60,7 @@ async function runUntilSignal(run: (parts: Parts) => Promise<() => Promise<void>
   } finally {
     await store.close();
     await pool.end();
+    await tracing.shutdown();
   }
 }
 

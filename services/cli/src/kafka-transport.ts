@@ -2,6 +2,7 @@ import { eventDefinitions } from '@healthtal/contracts';
 import { EventRegistry, type EventStore, type PersonalDataKeys } from '@healthtal/eventstore';
 import type { Projector } from '@healthtal/projections';
 import { type KafkaProjector, type Relay, startKafkaProjector, startRelay } from '@healthtal/relay';
+import type { Tracer } from '@opentelemetry/api';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -12,6 +13,8 @@ type TransportParts = {
   store: EventStore;
   personalData: PersonalDataKeys;
   logger: Logger;
+  /** Spans of the relay's batches and the projectors' batches, when tracing is configured. */
+  tracer?: Tracer | null;
 };
 
 const kafkaOf = (config: Config) => ({
@@ -27,12 +30,14 @@ export function startEventRelay({
   store,
   personalData,
   logger,
+  tracer,
 }: TransportParts): Promise<Relay> {
   return startRelay({
     ...kafkaOf(config),
     store,
     pool,
     personalData,
+    ...(tracer ? { tracer } : {}),
     logger: logger.child({ component: 'relay' }),
   });
 }
@@ -42,7 +47,7 @@ export function startEventRelay({
  * consumers start together: joining a group takes a few seconds (the broker waits for more members).
  */
 export async function startKafkaProjectors(
-  { config, store, personalData, logger }: TransportParts,
+  { config, store, personalData, logger, tracer }: TransportParts,
   projectors: readonly Projector[],
 ): Promise<KafkaProjector[]> {
   // One at a time: a rebuild holds a connection for its lock and needs another, so installing them
@@ -56,6 +61,7 @@ export async function startKafkaProjectors(
         store,
         personalData,
         sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS,
+        ...(tracer ? { tracer } : {}),
         logger: logger.child({ component: 'projector', projection: projector.name }),
       }),
     ),

@@ -122,7 +122,7 @@ export async function startHealthTal({
     if (config.EVENT_STORE !== 'esdb') await dropInterruptedIndexRebuilds(pool);
 
     const personalData = new PersonalDataKeys(pool);
-    const store = createEventStore(pool, personalData, config);
+    const store = createEventStore(pool, personalData, config, tracing.tracer);
     stack.push(() => store.close());
     const inThisThread = () =>
       projections.map((projection) => new Projector({ pool, store, projection, logger }));
@@ -142,7 +142,7 @@ export async function startHealthTal({
       projectors = inThisThread();
     } else {
       // The relay publishes `$all` to Kafka; each projector consumes it as a consumer group of its own.
-      const transport = { config, pool, store, personalData, logger };
+      const transport = { config, pool, store, personalData, logger, tracer: tracing.tracer };
       const relay = await startEventRelay(transport);
       stack.push(() => relay.stop());
       const local = inThisThread();

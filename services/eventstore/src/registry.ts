@@ -4,6 +4,7 @@ import {
   NewEventMetadata,
   type PersonalDataSpec,
   StreamName,
+  TRACEPARENT,
 } from '@healthtal/contracts';
 import type { z } from 'zod';
 import { InvalidEventData, InvalidStreamName, UnknownEventType } from './errors';
@@ -29,7 +30,8 @@ function plainMetadata(metadata: unknown, schemaVersion: number): EventMetadata 
     !ISO_UTC.test(m.occurredAt) ||
     !text(m.correlationId) ||
     !text(m.causationId) ||
-    (m.userId !== undefined && !text(m.userId))
+    (m.userId !== undefined && !text(m.userId)) ||
+    (m.traceparent !== undefined && (typeof m.traceparent !== 'string' || !TRACEPARENT.test(m.traceparent)))
   ) {
     return null;
   }
@@ -39,6 +41,7 @@ function plainMetadata(metadata: unknown, schemaVersion: number): EventMetadata 
     ...(m.userId !== undefined ? { userId: m.userId as string } : {}),
     correlationId: m.correlationId as string,
     causationId: m.causationId as string,
+    ...(m.traceparent !== undefined ? { traceparent: m.traceparent as string } : {}),
     schemaVersion,
   };
 }

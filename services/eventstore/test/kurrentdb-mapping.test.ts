@@ -85,6 +85,12 @@ describe('event ids and metadata', () => {
     expect(decodeMetadata({ ...stored, '$schema.format': 'Json' }, written.eventId)).toEqual(written);
   });
 
+  it('keeps the trace context of the command that appended it', () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const written = contractRegistry.validate(incremented(1, { traceparent })).metadata;
+    expect(decodeMetadata(encodeMetadata(written), written.eventId)).toMatchObject({ traceparent });
+  });
+
   it('leaves userId out when the event had none', () => {
     const written = contractRegistry.validate(incremented(1)).metadata;
     expect(decodeMetadata(encodeMetadata(written), written.eventId)).not.toHaveProperty('userId');

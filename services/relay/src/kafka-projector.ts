@@ -6,10 +6,12 @@ import type {
   RecordedEvent,
 } from '@healthtal/eventstore';
 import { isAfter } from '@healthtal/eventstore';
+import { SpanKind, type Tracer } from '@opentelemetry/api';
 import type { Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { createKafka, silentLogger, type TransportLogger } from './kafka';
 import { SealedPersonalData } from './sealed-personal-data';
-import { DEFAULT_TOPIC, fromMessage } from './wire';
+import { inBatchSpan, linksTo } from './trace-links';
+import { DEFAULT_TOPIC, fromMessage, HEADERS } from './wire';
 
 /** What the transport needs of a projector: `Projector` from @healthtal/projections fits. */
 export type FedProjector = {
@@ -40,6 +42,8 @@ export type KafkaProjectorOptions = {
    * reread after a crash, never a double apply.
    */
   commitIntervalMs?: number;
+  /** A span per applied batch (its queries its children), linked to the commands behind its events. */
+  tracer?: Tracer;
 };
 
 export type KafkaProjector = {
@@ -143,7 +147,23 @@ async function consume(
     autoCommit: false,
     autoCommitInterval: options.commitIntervalMs ?? 5000,
     eachBatch: async ({ batch, heartbeat, resolveOffset, commitOffsetsIfNecessary }) => {
-      await feed.apply(batch.messages);
+      await inBatchSpan(
+        options.tracer,
+        `process ${topic}`,
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: {
+            'messaging.system': 'kafka',
+            'messaging.operation.type': 'process',
+            'messaging.destination.name': topic,
+            'messaging.consumer.group.name': consumerGroupOf(name),
+            'messaging.batch.message_count': batch.messages.length,
+            'healthtal.projection': name,
+          },
+          links: linksTo(batch.messages.map((message) => message.headers?.[HEADERS.traceparent]?.toString())),
+        },
+        () => feed.apply(batch.messages),
+      );
       resolveOffset(batch.lastOffset());
       await commitOffsetsIfNecessary();
       await heartbeat();

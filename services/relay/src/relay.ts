@@ -7,13 +7,15 @@ import type {
   Subscription,
 } from '@healthtal/eventstore';
 import { isAfter, runMigrations } from '@healthtal/eventstore';
+import { SpanKind, type Tracer } from '@opentelemetry/api';
 import type { Message } from 'kafkajs';
 import type pg from 'pg';
 import { createKafka, silentLogger, type TransportLogger } from './kafka';
 import { readRelayCheckpoint, relayMigrations, writeRelayCheckpoint } from './relay-checkpoint';
 import { SealedPersonalData } from './sealed-personal-data';
+import { inBatchSpan, linksTo } from './trace-links';
 import { TransactionalPublisher } from './transactional-publisher';
-import { DEFAULT_TOPIC, toMessage } from './wire';
+import { DEFAULT_TOPIC, HEADERS, toMessage } from './wire';
 
 export type RelayOptions = {
   store: EventStore;
@@ -28,6 +30,8 @@ export type RelayOptions = {
   /** Checkpoint row and Kafka transactional id. Run one relay per name. */
   name?: string;
   batchSize?: number;
+  /** A span per published batch, linked to the traces of the commands behind its events. */
+  tracer?: Tracer;
 };
 
 export type Relay = {
@@ -114,8 +118,26 @@ class PipelinedRelay implements Relay {
 
   private async publish(messages: Message[], last: AllPosition): Promise<void> {
     try {
-      await this.publisher.publish(messages);
-      await writeRelayCheckpoint(this.options.pool, this.name, last);
+      await inBatchSpan(
+        this.options.tracer,
+        `send ${this.topic}`,
+        {
+          kind: SpanKind.PRODUCER,
+          attributes: {
+            'messaging.system': 'kafka',
+            'messaging.operation.type': 'send',
+            'messaging.destination.name': this.topic,
+            'messaging.batch.message_count': messages.length,
+          },
+          links: linksTo(
+            messages.map((message) => message.headers?.[HEADERS.traceparent] as string | undefined),
+          ),
+        },
+        async () => {
+          await this.publisher.publish(messages);
+          await writeRelayCheckpoint(this.options.pool, this.name, last);
+        },
+      );
       this.acknowledged = last;
       if (this.failures > 0)
         this.logger.info({ relay: this.name, topic: this.topic }, 'publishing to Kafka again');

@@ -17,6 +17,8 @@ export const HEADERS = {
   eventId: 'ht-event-id',
   position: 'ht-position',
   previous: 'ht-previous',
+  /** The W3C trace context of the command that appended it, when it was traced (docs/adr/0066). */
+  traceparent: 'traceparent',
 } as const;
 
 /** The value: the event as the store returns it, personal fields sealed (see sealed-personal-data.ts). */
@@ -49,6 +51,7 @@ export function toMessage({ event, previous }: PublishedEvent): Message {
       [HEADERS.eventId]: event.metadata.eventId,
       [HEADERS.position]: formatPosition(event.position),
       [HEADERS.previous]: formatPosition(previous),
+      ...(event.metadata.traceparent ? { [HEADERS.traceparent]: event.metadata.traceparent } : {}),
     },
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@healthtal/eventstore';
 import { uuidFromName } from './ids';
 import { streamQueue } from './stream-queue';
+import { activeTraceparent } from './trace-context';
 
 /** An aggregate's behaviour: fold its events into state, decide what a command adds. Pure. */
 export type Decider<Command, State, Event extends DomainEvent> = {
@@ -124,6 +125,7 @@ export async function handleMultiStreamCommand<T>(
  * appended without a decider (a user's reveal history), which need the same ids and metadata.
  */
 export function toEnvelopes(streamId: string, events: DomainEvent[], context: CommandContext): NewEvent[] {
+  const traceparent = activeTraceparent();
   return events.map((event, index) => ({
     type: event.type,
     data: event.data,
@@ -133,6 +135,7 @@ export function toEnvelopes(streamId: string, events: DomainEvent[], context: Co
       ...(context.userId ? { userId: context.userId } : {}),
       correlationId: context.correlationId,
       causationId: context.commandId,
+      ...(traceparent ? { traceparent } : {}),
     },
   }));
 }

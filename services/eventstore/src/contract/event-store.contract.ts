@@ -77,6 +77,21 @@ export function eventStoreContract(name: string, createHarness: () => Promise<Co
         const [read] = await store.readStream(stream);
         expect(read!.metadata).toEqual({ ...written.metadata, schemaVersion: 1 });
       });
+
+      it('keeps the trace context of the command that appended it, and refuses one that is not W3C', async () => {
+        const stream = streamOf();
+        const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+        const written = incremented(1, { traceparent });
+        await store.append(stream, [written]);
+        const [read] = await store.readStream(stream);
+        expect(read!.metadata.traceparent).toBe(traceparent);
+        await expect(
+          store.append(stream, [incremented(2, { traceparent: 'trace-me' })]),
+        ).rejects.toMatchObject({
+          issues: [expect.objectContaining({ path: 'metadata.traceparent' })],
+        });
+        expect(await store.readStream(stream)).toHaveLength(1);
+      });
     });
 
     describe('expected version', () => {

@@ -86,6 +86,7 @@ export function encodeMetadata(metadata: EventMetadata): Record<string, string> 
     ...(metadata.userId !== undefined ? { userId: metadata.userId } : {}),
     correlationId: metadata.correlationId,
     causationId: metadata.causationId,
+    ...(metadata.traceparent !== undefined ? { traceparent: metadata.traceparent } : {}),
     schemaVersion: String(metadata.schemaVersion),
   };
 }
@@ -98,12 +99,14 @@ export function decodeMetadata(raw: unknown, eventId: string): EventMetadata {
   const stored = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const text = (name: string) => (typeof stored[name] === 'string' ? (stored[name] as string) : undefined);
   const userId = text('userId');
+  const traceparent = text('traceparent');
   return {
     eventId: text('eventId') ?? eventId,
     occurredAt: text('occurredAt') ?? '',
     ...(userId !== undefined ? { userId } : {}),
     correlationId: text('correlationId') ?? '',
     causationId: text('causationId') ?? '',
+    ...(traceparent !== undefined ? { traceparent } : {}),
     schemaVersion: Number(stored.schemaVersion ?? 1),
   };
 }
