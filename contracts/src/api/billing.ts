@@ -17,6 +17,8 @@ export const PlanOffer = z.object({
   highlighted: z.boolean(),
   savingsText: z.string().optional(),
   buttonText: z.string(),
+  /** Contact reveals a day on this plan, as this server counts them (REVEAL_QUOTA_BASIC / _PREMIUM). */
+  dailyRevealQuota: z.number().int().positive(),
 });
 /** The caller's current plan is not marked here (the route is public): /api/v1/me names it. */
 export const PlansResponse = z.object({ plans: z.array(PlanOffer) });

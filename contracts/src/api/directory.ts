@@ -183,6 +183,23 @@ export type SearchFilters = Omit<SearchRequest, 'sortKey' | 'sortDirection' | 'p
 /** A search request as a client sends it (before defaults and coercion). */
 export type SearchRequestBody = z.input<typeof SearchRequest>;
 
+const NOT_NARROWING: ReadonlySet<string> = new Set([
+  'sortKey',
+  'sortDirection',
+  'page',
+  'limit',
+  'selectAll',
+]);
+/**
+ * What the public pages count (issue 37, finding 19), from the request the search takes, never a
+ * number typed into a page: the filters of the field table, and every parameter that narrows a
+ * search (keywords, the filters, their exclusions, distance, country).
+ */
+export const SEARCH_FILTER_COUNT = Object.keys(filterFields).length;
+export const SEARCHABLE_PARAMETER_COUNT = Object.keys(SearchRequest.shape).filter(
+  (key) => !NOT_NARROWING.has(key),
+).length;
+
 export const EducationEntrySchema = z.object({ school: z.string(), degree: z.string() });
 
 /** What a result card shows (recruiter-directory, candidate card) plus the provenance we add. */

@@ -13,4 +13,8 @@ export const RevealQuotaMessages = {
   // Ours (issue 37): the toast of a refused reveal, over the server's detail (which quota, when it resets).
   exhaustedTitle: 'Daily reveal limit reached',
   annualAllows: (limit: number) => `The Annual plan allows ${limit} contact reveals a day.`,
+  // Ours (issue 37, finding 19): what "full access" means, wherever a plan is sold.
+  perPlan: (plans: readonly { name: string; dailyRevealQuota: number }[]) =>
+    `Contact reveals: ${plans.map((plan) => `${plan.dailyRevealQuota.toLocaleString('en-US')} a day on ${plan.name}`).join(', ')}.`,
+  planQuota: (limit: number) => `Up to ${limit.toLocaleString('en-US')} contact reveals a day`,
 } as const;

@@ -1,21 +1,32 @@
 import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../app/auth';
+import { ActivityTab } from './ActivityTab';
 import { AdminDemoModeToggle } from './AdminDemoMode';
 import { ExportsTab } from './ExportsTab';
 import { NotificationsTab } from './NotificationsTab';
 import { ProfileTab } from './ProfileTab';
+import { type AccountTab, accountTabOf } from './paths';
 import { RobustnessTester } from './RobustnessTester';
 import { SubscriptionPanel } from './SubscriptionPanel';
 
-type TabKey = 'profile' | 'exports' | 'notifications' | 'testing';
-
-/** Account Settings: Profile, Exports, Notifications, and Testing for admins (spec). */
+/**
+ * Account Settings: Profile, Activity (ours, issue 37: every reveal and export), Exports,
+ * Notifications, and Testing for admins (spec). The tab is in the URL (`?tab=activity`), so the
+ * compliance page can link to the activity.
+ */
 export function AccountPage() {
   const auth = useAuth();
-  const [tab, setTab] = useState<TabKey>('profile');
+  const [params, setParams] = useSearchParams();
+  const requested = accountTabOf(params.get('tab'));
+  const setTab = (next: AccountTab) => setParams(next === 'profile' ? {} : { tab: next }, { replace: true });
   const isAdmin = auth.can('admin');
   const isDemo = auth.me?.demo.isDemo ?? false;
+  // A link to a tab this account does not have opens Profile.
+  const tab =
+    (requested === 'testing' && !isAdmin) || (requested === 'notifications' && isDemo)
+      ? 'profile'
+      : requested;
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -24,12 +35,13 @@ export function AccountPage() {
       <SubscriptionPanel />
       <Tabs
         value={tab}
-        onChange={(_e, next: TabKey) => setTab(next)}
+        onChange={(_e, next: AccountTab) => setTab(next)}
         variant="fullWidth"
         aria-label="Account sections"
         sx={{ mt: 3 }}
       >
         <Tab value="profile" label="Profile" id="tab-profile" aria-controls="panel-profile" />
+        <Tab value="activity" label="Activity" id="tab-activity" aria-controls="panel-activity" />
         <Tab value="exports" label="Exports" id="tab-exports" aria-controls="panel-exports" />
         <Tab
           value="notifications"
@@ -44,6 +56,7 @@ export function AccountPage() {
       </Tabs>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} sx={{ pt: 3 }}>
         {tab === 'profile' ? <ProfileTab /> : null}
+        {tab === 'activity' ? <ActivityTab /> : null}
         {tab === 'exports' ? <ExportsTab /> : null}
         {tab === 'notifications' ? <NotificationsTab /> : null}
         {tab === 'testing' && isAdmin ? <RobustnessTester /> : null}

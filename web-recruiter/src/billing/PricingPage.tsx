@@ -1,4 +1,4 @@
-import { BillingMessages, type PlanOffer, PlansResponse, RedirectResponse } from '@healthtal/contracts';
+import { BillingMessages, type PlanOffer, RedirectResponse, RevealQuotaMessages } from '@healthtal/contracts';
 import {
   Alert,
   AlertTitle,
@@ -15,13 +15,13 @@ import {
   ListItem,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { ApiError, api } from '../app/api';
 import { type Auth, useAuth } from '../app/auth';
 import { useToast } from '../app/toast';
+import { usePlans } from './plans';
 
 type Plan = z.infer<typeof PlanOffer>;
 
@@ -84,10 +84,7 @@ export function PricingPage() {
   const toast = useToast();
   const [pending, setPending] = useState<string | null>(null);
   const isDemo = auth.me?.demo.isDemo ?? false;
-  const plans = useQuery({
-    queryKey: ['billing', 'plans'],
-    queryFn: ({ signal }) => api('/api/v1/billing/plans', { schema: PlansResponse, signal }),
-  });
+  const plans = usePlans();
 
   const checkout = async (plan: Plan) => {
     if (auth.status !== 'signed-in') {
@@ -121,7 +118,8 @@ export function PricingPage() {
         Plans and pricing
       </Typography>
       <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 4 }}>
-        Full access to 1.5 million US healthcare professionals, verified emails and phones.
+        Search 1.5 million US healthcare professionals and reveal their verified emails and phones, up to your
+        plan's daily number of contact reveals.
       </Typography>
       {isDemo ? <DemoCannotSubscribe /> : null}
       {plans.isError ? (
@@ -163,6 +161,9 @@ export function PricingPage() {
                   </Typography>
                   {plan.savingsText ? <Typography color="success.main">{plan.savingsText}</Typography> : null}
                   <List dense>
+                    <ListItem disableGutters sx={{ fontWeight: 600 }}>
+                      ✓ {RevealQuotaMessages.planQuota(plan.dailyRevealQuota)}
+                    </ListItem>
                     {plan.features.map((feature) => (
                       <ListItem key={feature} disableGutters>
                         ✓ {feature}

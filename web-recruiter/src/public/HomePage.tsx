@@ -18,6 +18,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../app/api';
+import { RevealQuotaNote } from '../billing/RevealQuotaNote';
 import {
   CAROUSEL_SCROLL_SECONDS,
   CUSTOMER_TYPES,
@@ -194,6 +195,9 @@ function Benefits() {
           <Typography color="text.secondary">{benefit.text}</Typography>
         </Grid>
       ))}
+      <Grid size={12}>
+        <RevealQuotaNote sx={{ textAlign: 'center' }} />
+      </Grid>
     </Grid>
   );
 }

@@ -1,6 +1,7 @@
 import { Container, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ACCOUNT_ACTIVITY_PATH } from '../account/paths';
 import { POLICIES_LAST_UPDATED } from './public-site';
 
 /** A policy page: title, the spec's "last updated" date, sections of text. */
@@ -122,7 +123,13 @@ export function CompliancePage() {
         ],
         [
           'Audit trail',
-          'Every reveal and export is recorded; customers can see their own activity and administrators can replay the full history.',
+          <>
+            Every reveal and export is recorded; customers can see their own activity in{' '}
+            <Link component={RouterLink} to={ACCOUNT_ACTIVITY_PATH}>
+              Account Settings, Activity
+            </Link>{' '}
+            and administrators can replay the full history.
+          </>,
         ],
       ]}
     />

@@ -4,6 +4,7 @@
  * lists the server's tests check against the directory (FALLBACK_HOME_SPECIALTIES,
  * SPECIALTIES_A_TO_Z) are contracts' (specialties.ts).
  */
+import { SEARCH_FILTER_COUNT, SEARCHABLE_PARAMETER_COUNT, SearchLimits } from '@healthtal/contracts';
 
 /** The Home carousel: 14 kinds of customer (spec: scroll duration 12 s). */
 export const CUSTOMER_TYPES = [
@@ -70,8 +71,9 @@ export const HOME_FAQ: readonly { question: string; answer: string }[] = [
 export const HOME_METRICS: readonly { value: string; label: string }[] = [
   { value: '1.5M+', label: 'professionals' },
   { value: '30+', label: 'specialties' },
-  { value: '12+', label: 'search filters' },
-  { value: '37', label: 'searchable parameters' },
+  // Counted from the search the product runs (issue 37, finding 19), not the spec's 12+ and 37.
+  { value: String(SEARCH_FILTER_COUNT), label: 'search filters' },
+  { value: String(SEARCHABLE_PARAMETER_COUNT), label: 'searchable parameters' },
   { value: '4.96/5', label: 'customer rating' },
   { value: '500+', label: 'organizations' },
 ];
@@ -80,11 +82,11 @@ export const HOME_METRICS: readonly { value: string; label: string }[] = [
 export const HOME_BENEFITS: readonly { title: string; text: string }[] = [
   {
     title: 'Verified contact details',
-    text: 'Personal emails and direct phone numbers, each card showing when its email was last verified.',
+    text: 'Personal emails and direct phone numbers, each card showing when its email was last verified; each plan reveals a set number of contacts a day.',
   },
   {
     title: 'Unlimited search and export',
-    text: 'Search as often as you like with a dozen filters; the Annual plan exports to CSV and Excel.',
+    text: `Search as often as you like with ${SEARCH_FILTER_COUNT} filters; the Annual plan exports to CSV, Excel and PDF, up to ${SearchLimits.selectAllCap.toLocaleString('en-US')} candidates a file.`,
   },
   {
     title: 'Outreach in minutes',

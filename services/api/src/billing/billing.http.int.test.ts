@@ -1,4 +1,9 @@
-import type { PlansResponse, Problem, RedirectResponse } from '@healthtal/contracts';
+import {
+  type PlansResponse,
+  type Problem,
+  type RedirectResponse,
+  RevealQuotaDefaults,
+} from '@healthtal/contracts';
 import {
   checkout,
   deliverWebhook,
@@ -69,9 +74,9 @@ describe('billing with Stripe', () => {
     const response = await app.request('/api/v1/billing/plans');
     expect(response.status).toBe(200);
     const { plans } = (await response.json()) as PlansResponse;
-    expect(plans.map((p) => [p.priceId, p.name, p.tier, p.priceAmount])).toEqual([
-      ['price_monthly', 'Monthly', 'basic', 29_500],
-      ['price_annual', 'Annual', 'premium', 299_500],
+    expect(plans.map((p) => [p.priceId, p.name, p.tier, p.priceAmount, p.dailyRevealQuota])).toEqual([
+      ['price_monthly', 'Monthly', 'basic', 29_500, RevealQuotaDefaults.basic],
+      ['price_annual', 'Annual', 'premium', 299_500, RevealQuotaDefaults.premium],
     ]);
   });
 

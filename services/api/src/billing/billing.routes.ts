@@ -4,6 +4,7 @@ import {
   PlansResponse,
   PRICE_IDS,
   type RedirectResponse,
+  RevealQuotaDefaults,
   type UserId,
 } from '@healthtal/contracts';
 import type { Request } from 'express';
@@ -30,7 +31,11 @@ const userIdOf = (req: Request) => {
 
 type Subscribed = Exclude<SubscriptionState, { status: 'none' }>;
 
-const PLANS_BODY: PlansResponse = PlansResponse.parse({ plans: PRICE_IDS.map((id) => PLANS[id]) });
+/** The plans, each with the contact reveals a day this server allows on it (issue 37, finding 19). */
+const plansBody = (quotas: { basic: number; premium: number }): PlansResponse =>
+  PlansResponse.parse({
+    plans: PRICE_IDS.map((id) => ({ ...PLANS[id], dailyRevealQuota: quotas[PLANS[id].tier] })),
+  });
 
 // The spec's error catalogue: 'Checkout failed' and 'Portal access failed'.
 const checkoutFailed = () =>
@@ -62,8 +67,9 @@ export function billingRoutes(
   const notConfigured = () =>
     new HttpProblem(503, 'Billing is not configured', 'Payments are not set up on this server yet.');
 
+  const plans = plansBody(settings.revealQuotas ?? RevealQuotaDefaults);
   routes.route('GET /api/v1/billing/plans', (_req, res) => {
-    res.json(PLANS_BODY);
+    res.json(plans);
   });
 
   routes.route('POST /api/v1/billing/checkout', async (req, res) => {

@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { RevealQuotaNote } from '../../billing/RevealQuotaNote';
 import { useLoginLink } from './PaywallTeaser';
 import { PAYWALL } from './search-screen';
 
@@ -47,6 +48,7 @@ export function PaywallDialog({ signedIn, onClose }: { signedIn: boolean; onClos
             </ListItem>
           ))}
         </List>
+        <RevealQuotaNote variant="body2" />
       </DialogContent>
       <DialogActions>
         {signedIn ? null : (

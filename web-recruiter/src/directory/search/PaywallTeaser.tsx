@@ -1,6 +1,7 @@
 import Lock from '@mui/icons-material/Lock';
 import { Button, Container, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { RevealQuotaNote } from '../../billing/RevealQuotaNote';
 import { PAYWALL, PAYWALL_TEASER as T } from './search-screen';
 
 /** /login, coming back to this search afterwards. */
@@ -40,6 +41,7 @@ export function PaywallTeaser({ count, signedIn, onWhy }: Props) {
           <Typography variant="body2" color="text.secondary">
             {T.hint}
           </Typography>
+          <RevealQuotaNote variant="body2" />
         </Stack>
         <Stack direction="row" spacing={1}>
           <Button onClick={onWhy}>{T.showPlans}</Button>
