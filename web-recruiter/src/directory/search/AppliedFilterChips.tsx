@@ -1,10 +1,11 @@
 import { Button, Chip, Stack } from '@mui/material';
 import { appliedFilters, withoutFilter } from './results-table';
 import type { SearchScreenState } from './search-screen';
+import type { SearchPatch } from './useSearchState';
 
 type Props = {
   state: SearchScreenState;
-  update: (patch: Partial<SearchScreenState>) => void;
+  update: (change: SearchPatch) => void;
   clear: () => void;
 };
 

@@ -32,10 +32,11 @@ import { filterValueLabel } from './results-table';
 import { SuggestInput } from './SuggestInput';
 import { MAX_TAGS, type SearchScreenState } from './search-screen';
 import { useOptionCounts } from './useOptionCounts';
+import { listEdit, type SearchPatch } from './useSearchState';
 
 type Props = {
   state: SearchScreenState;
-  update: (patch: Partial<SearchScreenState>) => void;
+  update: (change: SearchPatch) => void;
   clear: () => void;
   specialties: SpecialtyCount[];
   /** The API's field errors of the last search (a range out of bounds), by request field path. */
@@ -189,7 +190,7 @@ function ListControl({
         placeholder={placeholder}
         values={state[into]}
         max={field.kind === 'tags' ? MAX_TAGS : undefined}
-        onChange={(values) => update({ [into]: values } as Partial<SearchScreenState>)}
+        onChange={(values) => update(listEdit(into, state[into], values))}
       />
     );
   const bySpecialty = picks === 'specialty counts';
@@ -269,7 +270,7 @@ function CountedFilter({
   into: ListFilter | ExclusionKey;
   label: string;
   state: SearchScreenState;
-  update: (patch: Partial<SearchScreenState>) => void;
+  update: (change: SearchPatch) => void;
 }) {
   const field = searchField(name);
   const counts = useOptionCounts(name);
@@ -322,7 +323,7 @@ type PickerProps = {
   label: string;
   name: ListFilter | ExclusionKey;
   state: SearchScreenState;
-  update: (patch: Partial<SearchScreenState>) => void;
+  update: (change: SearchPatch) => void;
   options: readonly string[];
   counts?: ReadonlyMap<string, number>;
   freeSolo?: boolean;
@@ -351,9 +352,7 @@ function MultiPicker({
       value={state[name]}
       getOptionLabel={optionLabel}
       onChange={(_e, values) =>
-        update({
-          [name]: [...new Set(values.map((v) => v.trim()).filter(Boolean))],
-        } as Partial<SearchScreenState>)
+        update(listEdit(name, state[name], [...new Set(values.map((v) => v.trim()).filter(Boolean))]))
       }
       renderOption={(props, option) => {
         const { key, ...rest } = props as typeof props & { key: string };

@@ -3,6 +3,7 @@ import FilterList from '@mui/icons-material/FilterList';
 import { Badge, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { DISTANCE_SORT_LABEL } from './near';
 import type { SearchScreenState } from './search-screen';
+import type { SearchPatch } from './useSearchState';
 import type { SelectionMode } from './useSelection';
 
 const SORT_LABELS: Record<SortKey, string> = {
@@ -16,7 +17,7 @@ const SORT_LABELS: Record<SortKey, string> = {
 
 type Props = {
   state: SearchScreenState;
-  update: (patch: Partial<SearchScreenState>) => void;
+  update: (change: SearchPatch) => void;
   count: number | null;
   /** The search failed: no count at all (not "0 results" beside Retry, issue 17). */
   failed?: boolean;
