@@ -216,9 +216,17 @@ function headOrder(
   };
   if (query.sort === 'relevance' && query.words.length > 0)
     return (a, i, b, j) => (orders[b]!.scores[j]! - orders[a]!.scores[i]! || byKey(a, i, b, j)) < 0;
-  return query.direction === 'asc'
-    ? (a, i, b, j) => byKey(a, i, b, j) < 0
-    : (a, i, b, j) => byKey(b, j, a, i) < 0;
+  if (query.direction === 'asc') return (a, i, b, j) => byKey(a, i, b, j) < 0;
+  // Descending, those without a value still come last, in their ascending order (search-query firstMatches).
+  const blank = (a: number, i: number) => {
+    const key = orders[a]!.keys[i]!;
+    return typeof key === 'number' ? key === Number.MAX_VALUE : key.charCodeAt(0) === 0xffff;
+  };
+  return (a, i, b, j) => {
+    const [x, y] = [blank(a, i), blank(b, j)];
+    if (x !== y) return y;
+    return x ? byKey(a, i, b, j) < 0 : byKey(b, j, a, i) < 0;
+  };
 }
 
 /**

@@ -17,6 +17,8 @@ import {
   type ValueTerms,
 } from './search-terms';
 import { Bits, Postings } from './text';
+
+const LAST_CODE = LAST.charCodeAt(0);
 import { readUuid, writeUuid } from './uuid-bytes';
 
 /**
@@ -338,6 +340,34 @@ export class SearchIndex {
             : name[a]! > name[b]!
               ? 1
               : a - b;
+  }
+
+  /**
+   * Whether a document has no value to sort by (no name, specialty, state, or verification): such
+   * documents sort last ascending, and last descending too (firstMatches), so a sort never opens
+   * on blanks (issue 37, finding 13).
+   */
+  missing(sort: SortOrder): (doc: number) => boolean {
+    if (sort === 'verified') {
+      const key = this.verifiedKey;
+      return (doc) => key[doc] === Number.MAX_VALUE;
+    }
+    const key = this.keys[sort];
+    return (doc) => key[doc]!.charCodeAt(0) === LAST_CODE;
+  }
+
+  /** The first place of `sort`'s order holding a document without a value (they are all after it). */
+  missingFrom(sort: SortOrder): number {
+    const order = this.order[sort];
+    const missing = this.missing(sort);
+    let lo = 0;
+    let hi = this.orderedUpTo;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (missing(order[mid]!)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
   }
 
   /** The values of a typed filter starting with `prefix`, with their holders, most first. */

@@ -95,7 +95,17 @@ function reference(query: IndexQuery, filter: (c: IndexedCandidate) => boolean):
     if (na > nb) return 1;
     return a.seq - b.seq;
   });
-  return query.direction === 'desc' && query.sort !== 'relevance' ? sorted.reverse() : sorted;
+  if (query.direction === 'asc' || query.sort === 'relevance') return sorted;
+  // Descending: those with a value, greatest first, then those without, in their ascending order.
+  const blank = (c: IndexedCandidate) =>
+    sort === 'name'
+      ? !c.lastName
+      : sort === 'specialty'
+        ? !c.specialty
+        : sort === 'location'
+          ? !c.state
+          : !c.emailVerifiedAt;
+  return [...sorted.filter((c) => !blank(c)).reverse(), ...sorted.filter(blank)];
 }
 
 const base = (over: Partial<IndexQuery>): IndexQuery => ({

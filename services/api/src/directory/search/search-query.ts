@@ -246,22 +246,58 @@ function matchedDocs(matches: Bits, size: number, pick?: (doc: number) => boolea
   return docs;
 }
 
+type Accepting = { count: number; accepted?: number; pick?: (doc: number) => boolean };
+
 /**
  * The first `need` matches in a sort order (only those `pick` accepts, `accepted` of the `count`
- * matches, when given), the unsorted tail merged in by rank. The sorted part is read one of two
- * ways, whichever is expected to be cheaper: walking the order and testing each document (about
- * need × size / accepted steps: a page of a broad search), or marking each match's place in the
- * order as a bit and reading the bits in order (a pass over the matches and the order's size / 32
- * words: a deep page, or a narrow search). Only the tail's first `need` in order are sorted (an
- * import's tail can hold a sixteenth of the directory; a page needs 25 of it).
+ * matches, when given). Ascending, documents without a value come last, as the order keeps them;
+ * descending they come last too (issue 37, finding 13: a descending location sort opened on
+ * hundreds of rows without a place): first the documents with a value, greatest first, then those
+ * without, in the order they keep among themselves.
  */
 function firstMatches(
   index: SearchIndex,
   matches: Bits,
-  { count, accepted = count, pick }: { count: number; accepted?: number; pick?: (doc: number) => boolean },
+  accepting: Accepting,
   sort: SortOrder,
   direction: 'asc' | 'desc',
   need: number,
+): number[] {
+  if (direction === 'asc') return firstMatchesIn(index, matches, accepting, sort, 'asc', need, null);
+  const from = index.missingFrom(sort);
+  const missing = index.missing(sort);
+  const present = firstMatchesIn(index, matches, accepting, sort, 'desc', need, {
+    lo: 0,
+    hi: from,
+    tail: (doc) => !missing(doc),
+  });
+  if (present.length >= need) return present;
+  const blanks = firstMatchesIn(index, matches, accepting, sort, 'asc', need - present.length, {
+    lo: from,
+    hi: index.orderedUpTo,
+    tail: missing,
+  });
+  return present.concat(blanks);
+}
+
+/**
+ * The first `need` matches of a stretch of a sort order (`range`: the places `lo` ≤ place < `hi`
+ * of the sorted part, and the tail's documents `tail` accepts; all of them without), the unsorted
+ * tail merged in by rank. The sorted part is read one of two ways, whichever is expected to be
+ * cheaper: walking the order and testing each document (about need × size / accepted steps: a page
+ * of a broad search), or marking each match's place in the order as a bit and reading the bits in
+ * order (a pass over the matches and the order's size / 32 words: a deep page, or a narrow search).
+ * Only the tail's first `need` in order are sorted (an import's tail can hold a sixteenth of the
+ * directory; a page needs 25 of it).
+ */
+function firstMatchesIn(
+  index: SearchIndex,
+  matches: Bits,
+  { count, accepted = count, pick }: Accepting,
+  sort: SortOrder,
+  direction: 'asc' | 'desc',
+  need: number,
+  range: { lo: number; hi: number; tail: (doc: number) => boolean } | null,
 ): number[] {
   if (need <= 0 || accepted === 0) return [];
   const rank = index.rank[sort];
@@ -269,13 +305,14 @@ function firstMatches(
   const byRank = (a: number, b: number) => rank[a]! - rank[b]! || compare(a, b);
   const matched: number[] = [];
   for (let doc = index.orderedUpTo; doc < index.size; doc++)
-    if (matches.has(doc) && (!pick || pick(doc))) matched.push(doc);
+    if (matches.has(doc) && (!pick || pick(doc)) && (!range || range.tail(doc))) matched.push(doc);
   const tail =
     matched.length > need * 4
       ? firstInOrder(matched, need, direction === 'asc' ? byRank : (a, b) => byRank(b, a))
       : matched.sort(byRank);
   if (direction === 'desc' && tail !== matched) tail.reverse();
-  const sorted = index.orderedUpTo;
+  const lo = range?.lo ?? 0;
+  const hi = range?.hi ?? index.orderedUpTo;
   const order = index.order[sort];
   const out: number[] = [];
   let t = direction === 'asc' ? 0 : tail.length - 1;
@@ -289,20 +326,21 @@ function firstMatches(
     if (out.length < need) out.push(doc);
     return out.length < need;
   };
-  const walkSteps = (need * sorted) / accepted;
-  if (walkSteps <= count + accepted + sorted / 32) {
+  const walkSteps = (need * (hi - lo)) / accepted;
+  if (walkSteps <= count + accepted + index.orderedUpTo / 32) {
     if (direction === 'asc') {
-      for (let place = 0; place < sorted; place++) {
+      for (let place = lo; place < hi; place++) {
         const doc = order[place]!;
         if (matches.has(doc) && (!pick || pick(doc)) && !take(place)) return out;
       }
     } else {
-      for (let place = sorted - 1; place >= 0; place--) {
+      for (let place = hi - 1; place >= lo; place--) {
         const doc = order[place]!;
         if (matches.has(doc) && (!pick || pick(doc)) && !take(place)) return out;
       }
     }
   } else {
+    const sorted = index.orderedUpTo;
     const places = scratchFor(sorted).places.clearAll();
     const w = matches.words;
     const last = sorted >>> 5;
@@ -310,7 +348,10 @@ function firstMatches(
       let word = w[i]!;
       while (word !== 0) {
         const doc = (i << 5) + (31 - Math.clz32(word & -word));
-        if (doc < sorted && (!pick || pick(doc))) places.set(rank[doc]!);
+        if (doc < sorted && (!pick || pick(doc))) {
+          const place = rank[doc]!;
+          if (place >= lo && place < hi) places.set(place);
+        }
         word &= word - 1;
       }
     }
