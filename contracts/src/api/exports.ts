@@ -60,4 +60,14 @@ export const ExportMessages = {
     'Your Annual plan is still covered by the 30-day money-back guarantee. Any export ends the guarantee for good: after it, the purchase can no longer be refunded.',
   guaranteeConfirm: 'Export anyway',
   guaranteeCancel: 'Keep my guarantee',
+  // Ours (issue 37): Export with nothing selected exports the search, up to the cap, after asking.
+  searchTitle: (count: number, cap: number) =>
+    count > cap
+      ? `Export the first ${cap.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} candidates matching this search?`
+      : `Export ${count.toLocaleString('en-US')} ${count === 1 ? 'candidate' : 'candidates'} matching this search?`,
+  searchText: (cap: number) =>
+    `Nothing is selected, so the export takes this search's results in their order, up to ${cap.toLocaleString('en-US')} (the export limit). To export only some, select them first.`,
+  searchConfirm: 'Export',
+  searchCancel: 'Cancel',
+  nothingToExport: 'This search has no results to export. Change the filters and try again.',
 } as const;
