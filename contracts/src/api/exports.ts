@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { AdminIdFilter } from './admin';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormat>;
-/** Pricing and Home promise "CSV / Excel": the names a recruiter chooses between. */
-export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (.xlsx)' };
+/**
+ * Pricing and Home promise "CSV / Excel"; the spec's marketing names PDF too (issue 37): a candidate
+ * sheet, one page per candidate, that a recruiter sends a hiring manager. The names a recruiter
+ * chooses between.
+ */
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'Excel (.xlsx)',
+  pdf: 'PDF (candidate sheets)',
+};
 
 /** The account page's Exports tab shows this many, newest first (recruiter-directory §9). */
 export const RECENT_EXPORTS_SHOWN = 5;

@@ -84,7 +84,7 @@ export const HOME_BENEFITS: readonly { title: string; text: string }[] = [
   },
   {
     title: 'Unlimited search and export',
-    text: 'Search as often as you like with a dozen filters; the Annual plan exports to CSV and Excel.',
+    text: 'Search as often as you like with a dozen filters; the Annual plan exports to CSV, Excel and PDF candidate sheets.',
   },
   {
     title: 'Outreach in minutes',
