@@ -3,7 +3,7 @@ import { type RefundEligibility, SearchLimits } from '@healthtal/contracts';
 import { importCandidates, james, kate, maria } from '@healthtal/testkit/candidates';
 import { candidate } from '@healthtal/testkit/directory-fixture';
 import { type Role, type SignedIn, startTestApp, type TestApp } from '@healthtal/testkit/harness';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfPages } from '@healthtal/testkit/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** Imported with data the sheet must not show: a LinkedIn link that is not LinkedIn's, a gender. */
@@ -30,17 +30,7 @@ afterAll(() => app?.close());
 type Caller = Role | SignedIn;
 const post = (path: string, as: Caller, json: unknown) => app.request(path, { method: 'POST', json, as });
 
-/** Each page's text, as a PDF reader extracts it (pdf.js parses the bytes: a broken file throws). */
-async function pagesOf(response: Response): Promise<string[]> {
-  const pdf = await getDocument({ data: new Uint8Array(await response.arrayBuffer()) }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return pages;
-}
+const pagesOf = async (response: Response) => pdfPages(new Uint8Array(await response.arrayBuffer()));
 
 async function annualCustomerInsideTheWindow(): Promise<SignedIn> {
   const user = await app.signUp();

@@ -6,9 +6,9 @@ import {
   WorkspaceMessages,
 } from '@healthtal/contracts';
 import { Button, Stack } from '@mui/material';
-import { lazy, type ReactElement, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth';
-import { LazyTooltip } from '../../app/lazy-tooltip';
+import { Gated } from '../../app/Gated';
 import { useToast } from '../../app/toast';
 import { ExportButton } from '../ExportButton';
 import { downloadExport } from '../export-download';
@@ -45,17 +45,6 @@ type Props = {
   count: number | null;
 };
 type Open = 'list' | 'email' | 'save' | 'searches' | 'lists' | null;
-
-/** A button that is off with a reason, shown as its tooltip (the demo gate of spec §6). */
-function Gated({ reason, children }: { reason: string | null; children: ReactElement }) {
-  return reason ? (
-    <LazyTooltip title={reason} enterDelay={700} enterNextDelay={300}>
-      <span>{children}</span>
-    </LazyTooltip>
-  ) : (
-    children
-  );
-}
 
 /**
  * The search area's actions (spec §2): Add to List, Send Email, Export (premium), Save Search, and
