@@ -56,7 +56,9 @@ export function ExportButton({
   onExport,
 }: Props) {
   const [format, setFormat] = useState<ExportFormat>(formats[0] ?? 'csv');
-  const [question, setQuestion] = useState<{ asked: ExportQuestion; onYes: () => Promise<void> } | null>(null);
+  const [question, setQuestion] = useState<{ asked: ExportQuestion; onYes: () => Promise<void> } | null>(
+    null,
+  );
   const client = useQueryClient();
   const guaranteeCovered = useGuaranteeCovered(!disabled);
 
