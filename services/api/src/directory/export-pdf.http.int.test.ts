@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type RefundEligibility, SearchLimits } from '@healthtal/contracts';
 import { importCandidates, james, kate, maria } from '@healthtal/testkit/candidates';
 import { candidate } from '@healthtal/testkit/directory-fixture';
@@ -22,7 +21,7 @@ const zofia = candidate('zofia-lukasik', {
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ BILLING_SIMULATOR: 'on' });
   await importCandidates(app, [maria, james, kate, zofia]);
 });
 afterAll(() => app?.close());
@@ -32,28 +31,18 @@ const post = (path: string, as: Caller, json: unknown) => app.request(path, { me
 
 const pagesOf = async (response: Response) => pdfPages(new Uint8Array(await response.arrayBuffer()));
 
-async function annualCustomerInsideTheWindow(): Promise<SignedIn> {
+/** An Annual customer inside the money-back window (through the billing simulator's checkout). */
+async function annualCustomer(): Promise<SignedIn> {
   const user = await app.signUp();
-  const at = new Date().toISOString();
-  await app.store.append(`subscription-${user.userId}`, [
-    {
-      type: 'SubscriptionActivated',
-      data: {
-        userId: user.userId,
-        subscriptionId: `sub_${randomUUID()}`,
-        sourceEventId: `evt_${randomUUID()}`,
-        customerId: `cus_${randomUUID()}`,
-        priceId: 'price_annual',
-        tier: 'premium',
-        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        simulated: true,
-      },
-      metadata: { eventId: randomUUID(), occurredAt: at, correlationId: 't', causationId: 't' },
-    },
-  ]);
+  await app.subscribe(user, 'price_annual');
   await app.caughtUp();
   return user;
 }
+const refundAsked = (user: SignedIn) => post('/api/v1/billing/refund-requests', user, {});
+const refundApproved = (user: SignedIn) =>
+  post(`/api/admin/refund-requests/${user.userId}/approve`, 'admin', {});
+const exportStarts = async (user: SignedIn) =>
+  (await app.store.readStream(`subscription-${user.userId}`)).filter((e) => e.type === 'ExportStarted');
 const eligibility = async (user: SignedIn) =>
   (await (await app.request('/api/v1/billing/refund-eligibility', { as: user })).json()) as RefundEligibility;
 
@@ -133,7 +122,7 @@ describe('PDF candidate sheets', () => {
   });
 
   it('voids the money-back guarantee like a CSV export: it counts from its start on the subscription stream', async () => {
-    const user = await annualCustomerInsideTheWindow();
+    const user = await annualCustomer();
     expect((await eligibility(user)).eligible).toBe(true);
     const response = await post('/api/v1/exports', user, {
       candidateIds: [maria.candidateId],
@@ -144,11 +133,33 @@ describe('PDF candidate sheets', () => {
     const after = await eligibility(user);
     expect(after.eligible).toBe(false);
     expect(after.reasons.join(' ')).toMatch(/An export was made/);
-    const started = (await app.store.readStream(`subscription-${user.userId}`)).filter(
-      (e) => e.type === 'ExportStarted',
-    );
-    expect(started.map((e) => e.data)).toMatchObject([
+    expect((await exportStarts(user)).map((e) => e.data)).toMatchObject([
       { format: 'pdf', scope: 'selection', rowsIntended: 1 },
     ]);
+  });
+
+  it('is data taken like CSV: refused before a byte once a refund is approved, and a PDF during a pending request blocks its approval', async () => {
+    const refunded = await annualCustomer();
+    expect((await refundAsked(refunded)).status).toBe(201);
+    expect((await refundApproved(refunded)).status).toBe(200);
+    const refused = await post('/api/v1/exports', refunded, {
+      candidateIds: [maria.candidateId],
+      format: 'pdf',
+    });
+    expect([403, 409]).toContain(refused.status);
+    expect(refused.headers.get('content-type')).not.toBe('application/pdf');
+    expect(await refused.text()).not.toContain('maria.delgado');
+    expect(await exportStarts(refunded)).toEqual([]);
+
+    const pending = await annualCustomer();
+    expect((await refundAsked(pending)).status).toBe(201);
+    const during = await post('/api/v1/exports', pending, {
+      candidateIds: [maria.candidateId],
+      format: 'pdf',
+    });
+    expect(during.status).toBe(200);
+    expect((await refundApproved(pending)).status).toBe(422);
+    await during.arrayBuffer();
+    expect(await exportStarts(pending)).toHaveLength(1);
   });
 });
