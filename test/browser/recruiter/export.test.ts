@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectText, expectVisible, seriousAxeViolations, signIn, useBrowserApp } from '../support/browser';
 import { CARDIOLOGISTS, expectCount, resultCount, seedDirectory } from './recruiter-support';
 
 const suite = useBrowserApp({ app: 'web-recruiter' });
@@ -97,6 +97,7 @@ describe('export of the whole search (issue 37, finding 5)', () => {
     page.on('download', () => downloads++);
     await exportButton.click();
     await expectText(question, ExportMessages.searchText(SearchLimits.selectAllCap));
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await question.getByRole('button', { name: ExportMessages.searchCancel }).click();
     await expectCount(question, 0);
     expect(downloads).toBe(0);
