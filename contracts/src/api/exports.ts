@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { AdminIdFilter } from './admin';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormat>;
-/** Pricing and Home promise "CSV / Excel": the names a recruiter chooses between. */
-export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (.xlsx)' };
+/**
+ * Pricing and Home promise "CSV / Excel"; the spec's marketing names PDF too (issue 37): a candidate
+ * sheet, one page per candidate, that a recruiter sends a hiring manager. The names a recruiter
+ * chooses between.
+ */
+export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
+  csv: 'CSV',
+  xlsx: 'Excel (.xlsx)',
+  pdf: 'PDF (candidate sheets)',
+};
 
 /** The account page's Exports tab shows this many, newest first (recruiter-directory §9). */
 export const RECENT_EXPORTS_SHOWN = 5;
@@ -60,4 +68,14 @@ export const ExportMessages = {
     'Your Annual plan is still covered by the 30-day money-back guarantee. Any export ends the guarantee for good: after it, the purchase can no longer be refunded.',
   guaranteeConfirm: 'Export anyway',
   guaranteeCancel: 'Keep my guarantee',
+  // Ours (issue 37): Export with nothing selected exports the search, up to the cap, after asking.
+  searchTitle: (count: number, cap: number) =>
+    count > cap
+      ? `Export the first ${cap.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} candidates matching this search?`
+      : `Export ${count.toLocaleString('en-US')} ${count === 1 ? 'candidate' : 'candidates'} matching this search?`,
+  searchText: (cap: number) =>
+    `Nothing is selected, so the export takes this search's results in their order, up to ${cap.toLocaleString('en-US')} (the export limit). To export only some, select them first.`,
+  searchConfirm: 'Export',
+  searchCancel: 'Cancel',
+  nothingToExport: 'This search has no results to export. Change the filters and try again.',
 } as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SearchLimits } from '../domain/directory';
 import { ListLimits, WorkspaceMessages as M, SavedSearchLimits } from '../domain/workspace';
 import { CandidateCard, SearchRequest } from './directory';
-import { ExportStatus } from './exports';
+import { ExportFormat, ExportStatus } from './exports';
 
 const ListName = z
   .string(M.listNameRequired)
@@ -123,7 +123,7 @@ export type ListMembersPage = z.infer<typeof ListMembersPage>;
 
 /** Export a list (premium): every member, or the ones selected on the list page. */
 export const ListExportRequest = z.strictObject({
-  format: z.enum(['csv', 'xlsx']).default('csv'),
+  format: ExportFormat.default('csv'),
   fileName: z.string().trim().max(120).optional(),
   candidateIds: z
     .array(z.uuid(M.invalidCandidateId))
@@ -206,7 +206,7 @@ export const ActivityEntry = z.discriminatedUnion('kind', [
     count: z.number().int(),
     rowsIntended: z.number().int(),
     status: ExportStatus,
-    format: z.enum(['csv', 'xlsx']),
+    format: ExportFormat,
     fileName: z.string(),
     scope: z.enum(['selection', 'search', 'list']),
   }),

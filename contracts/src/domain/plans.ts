@@ -50,7 +50,7 @@ export const PLANS: Record<PriceId, Plan> = {
     period: 'per year',
     features: [
       'Everything in Monthly',
-      'Select All and CSV / Excel export',
+      'Select All and CSV / Excel / PDF export',
       '30-day money-back guarantee',
       'Priority support',
     ],

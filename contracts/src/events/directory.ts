@@ -15,7 +15,8 @@ import { event } from './envelope';
 const ExportOf = {
   userId: UserId,
   exportId: z.uuid(),
-  format: z.enum(['csv', 'xlsx']),
+  /** `pdf` since issue 37: candidate sheets. */
+  format: z.enum(['csv', 'xlsx', 'pdf']),
   /** How the rows were chosen: picked ids, a whole search, or a list. */
   scope: z.enum(['selection', 'search', 'list']),
   fileName: z.string(),

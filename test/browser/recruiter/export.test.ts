@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { ExportMessages } from '@healthtal/contracts';
+import { ExportMessages, SearchLimits } from '@healthtal/contracts';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectText, expectVisible, seriousAxeViolations, signIn, useBrowserApp } from '../support/browser';
 import { CARDIOLOGISTS, expectCount, resultCount, seedDirectory } from './recruiter-support';
 
 const suite = useBrowserApp({ app: 'web-recruiter' });
@@ -76,5 +77,45 @@ describe('exports', () => {
     expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
     expect(await guarantee(page).count()).toBe(0);
     await expectVisible(page.getByRole('status').filter({ hasText: '25' }));
+  });
+});
+
+describe('export of the whole search (issue 37, finding 5)', () => {
+  test('with nothing selected, Export asks with the count and downloads the search, run by the server', async () => {
+    const page = await suite.page();
+    const { userId } = await suite.app.as('admin');
+    await signIn(suite, page, 'admin', '/search?specialty=Cardiology&state=TX');
+    await expectText(resultCount(page), `${CARDIOLOGISTS} results`);
+    await chooseFormat(page, 'CSV');
+    const exportButton = page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Export' });
+    const question = page.getByRole('dialog', {
+      name: ExportMessages.searchTitle(CARDIOLOGISTS, SearchLimits.selectAllCap),
+    });
+
+    // Cancel downloads nothing.
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await exportButton.click();
+    await expectText(question, ExportMessages.searchText(SearchLimits.selectAllCap));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await question.getByRole('button', { name: ExportMessages.searchCancel }).click();
+    await expectCount(question, 0);
+    expect(downloads).toBe(0);
+
+    await exportButton.click();
+    const download = page.waitForEvent('download');
+    await question.getByRole('button', { name: ExportMessages.searchConfirm }).click();
+    const file = await download;
+    const rows = parse(await readFile((await file.path())!), { bom: true, columns: true }) as Record<
+      string,
+      string
+    >[];
+    expect(rows).toHaveLength(CARDIOLOGISTS);
+    expect(new Set(rows.map((row) => row.Specialty))).toEqual(new Set(['Cardiology']));
+    await expectVisible(page.getByRole('status').filter({ hasText: `Exported ${CARDIOLOGISTS} candidates` }));
+    // Logged and counted as any export: a search export, with the rows it set out to send.
+    await expect
+      .poll(async () => (await suite.app.store.readStream(`exports-${userId}`)).at(-1)?.data)
+      .toMatchObject({ scope: 'search', rowsIntended: CARDIOLOGISTS, count: CARDIOLOGISTS });
   });
 });

@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import type { TestApp } from '@healthtal/testkit/harness';
+import { pdfPages } from '@healthtal/testkit/pdf';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../support/browser';
 
@@ -68,4 +70,15 @@ export async function screenshotAtRest(page: Page, name: string): Promise<void> 
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
   await screenshot(page, name);
+}
+
+/** The PDF that `click` downloads: its file name and each page's text (pdf.js parses the bytes). */
+export async function downloadedPdf(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; pages: string[] }> {
+  const download = page.waitForEvent('download');
+  await click();
+  const file = await download;
+  return { name: file.suggestedFilename(), pages: await pdfPages(await readFile((await file.path())!)) };
 }

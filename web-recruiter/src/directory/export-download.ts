@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { apiFetch } from '../app/api';
-import { SearchMessages } from './search/search-screen';
+import { useToast } from '../app/toast';
+import { SearchMessages, titled } from './search/search-screen';
 
 /** The file name the server chose (Content-Disposition), or the spec's default. */
 const fileNameOf = (res: Response) =>
@@ -29,4 +31,29 @@ export async function downloadExport(path: string, body: unknown): Promise<strin
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return fileName;
+}
+
+/**
+ * An export download with what every export then says: how many were exported, or why it failed
+ * (the server's detail, or the spec's "Export Failed" text). `busy` while the file comes.
+ */
+export function useExportDownload(): {
+  busy: boolean;
+  run: (path: string, body: unknown, count: number) => Promise<void>;
+} {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const run = async (path: string, body: unknown, count: number) => {
+    setBusy(true);
+    try {
+      await downloadExport(path, body);
+      toast(SearchMessages.exported(count));
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : SearchMessages.exportFailed;
+      toast(titled(SearchMessages.exportFailedTitle, detail), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
 }

@@ -86,7 +86,7 @@ export const HOME_BENEFITS: readonly { title: string; text: string }[] = [
   },
   {
     title: 'Unlimited search and export',
-    text: `Search as often as you like with ${SEARCH_FILTER_COUNT} filters; the Annual plan exports to CSV, Excel and PDF, up to ${SearchLimits.selectAllCap.toLocaleString('en-US')} candidates a file.`,
+    text: `Search as often as you like with ${SEARCH_FILTER_COUNT} filters; the Annual plan exports to CSV, Excel and PDF candidate sheets, up to ${SearchLimits.selectAllCap.toLocaleString('en-US')} candidates a file.`,
   },
   {
     title: 'Outreach in minutes',

@@ -1,4 +1,5 @@
 import {
+  DEMO_DISABLED_TOOLTIP,
   type ExportFormat,
   ListMembersChanged,
   ListMembersPage,
@@ -17,18 +18,24 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ApiError, api } from '../app/api';
 import { useAuth } from '../app/auth';
+import { Gated } from '../app/Gated';
 import { PageSpinner } from '../app/RequireAuth';
 import { useToast } from '../app/toast';
 import { CandidateCard } from '../directory/CandidateCard';
 import { ExportButton } from '../directory/ExportButton';
-import { downloadExport } from '../directory/export-download';
+import { useExportDownload } from '../directory/export-download';
 import { ResultsPagination } from '../directory/search/ResultsPagination';
 import { SearchMessages, titled } from '../directory/search/search-screen';
 import { useListMembers, workspaceKeys } from './workspace-api';
+
+// Loaded when first opened: the list's first download stays small.
+const SendEmailDialog = lazy(() =>
+  import('../outreach/SendEmailDialog').then((m) => ({ default: m.SendEmailDialog })),
+);
 
 const LOAD_FAILED = 'Failed to load list details';
 const TYPING_PAUSE_MS = 300;
@@ -37,8 +44,8 @@ const removedText = (n: number) =>
 
 /**
  * One list (spec §2 "List detail"): back to the directory, search within the list, Select All,
- * Export (premium; the selection, or the whole list), Remove from list, and an empty state that
- * leads to /search.
+ * Send Email and Export (CSV, Excel or PDF sheets; premium) of the selection or the whole list
+ * (issue 37), Remove from list, and an empty state that leads to /search.
  */
 export function ListDetailPage() {
   const { listId = '' } = useParams();
@@ -50,6 +57,9 @@ export function ListDetailPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  // The Send Email dialog's recipients while it is open.
+  const [emailIds, setEmailIds] = useState<string[] | null>(null);
+  const exporting = useExportDownload();
   const members = useListMembers(listId, q, page);
 
   useEffect(() => {
@@ -66,13 +76,25 @@ export function ListDetailPage() {
 
   const data = members.data;
   const allSelected = data !== undefined && data.count > 0 && selected.size === data.count;
+  /** Every member matching the search within the list, in list order. */
+  const matchingIds = async () =>
+    (
+      await api(
+        `/api/v1/lists/${listId}/members?${new URLSearchParams({ ...(q ? { q } : {}), selectAll: 'true' })}`,
+        { schema: ListMembersPage },
+      )
+    ).ids ?? [];
   const toggleAll = async () => {
     if (allSelected) return setSelected(new Set());
-    const all = await api(
-      `/api/v1/lists/${listId}/members?${new URLSearchParams({ ...(q ? { q } : {}), selectAll: 'true' })}`,
-      { schema: ListMembersPage },
-    );
-    setSelected(new Set(all.ids ?? []));
+    setSelected(new Set(await matchingIds()));
+  };
+  // The selected members, or with none selected the list's (as Export does).
+  const openEmail = async () => {
+    try {
+      setEmailIds(selected.size > 0 ? [...selected] : await matchingIds());
+    } catch {
+      toast(titled('Error', LOAD_FAILED), 'error');
+    }
   };
   const toggleOne = (id: string) =>
     setSelected((before) => {
@@ -102,28 +124,15 @@ export function ListDetailPage() {
       setBusy(false);
     }
   };
-  const exportList = async (format: ExportFormat) => {
-    setBusy(true);
-    try {
-      await downloadExport(`/api/v1/lists/${listId}/export`, {
-        format,
-        ...(selected.size > 0 ? { candidateIds: [...selected] } : {}),
-      });
-      toast(SearchMessages.exported(selected.size > 0 ? selected.size : (data?.list.memberCount ?? 0)));
-    } catch (error) {
-      toast(
-        titled(
-          SearchMessages.exportFailedTitle,
-          error instanceof Error ? error.message : SearchMessages.exportFailed,
-        ),
-        'error',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exportList = (format: ExportFormat) =>
+    exporting.run(
+      `/api/v1/lists/${listId}/export`,
+      { format, ...(selected.size > 0 ? { candidateIds: [...selected] } : {}) },
+      selected.size > 0 ? selected.size : (data?.list.memberCount ?? 0),
+    );
 
-  const canExport = auth.can('premium') && !auth.me?.demo.isDemo;
+  const isDemo = auth.me?.demo.isDemo ?? false;
+  const canExport = auth.can('premium') && !isDemo;
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <Button startIcon={<ArrowBack />} component={RouterLink} to="/directory">
@@ -177,11 +186,16 @@ export function ListDetailPage() {
                     <ExportButton
                       label={selected.size > 0 ? `Export ${selected.size}` : 'Export'}
                       disabled={!canExport}
-                      busy={busy}
+                      busy={exporting.busy}
                       onExport={exportList}
                     />
                   </span>
                 </Tooltip>
+                <Gated reason={isDemo ? DEMO_DISABLED_TOOLTIP : null}>
+                  <Button variant="outlined" onClick={() => void openEmail()} disabled={isDemo}>
+                    {selected.size > 0 ? `Send Email to ${selected.size}` : 'Send Email'}
+                  </Button>
+                </Gated>
                 <Button variant="outlined" color="error" onClick={() => void remove()} disabled={busy}>
                   Remove from list
                 </Button>
@@ -202,6 +216,9 @@ export function ListDetailPage() {
           )}
         </>
       ) : null}
+      <Suspense fallback={null}>
+        {emailIds ? <SendEmailDialog open onClose={() => setEmailIds(null)} candidateIds={emailIds} /> : null}
+      </Suspense>
     </Container>
   );
 }

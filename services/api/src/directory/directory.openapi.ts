@@ -69,7 +69,7 @@ export const directoryRouteDocs = {
     responses: { 200: ContactDetails },
   },
   'POST /api/v1/exports': {
-    summary: 'Export chosen candidates or a whole search as CSV or xlsx.',
+    summary: 'Export chosen candidates or a whole search as CSV, xlsx or PDF candidate sheets.',
     tags: ['directory'],
     body: ExportRequest,
     responses: { 200: exportFile },

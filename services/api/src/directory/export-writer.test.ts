@@ -67,7 +67,7 @@ async function readAheadOf(format: ExportFormat, count: number) {
 }
 
 describe('an export under a client that stops reading', () => {
-  it.each(['csv', 'xlsx'] as const)(
+  it.each(['csv', 'xlsx', 'pdf'] as const)(
     'reads ahead of a stalled client only what the %s stream buffers hold, whatever the export size',
     async (format: ExportFormat) => {
       const small = await readAheadOf(format, 2_000);
@@ -112,6 +112,8 @@ describe('export file names', () => {
   it.each([
     [undefined, 'csv', 'healthtal_export.csv'],
     [undefined, 'xlsx', 'healthtal_export.xlsx'],
+    [undefined, 'pdf', 'healthtal_export.pdf'],
+    ['ICU nurses.csv', 'pdf', 'ICU nurses.pdf'],
     ['Texas nurses', 'csv', 'Texas nurses.csv'],
     ['Texas nurses.csv', 'xlsx', 'Texas nurses.xlsx'],
     ['../../etc/passwd', 'csv', 'etc_passwd.csv'],

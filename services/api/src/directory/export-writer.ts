@@ -9,6 +9,7 @@ import {
 import type pg from 'pg';
 import { type ExportRow, exportRowsOf } from './candidates.queries';
 import { type FieldPolicy, withVisibleExportFields } from './field-policy';
+import { type CandidateSheet, pdfParts } from './pdf-writer';
 import { type XlsxCell, xlsxParts } from './xlsx-writer';
 
 export type ExportFormat = ExportRequest['format'];
@@ -71,6 +72,62 @@ const VALUES: Record<ExportField, (row: ExportRow) => XlsxCell> = {
 };
 const COLUMN_VALUES = EXPORT_COLUMNS.map((column) => VALUES[column.field]);
 const cellsOf = (row: ExportRow) => COLUMN_VALUES.map((value) => value(row));
+
+/**
+ * The PDF's sections: the export's columns (the same values, so the same field policy), grouped for
+ * a reader. Gender is left out: a sheet goes to a hiring manager, who must not hire on it (ADR 0062).
+ */
+const SHEET_SECTIONS: { title: string; fields: ExportField[] }[] = [
+  {
+    title: 'Work',
+    fields: [
+      'companyName',
+      'titleLevel',
+      'jobFunctions',
+      'companyStartDate',
+      'companyIndustry',
+      'companyEmployees',
+      'companyRevenueRange',
+      'companyDomain',
+    ],
+  },
+  { title: 'Place', fields: ['location', 'city', 'state', 'officeCity', 'officeState', 'officeZip'] },
+  {
+    title: 'Contact',
+    fields: [
+      'personalEmail',
+      'workEmail',
+      'emailStatus',
+      'emailVerifiedAt',
+      'phone',
+      'directPhone',
+      'phoneVerifiedAt',
+      'linkedinUrl',
+      'connections',
+    ],
+  },
+  { title: 'Background', fields: ['skills', 'education', 'source', 'id'] },
+];
+const HEADER_OF = new Map(EXPORT_COLUMNS.map((column) => [column.field, column.header]));
+
+export function candidateSheetOf(row: ExportRow): CandidateSheet {
+  const text = (field: ExportField) => {
+    const value = VALUES[field](row);
+    return value === null || value === '' ? null : String(value);
+  };
+  const name = ['firstName', 'middleName', 'lastName'] as const;
+  return {
+    name: name.map(text).filter(Boolean).join(' ') || 'Name not given',
+    subtitle: [text('title'), text('specialty')].filter(Boolean).join(' · ') || null,
+    sections: SHEET_SECTIONS.map(({ title, fields }) => ({
+      title,
+      fields: fields.flatMap((field): [string, string][] => {
+        const value = text(field);
+        return value === null ? [] : [[HEADER_OF.get(field)!, value]];
+      }),
+    })),
+  };
+}
 
 /**
  * The rows of `ids`, a chunk per query, in the order given. The next chunk is fetched while the
@@ -155,9 +212,14 @@ export function exportFileParts(
   chunks: AsyncIterable<ExportRow[]>,
   progress: { rows: number },
 ): AsyncGenerator<Buffer> {
-  return format === 'csv'
-    ? csvParts(chunks, progress)
-    : xlsxParts(EXPORT_HEADER, counted(chunks, progress), cellsOf, { sheetName: 'Candidates' });
+  switch (format) {
+    case 'csv':
+      return csvParts(chunks, progress);
+    case 'xlsx':
+      return xlsxParts(EXPORT_HEADER, counted(chunks, progress), cellsOf, { sheetName: 'Candidates' });
+    case 'pdf':
+      return pdfParts(counted(chunks, progress), candidateSheetOf, { title: 'HealthTal candidate sheets' });
+  }
 }
 
 /**
@@ -189,18 +251,19 @@ export async function openCandidateExport(
 export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 };
 
 /**
  * The download's name: the one asked for, made safe for a header and a file system (letters,
  * digits, space, dot, dash, underscore, parentheses), with the format's extension; otherwise the
- * spec's default, healthtal_export.csv (or .xlsx).
+ * spec's default, healthtal_export.csv (or .xlsx, .pdf).
  */
 export function exportFileName(format: ExportFormat, asked?: string): string {
   const base = (asked ?? '')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\.(csv|xlsx|xls)$/i, '')
+    .replace(/\.(csv|xlsx|xls|pdf)$/i, '')
     .replace(/[^A-Za-z0-9 ._()-]+/g, '_')
     .replace(/_{2,}/g, '_')
     .replace(/^[\s._-]+|[\s._-]+$/g, '')

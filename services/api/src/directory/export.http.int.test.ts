@@ -205,7 +205,7 @@ describe('who may export, and what is refused', () => {
     ['no candidates', { candidateIds: [] }, 'candidateIds'],
     ['neither ids nor a search', {}, 'candidateIds'],
     ['a malformed id', { candidateIds: ['x'] }, 'candidateIds.0'],
-    ['an unknown format', { candidateIds: [maria.candidateId], format: 'pdf' }, 'format'],
+    ['an unknown format', { candidateIds: [maria.candidateId], format: 'docx' }, 'format'],
     ['both ids and a search', { candidateIds: [maria.candidateId], search: {} }, 'search'],
     ['a search whose Keywords do not parse', { search: { query: '"icu' } }, 'search.query'],
     [

@@ -36,12 +36,13 @@ import { Paywall } from '../search/Paywall';
 import { titled } from '../search/search-screen';
 import { ExperienceSections } from './ExperienceSections';
 import { LicensesSection } from './LicensesSection';
+import { ProfileActions } from './ProfileActions';
 import { RegistrySection } from './RegistrySection';
 
 /**
  * One professional (spec §2 "Physician profile", at /physician/:id and /physicians/:id): the full
- * record without contact details, the reveal buttons, a favourite toggle (local only, not kept) and
- * a not-found state.
+ * record without contact details, the reveal buttons, a favourite toggle (local only, not kept),
+ * Add to List, Email and Export PDF (issue 37), and a not-found state.
  */
 export function ProfilePage() {
   const { id = '' } = useParams();
@@ -178,6 +179,7 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
             </IconButton>
           </Tooltip>
         </Stack>
+        <ProfileActions candidateId={p.id} name={name} />
         {p.organization ? <Typography sx={{ mt: 2 }}>{p.organization}</Typography> : null}
         {location ? <Typography color="text.secondary">{location}</Typography> : null}
         <Divider sx={{ my: 2 }} />

@@ -1,8 +1,14 @@
-import { DEMO_DISABLED_TOOLTIP, type ExportFormat, WorkspaceMessages } from '@healthtal/contracts';
+import {
+  DEMO_DISABLED_TOOLTIP,
+  type ExportFormat,
+  ExportMessages,
+  SearchLimits,
+  WorkspaceMessages,
+} from '@healthtal/contracts';
 import { Button, Stack } from '@mui/material';
-import { lazy, type ReactElement, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth';
-import { LazyTooltip } from '../../app/lazy-tooltip';
+import { Gated } from '../../app/Gated';
 import { useToast } from '../../app/toast';
 import { ExportButton } from '../ExportButton';
 import { downloadExport } from '../export-download';
@@ -31,25 +37,20 @@ const SaveSearchDialog = lazy(() =>
   import('../../workspace/SaveSearchDialog').then((m) => ({ default: m.SaveSearchDialog })),
 );
 
-type Props = { state: SearchScreenState; selectedIds: ReadonlySet<string>; loading: boolean };
+type Props = {
+  state: SearchScreenState;
+  selectedIds: ReadonlySet<string>;
+  loading: boolean;
+  /** The search's result count (null while unknown): Export with nothing selected exports them. */
+  count: number | null;
+};
 type Open = 'list' | 'email' | 'save' | 'searches' | 'lists' | null;
-
-/** A button that is off with a reason, shown as its tooltip (the demo gate of spec §6). */
-function Gated({ reason, children }: { reason: string | null; children: ReactElement }) {
-  return reason ? (
-    <LazyTooltip title={reason} enterDelay={700} enterNextDelay={300}>
-      <span>{children}</span>
-    </LazyTooltip>
-  ) : (
-    children
-  );
-}
 
 /**
  * The search area's actions (spec §2): Add to List, Send Email, Export (premium), Save Search, and
  * the Saved Searches and Saved Lists sheets.
  */
-export function SearchActions({ state, selectedIds, loading }: Props) {
+export function SearchActions({ state, selectedIds, loading, count }: Props) {
   const auth = useAuth();
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
@@ -78,16 +79,31 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
       return toast(titled('Authentication required', WorkspaceMessages.signInForSearches), 'error');
     setOpen('save');
   };
+  // Nothing selected: the export is the search's, run by the server from these filters (issue 37).
+  const wholeSearch = ids.length === 0;
   const canExportNow = () => {
-    if (signedIn) return needSelection(M.selectionRequiredTitle, M.selectToExport);
-    toast(titled(M.authRequiredTitle, M.signInToExport), 'error');
-    return false;
+    if (!signedIn) {
+      toast(titled(M.authRequiredTitle, M.signInToExport), 'error');
+      return false;
+    }
+    if (wholeSearch && !count) toast(ExportMessages.nothingToExport, 'info');
+    return !wholeSearch || Boolean(count);
   };
+  const askAboutSearch = () =>
+    wholeSearch && count
+      ? {
+          title: ExportMessages.searchTitle(count, SearchLimits.selectAllCap),
+          text: ExportMessages.searchText(SearchLimits.selectAllCap),
+          confirm: ExportMessages.searchConfirm,
+          cancel: ExportMessages.searchCancel,
+        }
+      : null;
   const exportSelection = async (format: ExportFormat) => {
     setExporting(true);
     try {
-      await downloadExport('/api/v1/exports', { candidateIds: ids, format });
-      toast(M.exported(ids.length));
+      const what = wholeSearch ? { search: searchFiltersOf(state) } : { candidateIds: ids };
+      await downloadExport('/api/v1/exports', { ...what, format });
+      toast(M.exported(wholeSearch ? Math.min(count ?? 0, SearchLimits.selectAllCap) : ids.length));
     } catch (error) {
       toast(titled(M.exportFailedTitle, error instanceof Error ? error.message : M.exportFailed), 'error');
     } finally {
@@ -122,6 +138,7 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
             disabled={exportReason !== null}
             busy={exporting}
             ready={canExportNow}
+            ask={askAboutSearch}
             onExport={exportSelection}
           />
         </Gated>

@@ -144,7 +144,12 @@ export function SearchPage() {
               onOpenFilters={() => setFiltersOpen(true)}
               selection={{ ...selection, size: selection.ids.size }}
             />
-            <SearchActions state={state} selectedIds={selection.ids} loading={results.isFetching} />
+            <SearchActions
+              state={state}
+              selectedIds={selection.ids}
+              loading={results.isFetching}
+              count={count}
+            />
             <AppliedFilterChips state={state} update={update} clear={clear} />
             <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', mb: table ? 1 : 2, gap: 1 }}>
               <ViewTabs
