@@ -17,9 +17,9 @@ import {
   type ValueTerms,
 } from './search-terms';
 import { Bits, Postings } from './text';
+import { readUuid, writeUuid } from './uuid-bytes';
 
 const LAST_CODE = LAST.charCodeAt(0);
-import { readUuid, writeUuid } from './uuid-bytes';
 
 /**
  * What the index needs of a candidate (a row of the directory read model): its read-model seq and
