@@ -10,6 +10,7 @@ import {
   removalUrgency,
   selectionCounter,
   showingUsers,
+  usersCsv,
 } from './admin-console';
 
 describe('the search error log display', () => {
@@ -85,5 +86,31 @@ describe('the settings image check', () => {
     expect(imageFileProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe(
       'File too large: Please select an image smaller than 5MB.',
     );
+  });
+});
+
+describe('the Users export', () => {
+  it('writes the columns the screen shows, quoting commas and keeping formula-like text as text', () => {
+    const csv = usersCsv([
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        email: 'ana@clinic.example',
+        signupDate: '2025-01-15T20:30:05Z',
+        lastSignInAt: null,
+        emailVerified: true,
+        subscriptionStatus: 'active',
+        subscriptionPlan: 'Annual',
+        subscriptionLabel: 'Annual',
+        source: '=HYPERLINK("http://evil.example")',
+        phone: '+1 555 010 2030',
+        totalExports: 3,
+        isAdmin: false,
+        isDemo: true,
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Email,Signup Date,Last Sign In,Subscription,Status,Email Verified,Source,Phone,Exported Contacts,Admin,Demo',
+      `ana@clinic.example,"Jan 15, 2025, 12:30 PM PT",Never,Annual,active,yes,"'=HYPERLINK(""http://evil.example"")",'+1 555 010 2030,3,no,yes`,
+    ]);
   });
 });

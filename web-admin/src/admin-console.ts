@@ -1,4 +1,13 @@
-import { RemovalLimits, ResumeMessages, SiteSettingLimits, SiteSettingMessages } from '@healthtal/contracts';
+import {
+  ADMIN_USER_PLANS,
+  type AdminUserPlan,
+  type AdminUserRow,
+  PLANS,
+  RemovalLimits,
+  ResumeMessages,
+  SiteSettingLimits,
+  SiteSettingMessages,
+} from '@healthtal/contracts';
 
 /**
  * Display rules of the admin console (admin-intake-outreach §2, §8, §9): pure functions, so the
@@ -142,4 +151,51 @@ export function imageFileProblem(file: { type: string; size: number }): string |
   if (!file.type.startsWith('image/')) return SiteSettingMessages.invalidFileType;
   if (file.size > SiteSettingLimits.imageMaxBytes) return SiteSettingMessages.fileTooLarge;
   return null;
+}
+
+/** The Users screen's plan filter, as the Subscription column names each plan. */
+export const USER_PLAN_CHOICES = ADMIN_USER_PLANS.map((id: AdminUserPlan) => ({
+  id,
+  name: id === 'free' ? 'Free' : id === 'trial' ? 'Trial' : PLANS[id].name,
+}));
+
+// A spreadsheet runs a cell that starts with = + - @ (or a tab or CR) as a formula: such text is kept
+// as text with a leading apostrophe. Quotes double; a cell with a comma, quote or line break is quoted.
+const csvText = (value: string | number | boolean | null) => {
+  const text = value === null ? '' : String(value);
+  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** The Users screen's export: the columns it shows, times in US Pacific as on screen. */
+export function usersCsv(rows: readonly AdminUserRow[]): string {
+  const header = [
+    'Email',
+    'Signup Date',
+    'Last Sign In',
+    'Subscription',
+    'Status',
+    'Email Verified',
+    'Source',
+    'Phone',
+    'Exported Contacts',
+    'Admin',
+    'Demo',
+  ];
+  const lines = rows.map((row) =>
+    [
+      row.email,
+      formatPacificTime(row.signupDate),
+      row.lastSignInAt ? formatPacificTime(row.lastSignInAt) : 'Never',
+      row.subscriptionLabel,
+      row.subscriptionStatus,
+      row.emailVerified ? 'yes' : 'no',
+      row.source,
+      row.phone,
+      row.totalExports,
+      row.isAdmin ? 'yes' : 'no',
+      row.isDemo ? 'yes' : 'no',
+    ].map(csvText),
+  );
+  return [header, ...lines].map((cells) => cells.join(',')).join('\r\n');
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Model } from './model';
 import { CheckoutRace, DemoRace } from './steps/access';
-import { ExportRefundRace, RefundRace } from './steps/billing';
+import { ExportRefundRace, PlanChangeRace, RefundRace } from './steps/billing';
 import { DeleteUserRace, PasswordResetRace, SignUpRace } from './steps/identity';
 import { RemovalRace, ResumeRace } from './steps/intake';
 import {
@@ -73,5 +73,6 @@ export function stepArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[]
     fc
       .tuple(fc.nat(), fc.integer({ min: 1, max: 4 }), mask, fc.boolean(), fc.constantFrom(0, 5, 20, 50))
       .map(([a, n, m, first, delay]) => new ExportRefundRace(a, n, m, first, delay)),
+    fc.tuple(fc.nat(), fc.integer({ min: 2, max: 3 })).map(([a, n]) => new PlanChangeRace(a, n)),
   ];
 }
