@@ -2,6 +2,7 @@ import {
   ADMIN_USER_PLANS,
   type AdminUserPlan,
   type AdminUserRow,
+  type DemoGrantRow,
   PLANS,
   RemovalLimits,
   ResumeMessages,
@@ -199,3 +200,21 @@ export function usersCsv(rows: readonly AdminUserRow[]): string {
   );
   return [header, ...lines].map((cells) => cells.join(',')).join('\r\n');
 }
+
+/**
+ * Whether a demo grant still counts (admin-intake-outreach §4), and if not why: `active` is the API's
+ * validity, so an inactive grant is expired, used up, or (otherwise) revoked.
+ */
+export function demoGrantStatus(
+  grant: Pick<DemoGrantRow, 'active' | 'expires_at' | 'maxUses' | 'usesCount'>,
+  now: Date = new Date(),
+): 'Active' | 'Expired' | 'Used up' | 'Revoked' {
+  if (grant.active) return 'Active';
+  if (grant.expires_at !== null && new Date(grant.expires_at) <= now) return 'Expired';
+  if (grant.maxUses !== null && grant.usesCount >= grant.maxUses) return 'Used up';
+  return 'Revoked';
+}
+
+/** "3 of 5" uses left, or "Unlimited" without a cap (the spec's grants have none; the API allows one). */
+export const usesLeft = ({ maxUses, usesCount }: Pick<DemoGrantRow, 'maxUses' | 'usesCount'>) =>
+  maxUses === null ? `Unlimited (${usesCount} used)` : `${Math.max(0, maxUses - usesCount)} of ${maxUses}`;
