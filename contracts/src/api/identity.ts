@@ -207,13 +207,19 @@ export const AdminUserStats = z.object({
 });
 export type AdminUserStats = z.infer<typeof AdminUserStats>;
 
-/** One line of a user's audit trail, straight from the events. */
+/**
+ * One line of a user's audit trail, straight from the events: what happened as a sentence with the
+ * people's names (EVENT_SENTENCES), and the raw event beside it for auditors.
+ */
 export const UserHistoryEntry = z.object({
   position: z.string(),
   stream: z.string(),
   type: z.string(),
   occurredAt: z.iso.datetime(),
   actor: z.string().nullable(),
+  /** Who `actor` is, by name: "Anna Lee (anna@x.com)", or "HealthTal" when nobody signed in caused it. */
+  actorName: z.string(),
+  sentence: z.string(),
   data: z.record(z.string(), z.unknown()),
 });
 export type UserHistoryEntry = z.infer<typeof UserHistoryEntry>;

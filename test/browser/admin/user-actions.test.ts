@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { AdminUserMessages } from '@healthtal/contracts';
-import { nextIp, PASSWORD, type SignedIn } from '@healthtal/testkit/harness';
+import { ADMIN_EMAIL, nextIp, PASSWORD, type SignedIn } from '@healthtal/testkit/harness';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectText, expectVisible, seriousAxeViolations, signIn, useBrowserApp } from '../support/browser';
@@ -61,6 +61,17 @@ describe('the Users screen acts on a user', { timeout: 90_000 }, () => {
     await confirm.click();
     await expectVisible(toast(page, AdminUserMessages.planChanged));
     await expectVisible(row.getByText('Annual', { exact: true }));
+    // The user's history tells it as a sentence with names (issue 37, finding 15).
+    await row.getByRole('button', { name: `Actions for ${subscriber.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Event History' }).click();
+    const history = page.getByRole('dialog', { name: `Event history of ${subscriber.email}` });
+    await expectVisible(
+      history.getByRole('cell', {
+        name: `${ADMIN_EMAIL} changed ${subscriber.email}'s plan to Annual: reason "Upgrade agreed on the phone"`,
+      }),
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await history.getByRole('button', { name: 'Close' }).click();
     expect(await eventData('SubscriptionPlanChanged', subscriber.userId)).toEqual([
       expect.objectContaining({ priceId: 'price_annual', reason: 'Upgrade agreed on the phone' }),
     ]);

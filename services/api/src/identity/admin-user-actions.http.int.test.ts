@@ -4,8 +4,11 @@ import {
   AdminUserMailResult,
   type AdminUserRow,
   type Problem,
+  UserHistoryEntry,
 } from '@healthtal/contracts';
+import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import {
+  ADMIN_EMAIL,
   DEMO_EMAIL,
   nextIp,
   PASSWORD,
@@ -247,5 +250,55 @@ describe('mails an admin sends a user', () => {
     for (let i = 0; i < 4; i++)
       answers.push((await post(`/api/admin/users/${user.userId}/password-reset-email`, {})).status);
     expect(answers).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('GET /api/admin/users/:id/history as sentences (issue 37, finding 15)', () => {
+  it('tells each event as a sentence with the people’s names, the raw event beside it', async () => {
+    const user = await app.signUp();
+    const profile = await app.request('/api/v1/me/profile', {
+      method: 'PUT',
+      as: user,
+      json: { name: 'Bo Brennan', bio: '' },
+    });
+    expect(profile.status).toBe(200);
+    await app.subscribe(user, 'price_monthly');
+    const sam = candidate(`sam-${randomUUID()}`, { firstName: 'Sam', lastName: 'Ortiz' });
+    await importCandidates(app, [sam]);
+    await app.caughtUp();
+    const revealed = await app.request(`/api/v1/candidates/${sam.candidateId}/reveal`, {
+      method: 'POST',
+      as: user,
+    });
+    expect(revealed.status).toBe(200);
+    const changed = await changePlan(user, {
+      priceId: 'price_annual',
+      from: 'price_monthly',
+      reason: 'Agreed by phone',
+    });
+    expect(changed.status).toBe(200);
+    await app.caughtUp();
+
+    const response = await app.request(`/api/admin/users/${user.userId}/history`, { as: 'admin' });
+    const trail = UserHistoryEntry.array().parse(await response.json());
+    const bo = `Bo Brennan (${user.email})`;
+    expect(trail.map((entry) => entry.sentence)).toEqual(
+      expect.arrayContaining([
+        `${ADMIN_EMAIL} changed ${bo}'s plan to Annual: reason "Agreed by phone"`,
+        `${bo} revealed Sam Ortiz's contact details`,
+        `${bo} updated their profile`,
+        `${bo} signed up`,
+      ]),
+    );
+    const change = trail.find((entry) => entry.type === 'SubscriptionPlanChanged')!;
+    expect(change).toMatchObject({
+      actor: admin.userId,
+      actorName: ADMIN_EMAIL,
+      data: { priceId: 'price_annual', changedBy: admin.userId, reason: 'Agreed by phone' },
+    });
+    // No sentence carries a raw id.
+    for (const entry of trail)
+      for (const id of [user.userId, admin.userId, sam.candidateId])
+        expect(entry.sentence, entry.type).not.toContain(id);
   });
 });

@@ -129,7 +129,7 @@ export function adminUserRoutes(
 
   routes.route('GET /api/admin/users/:id/history', async (req, res) => {
     const { id } = parseParams(UserParams, req);
-    const history = await userHistory(store, id);
+    const history = await userHistory(store, pool, id);
     if (history.length === 0) throw notFound('User');
     res.json(history);
   });
