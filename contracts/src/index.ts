@@ -23,6 +23,7 @@ export * from './domain/candidate-fields';
 export * from './domain/credentials';
 export * from './domain/directory';
 export * from './domain/display';
+export * from './domain/event-sentences';
 export * from './domain/export-columns';
 export * from './domain/geo';
 export * from './domain/ids';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ageLabel,
   bulkOutcome,
+  demoGrantStatus,
   errorTypeBadge,
   formatPacificDate,
   formatPacificTime,
@@ -10,6 +11,8 @@ import {
   removalUrgency,
   selectionCounter,
   showingUsers,
+  usersCsv,
+  usesLeft,
 } from './admin-console';
 
 describe('the search error log display', () => {
@@ -85,5 +88,48 @@ describe('the settings image check', () => {
     expect(imageFileProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe(
       'File too large: Please select an image smaller than 5MB.',
     );
+  });
+});
+
+describe('the Users export', () => {
+  it('writes the columns the screen shows, quoting commas and keeping formula-like text as text', () => {
+    const csv = usersCsv([
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        email: 'ana@clinic.example',
+        signupDate: '2025-01-15T20:30:05Z',
+        lastSignInAt: null,
+        emailVerified: true,
+        subscriptionStatus: 'active',
+        subscriptionPlan: 'Annual',
+        subscriptionLabel: 'Annual',
+        source: '=HYPERLINK("http://evil.example")',
+        phone: '+1 555 010 2030',
+        totalExports: 3,
+        isAdmin: false,
+        isDemo: true,
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Email,Signup Date,Last Sign In,Subscription,Status,Email Verified,Source,Phone,Exported Contacts,Admin,Demo',
+      `ana@clinic.example,"Jan 15, 2025, 12:30 PM PT",Never,Annual,active,yes,"'=HYPERLINK(""http://evil.example"")",'+1 555 010 2030,3,no,yes`,
+    ]);
+  });
+});
+
+describe('the Demo grants screen', () => {
+  const now = new Date('2026-12-07T12:00:00Z');
+  const grant = { active: false, expires_at: null, maxUses: null, usesCount: 0 };
+
+  it('says why a grant no longer counts: expired, used up, or else revoked', () => {
+    expect(demoGrantStatus({ ...grant, active: true }, now)).toBe('Active');
+    expect(demoGrantStatus({ ...grant, expires_at: '2026-12-07T11:59:00Z' }, now)).toBe('Expired');
+    expect(demoGrantStatus({ ...grant, maxUses: 5, usesCount: 5 }, now)).toBe('Used up');
+    expect(demoGrantStatus({ ...grant, expires_at: '2026-12-08T00:00:00Z' }, now)).toBe('Revoked');
+  });
+
+  it('counts the uses left of a capped grant, and none of an uncapped one', () => {
+    expect(usesLeft({ maxUses: 5, usesCount: 2 })).toBe('3 of 5');
+    expect(usesLeft({ maxUses: null, usesCount: 7 })).toBe('Unlimited (7 used)');
   });
 });

@@ -1,4 +1,14 @@
-import { RemovalLimits, ResumeMessages, SiteSettingLimits, SiteSettingMessages } from '@healthtal/contracts';
+import {
+  ADMIN_USER_PLANS,
+  type AdminUserPlan,
+  type AdminUserRow,
+  type DemoGrantRow,
+  PLANS,
+  RemovalLimits,
+  ResumeMessages,
+  SiteSettingLimits,
+  SiteSettingMessages,
+} from '@healthtal/contracts';
 
 /**
  * Display rules of the admin console (admin-intake-outreach §2, §8, §9): pure functions, so the
@@ -143,3 +153,68 @@ export function imageFileProblem(file: { type: string; size: number }): string |
   if (file.size > SiteSettingLimits.imageMaxBytes) return SiteSettingMessages.fileTooLarge;
   return null;
 }
+
+/** The Users screen's plan filter, as the Subscription column names each plan. */
+export const USER_PLAN_CHOICES = ADMIN_USER_PLANS.map((id: AdminUserPlan) => ({
+  id,
+  name: id === 'free' ? 'Free' : id === 'trial' ? 'Trial' : PLANS[id].name,
+}));
+
+// A spreadsheet runs a cell that starts with = + - @ (or a tab or CR) as a formula: such text is kept
+// as text with a leading apostrophe. Quotes double; a cell with a comma, quote or line break is quoted.
+const csvText = (value: string | number | boolean | null) => {
+  const text = value === null ? '' : String(value);
+  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** The Users screen's export: the columns it shows, times in US Pacific as on screen. */
+export function usersCsv(rows: readonly AdminUserRow[]): string {
+  const header = [
+    'Email',
+    'Signup Date',
+    'Last Sign In',
+    'Subscription',
+    'Status',
+    'Email Verified',
+    'Source',
+    'Phone',
+    'Exported Contacts',
+    'Admin',
+    'Demo',
+  ];
+  const lines = rows.map((row) =>
+    [
+      row.email,
+      formatPacificTime(row.signupDate),
+      row.lastSignInAt ? formatPacificTime(row.lastSignInAt) : 'Never',
+      row.subscriptionLabel,
+      row.subscriptionStatus,
+      row.emailVerified ? 'yes' : 'no',
+      row.source,
+      row.phone,
+      row.totalExports,
+      row.isAdmin ? 'yes' : 'no',
+      row.isDemo ? 'yes' : 'no',
+    ].map(csvText),
+  );
+  return [header, ...lines].map((cells) => cells.join(',')).join('\r\n');
+}
+
+/**
+ * Whether a demo grant still counts (admin-intake-outreach §4), and if not why: `active` is the API's
+ * validity, so an inactive grant is expired, used up, or (otherwise) revoked.
+ */
+export function demoGrantStatus(
+  grant: Pick<DemoGrantRow, 'active' | 'expires_at' | 'maxUses' | 'usesCount'>,
+  now: Date = new Date(),
+): 'Active' | 'Expired' | 'Used up' | 'Revoked' {
+  if (grant.active) return 'Active';
+  if (grant.expires_at !== null && new Date(grant.expires_at) <= now) return 'Expired';
+  if (grant.maxUses !== null && grant.usesCount >= grant.maxUses) return 'Used up';
+  return 'Revoked';
+}
+
+/** "3 of 5" uses left, or "Unlimited" without a cap (the spec's grants have none; the API allows one). */
+export const usesLeft = ({ maxUses, usesCount }: Pick<DemoGrantRow, 'maxUses' | 'usesCount'>) =>
+  maxUses === null ? `Unlimited (${usesCount} used)` : `${Math.max(0, maxUses - usesCount)} of ${maxUses}`;

@@ -1,7 +1,10 @@
 import {
   ADMIN_RESOURCES,
   AdminDashboard,
+  type AdminPlanChangeRequest,
+  AdminPlanChangeResult,
   type AdminResourceName,
+  AdminUserMailResult,
   AdminUserStats,
   type DashboardRange,
   MailDelivery,
@@ -94,6 +97,12 @@ export const dataProvider = {
 
   userStats: () => get(AdminUserStats, `${ADMIN}/user-stats`),
   userHistory: (id: string) => get(ListOf(UserHistoryEntry), `${ADMIN}/users/${id}/history`),
+  changePlan: ({ id, ...change }: AdminPlanChangeRequest & { id: string }) =>
+    send(AdminPlanChangeResult, `${ADMIN}/users/${id}/plan`, 'POST', change),
+  sendVerificationEmail: (id: string) =>
+    send(AdminUserMailResult, `${ADMIN}/users/${id}/verification-email`, 'POST', {}),
+  sendPasswordResetEmail: (id: string) =>
+    send(AdminUserMailResult, `${ADMIN}/users/${id}/password-reset-email`, 'POST', {}),
   /** Its answer (how many grants ended) is described by no contract, and the console reads none of it. */
   revokeDemo: async (userId: string) => {
     await httpClient(`${ADMIN}/users/${userId}/demo-grants`, { method: 'DELETE' });

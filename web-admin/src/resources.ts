@@ -2,6 +2,7 @@ import type { AdminResourceName } from '@healthtal/contracts';
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
 import contactMessages from './contact-messages';
+import demoGrants from './demo-grants';
 import exportLogs from './export-logs';
 import mailOutbox from './mail-outbox';
 import readModels from './read-models';
@@ -37,7 +38,7 @@ export const RESOURCES: Readonly<Record<AdminResourceName, ResourceModule>> = {
   'search-error-logs': searchErrorLogs,
   'site-settings': siteSettings,
   'read-models': readModels,
-  // No screens of their own: a user's row menu grants and revokes, a read model's row lists them.
-  'demo-grants': {},
+  'demo-grants': demoGrants,
+  // No screen of its own: a read model's row lists them.
   'parked-events': {},
 };

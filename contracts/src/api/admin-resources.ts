@@ -163,7 +163,7 @@ export const ADMIN_RESOURCES = {
     filter: ReadModelsFilter,
     sort: ['id', 'status', 'lagEvents', 'lagSeconds', 'parked'],
   },
-  // Reached from a user's row menu and from a read model's row: no menu entries of their own.
+  // Granted from a user's row menu; listed, with expiry and uses left, and revoked here.
   'demo-grants': {
     context: 'access',
     label: 'Demo grants',
@@ -172,8 +172,8 @@ export const ADMIN_RESOURCES = {
     id: z.uuid(),
     filter: DemoGrantFilter,
     sort: ['id', 'grantedAt', 'expires_at', 'user_email', 'usesCount'],
-    menu: false,
   },
+  // Reached from a read model's row: no menu entry of its own.
   'parked-events': {
     context: 'ops',
     label: 'Parked events',

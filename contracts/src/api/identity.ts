@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthMessages } from '../domain/messages';
-import { TIERS } from '../domain/plans';
+import { PRICE_IDS, TIERS } from '../domain/plans';
 import { AdminIdFilter } from './admin';
 
 export const PASSWORD_MIN = 6;
@@ -180,9 +180,21 @@ export const AdminUserRow = z.object({
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
-/** The Users list's `filter`: `q`, the email contains it (the search box); `id`, react-admin's getMany. */
+/**
+ * The Users list's plan filter: what the Subscription column shows (an active subscription's plan,
+ * Trial, otherwise Free), by the plan's price id.
+ */
+export const ADMIN_USER_PLANS = ['free', 'trial', ...PRICE_IDS] as const;
+export const AdminUserPlan = z.enum(ADMIN_USER_PLANS);
+export type AdminUserPlan = z.infer<typeof AdminUserPlan>;
+
+/**
+ * The Users list's `filter`: `q`, the email contains it (the search box); `plan`, the Subscription
+ * column shows that plan; `id`, react-admin's getMany.
+ */
 export const AdminUserFilter = z.object({
   q: z.string().max(320).optional(),
+  plan: AdminUserPlan.optional(),
   id: AdminIdFilter(z.uuid()).optional(),
 });
 export type AdminUserFilter = z.infer<typeof AdminUserFilter>;
@@ -195,13 +207,46 @@ export const AdminUserStats = z.object({
 });
 export type AdminUserStats = z.infer<typeof AdminUserStats>;
 
-/** One line of a user's audit trail, straight from the events. */
+/**
+ * One line of a user's audit trail, straight from the events: what happened as a sentence with the
+ * people's names (EVENT_SENTENCES), and the raw event beside it for auditors.
+ */
 export const UserHistoryEntry = z.object({
   position: z.string(),
   stream: z.string(),
   type: z.string(),
   occurredAt: z.iso.datetime(),
   actor: z.string().nullable(),
+  /** Who `actor` is, by name: "Anna Lee (anna@x.com)", or "HealthTal" when nobody signed in caused it. */
+  actorName: z.string(),
+  sentence: z.string(),
   data: z.record(z.string(), z.unknown()),
 });
 export type UserHistoryEntry = z.infer<typeof UserHistoryEntry>;
+
+/**
+ * An admin moves a user's running subscription to another plan (the console's Change Plan). `from`:
+ * the plan the admin saw, so of two admins changing one user at once the second is told (409), not
+ * silently overwritten. The reason is kept on the event, for auditors.
+ */
+export const AdminPlanChangeRequest = z.strictObject({
+  priceId: z.enum(PRICE_IDS, { error: 'Choose Monthly or Annual.' }),
+  from: z.enum(PRICE_IDS, { error: 'Say which plan the user is on now.' }),
+  reason: z
+    .string({ error: 'Say why the plan changes; the reason is kept with the change.' })
+    .trim()
+    .min(1, 'Say why the plan changes; the reason is kept with the change.')
+    .max(500, 'Keep the reason under 500 characters.'),
+});
+export type AdminPlanChangeRequest = z.infer<typeof AdminPlanChangeRequest>;
+
+export const AdminPlanChangeResult = z.object({
+  id: z.uuid(),
+  priceId: z.enum(PRICE_IDS),
+  message: z.string(),
+});
+export type AdminPlanChangeResult = z.infer<typeof AdminPlanChangeResult>;
+
+/** What an admin's Resend Verification or Send Password Reset did: a mail to the account's address. */
+export const AdminUserMailResult = z.object({ id: z.uuid(), sentTo: z.string(), message: z.string() });
+export type AdminUserMailResult = z.infer<typeof AdminUserMailResult>;

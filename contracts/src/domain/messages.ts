@@ -54,6 +54,14 @@ export const AdminUserMessages = {
   noUsersFound: 'No users found',
   notSpecified: 'Not specified',
   notProvided: 'Not provided',
+  changePlan: 'Change Plan',
+  planChanged: 'Plan changed',
+  planChangeFailed: 'Plan change failed',
+  planChangeReason: 'Reason (kept with the change)',
+  verificationSent: 'Verification email sent',
+  resetSent: 'Password reset email sent',
+  mailFailed: 'Email not sent',
+  exportUsers: 'Export',
 } as const;
 
 /** The resume form and the Resume Submissions screen (admin-intake-outreach §5 and §8). */

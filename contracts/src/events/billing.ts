@@ -47,6 +47,10 @@ export const SubscriptionPlanChanged = event(
     priceId: z.enum(PRICE_IDS),
     tier: z.enum(TIERS),
     currentPeriodEnd: z.iso.datetime().optional(),
+    /** An admin made the change from the console (absent: the customer, through the biller). */
+    changedBy: z.string().optional(),
+    /** The admin's reason, required of them (AdminPlanChangeRequest). */
+    reason: z.string().optional(),
   }),
 );
 /** Canceled: the customer asked to stop; access lasts until `endsAt`. */

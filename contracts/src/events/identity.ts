@@ -42,6 +42,17 @@ export const AdminRoleRevoked = event(
 export const UserDeleted = event('UserDeleted', z.object({ userId: UserId, deletedBy: z.string() }));
 export const PersonalDataErased = event('PersonalDataErased', z.object({ subjectId: z.string() }));
 
+/** An admin had a new verification link mailed to the account's address (the console's Resend Verification). */
+export const VerificationMailSent = event(
+  'VerificationMailSent',
+  z.object({ userId: UserId, sentBy: z.string() }),
+);
+/** An admin had a password reset link mailed to the account's address (the console's Send Password Reset). */
+export const PasswordResetMailSent = event(
+  'PasswordResetMailSent',
+  z.object({ userId: UserId, sentBy: z.string() }),
+);
+
 /** The `email-<hash>` stream makes an address belong to one account at a time. */
 export const EmailClaimed = event('EmailClaimed', z.object({ userId: UserId }));
 export const EmailReleased = event('EmailReleased', z.object({ userId: UserId }));
@@ -57,6 +68,8 @@ export const IdentityEvent = z.discriminatedUnion('type', [
   AdminRoleRevoked,
   UserDeleted,
   PersonalDataErased,
+  VerificationMailSent,
+  PasswordResetMailSent,
   EmailClaimed,
   EmailReleased,
 ]);

@@ -95,6 +95,7 @@ export const policy = {
   'POST /api/v1/billing/refund-requests': ['signed-in', 'not-demo'],
   'POST /api/admin/refund-requests/:id/approve': 'admin',
   'POST /api/admin/refund-requests/:id/reject': 'admin',
+  'POST /api/admin/users/:id/plan': 'admin',
   'GET /api/v1/billing/simulator/:sessionId': 'public',
   'POST /api/v1/billing/simulator/:sessionId/complete': 'public',
   'POST /api/v1/billing/simulator/:sessionId/cancel': 'public',
@@ -112,6 +113,8 @@ export const policy = {
   'POST /api/admin/users/:id/admin-role': 'admin',
   'DELETE /api/admin/users/:id/admin-role': 'admin',
   'GET /api/admin/users/:id/history': 'admin',
+  'POST /api/admin/users/:id/verification-email': 'admin',
+  'POST /api/admin/users/:id/password-reset-email': 'admin',
 
   // directory
   'POST /api/v1/search': 'signed-in',

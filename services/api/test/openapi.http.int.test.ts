@@ -476,6 +476,35 @@ async function adminConsole() {
   await ok('/api/admin/user-stats', { as: admin });
   await ok(`/api/admin/users/${someone.userId}/admin-role`, { method: 'POST', as: admin });
   await ok(`/api/admin/users/${someone.userId}/admin-role`, { method: 'DELETE', as: admin });
+  await ok(`/api/admin/users/${someone.userId}/password-reset-email`, {
+    method: 'POST',
+    as: admin,
+    json: {},
+  });
+  const unverified = `unverified-${randomUUID()}@harness.test`;
+  const signup = await ok(
+    '/api/v1/auth/signup',
+    {
+      method: 'POST',
+      ip: nextIp(),
+      json: {
+        email: unverified,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        phone: '555-010-2030',
+        acceptTerms: true,
+      },
+    },
+    201,
+  );
+  const unverifiedId = signup.json<{ user: { id: string } }>().user.id;
+  await ok(`/api/admin/users/${unverifiedId}/verification-email`, { method: 'POST', as: admin, json: {} });
+  await app.subscribe(someone, 'price_monthly');
+  await ok(`/api/admin/users/${someone.userId}/plan`, {
+    method: 'POST',
+    as: admin,
+    json: { priceId: 'price_annual', from: 'price_monthly', reason: 'Upgrade agreed by phone' },
+  });
   const grant = (
     await ok(
       '/api/admin/demo-grants',

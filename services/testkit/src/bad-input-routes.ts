@@ -81,6 +81,11 @@ export function validBodies(f: Fixtures): Partial<Record<PolicyRoute, Valid>> {
       emptyBody: { kind: 'status', status: 409 },
     },
     'POST /api/admin/refund-requests/:id/reject': { body: { reason: 'Exports were made.' } },
+    // The free user has no subscription: the valid body is refused (409) after it parsed.
+    'POST /api/admin/users/:id/plan': {
+      params: { id: f.freeUserId },
+      body: { priceId: 'price_annual', from: 'price_monthly', reason: 'Agreed by phone' },
+    },
     'POST /api/admin/demo-grants': {
       body: { userId: f.freeUserId, featureType: 'full_access', duration: '1d', notes: 'probe', maxUses: 5 },
     },

@@ -113,7 +113,12 @@ describe('the admin console', () => {
     await row.getByRole('button', { name: `Actions for ${user.email}` }).click();
     await page.getByRole('menuitem', { name: 'Event History' }).click();
     const history = page.getByRole('dialog', { name: `Event history of ${user.email}` });
-    await expectVisible(history.getByRole('cell', { name: 'UserRegistered' }));
+    // A sentence with the user's address, not the event's type and fields (issue 37, finding 15) …
+    await expectVisible(history.getByRole('cell', { name: `${user.email} signed up`, exact: true }));
+    await expectHidden(history.getByRole('cell', { name: 'UserRegistered' }));
+    // … and the raw event one click away, for auditors.
+    await history.getByRole('button', { name: 'Raw event', exact: true }).last().click();
+    await expectText(history.getByLabel('Raw event UserRegistered'), `"type": "UserRegistered"`);
     await history.getByRole('button', { name: 'Close' }).click();
 
     await row.getByRole('button', { name: `Actions for ${user.email}` }).click();

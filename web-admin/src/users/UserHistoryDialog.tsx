@@ -1,8 +1,10 @@
-import type { AdminUserRow } from '@healthtal/contracts';
+import type { AdminUserRow, UserHistoryEntry } from '@healthtal/contracts';
 import {
   Alert,
+  Box,
   Button,
   CircularProgress,
+  Collapse,
   Dialog,
   DialogActions,
   DialogContent,
@@ -14,18 +16,58 @@ import {
   TableRow,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useAdminDataProvider } from '../api';
 import { pacificTime } from '../fields/PacificTimeField';
 import { failureText } from '../notify';
 
-/** What a data field holds, in one line: the audit trail shows facts, not JSON. */
-const describe = (data: Record<string, unknown>) =>
-  Object.entries(data)
-    .filter(([key, value]) => key !== 'userId' && value !== null && value !== undefined)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(', ');
+/** What happened, as a sentence with names; the raw event one click away, for auditors. */
+function HistoryRow({ entry }: { entry: UserHistoryEntry }) {
+  const [raw, setRaw] = useState(false);
+  const rawId = `raw-event-${entry.position}`;
+  return (
+    <>
+      <TableRow>
+        <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+          {pacificTime(entry.occurredAt)}
+        </TableCell>
+        <TableCell sx={{ wordBreak: 'break-word' }}>{entry.sentence}</TableCell>
+        <TableCell sx={{ verticalAlign: 'top' }}>
+          <Button size="small" onClick={() => setRaw(!raw)} aria-expanded={raw} aria-controls={rawId}>
+            {raw ? 'Hide raw event' : 'Raw event'}
+          </Button>
+        </TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={3} sx={{ py: 0, borderBottom: raw ? undefined : 'none' }}>
+          <Collapse in={raw} unmountOnExit>
+            <Box
+              component="pre"
+              id={rawId}
+              aria-label={`Raw event ${entry.type}`}
+              sx={{ fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word', my: 1 }}
+            >
+              {JSON.stringify(
+                {
+                  type: entry.type,
+                  stream: entry.stream,
+                  position: entry.position,
+                  occurredAt: entry.occurredAt,
+                  actor: entry.actor,
+                  data: entry.data,
+                },
+                null,
+                2,
+              )}
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </>
+  );
+}
 
-/** The user's audit trail, newest first, straight from the events. */
+/** The user's audit trail, newest first, straight from the events, each told as a sentence. */
 export function UserHistoryDialog({ record, onClose }: { record: AdminUserRow; onClose(): void }) {
   const dataProvider = useAdminDataProvider();
   const history = useQuery({
@@ -45,19 +87,17 @@ export function UserHistoryDialog({ record, onClose }: { record: AdminUserRow; o
             <TableHead>
               <TableRow>
                 <TableCell>Time (Pacific)</TableCell>
-                <TableCell>Event</TableCell>
-                <TableCell>By</TableCell>
-                <TableCell>Details</TableCell>
+                <TableCell>What happened</TableCell>
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    Raw event
+                  </Box>
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {history.data.map((entry) => (
-                <TableRow key={entry.position}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{pacificTime(entry.occurredAt)}</TableCell>
-                  <TableCell>{entry.type}</TableCell>
-                  <TableCell>{entry.actor ?? '—'}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{describe(entry.data)}</TableCell>
-                </TableRow>
+                <HistoryRow key={entry.position} entry={entry} />
               ))}
             </TableBody>
           </Table>
@@ -69,3 +109,12 @@ export function UserHistoryDialog({ record, onClose }: { record: AdminUserRow; o
     </Dialog>
   );
 }
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

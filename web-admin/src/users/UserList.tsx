@@ -7,17 +7,21 @@ import { Chip, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
   DataTable,
+  downloadCSV,
+  ExportButton,
+  type Exporter,
   ListBase,
   ListView,
   Pagination,
   RefreshButton,
   SearchInput,
+  SelectInput,
   TopToolbar,
   useListContext,
 } from 'react-admin';
-import { AdminConsoleMessages, showingUsers } from '../admin-console';
+import { AdminConsoleMessages, showingUsers, USER_PLAN_CHOICES, usersCsv } from '../admin-console';
 import { useAdminDataProvider } from '../api';
-import { pacificDate } from '../fields/PacificTimeField';
+import { pacificDate, pacificTime } from '../fields/PacificTimeField';
 import { failureText, useToast } from '../notify';
 import { StatCard } from '../StatCard';
 import { UserRowMenu } from './UserRowMenu';
@@ -78,11 +82,23 @@ const userFilters = [
     alwaysOn
     aria-label="Search users by email"
   />,
+  <SelectInput
+    key="plan"
+    source="plan"
+    label="Plan"
+    choices={USER_PLAN_CHOICES}
+    alwaysOn
+    emptyText="All plans"
+  />,
 ];
+
+/** The filtered users as the screen shows them (up to the Export button's 1,000 rows: ADR 0063). */
+const exportUsers: Exporter<AdminUserRow> = (rows) => downloadCSV(usersCsv(rows), 'healthtal_users');
 
 const UserActions = () => (
   <TopToolbar>
     <RefreshButton label="Refresh" />
+    <ExportButton label={AdminUserMessages.exportUsers} exporter={exportUsers} />
   </TopToolbar>
 );
 
@@ -123,7 +139,7 @@ export function UserList() {
           <DataTable.Col
             source="lastSignInAt"
             label="Last Sign In"
-            render={(record) => pacificDate(record.lastSignInAt, 'Never')}
+            render={(record) => pacificTime(record.lastSignInAt, { empty: 'Never' })}
           />
           <DataTable.Col
             label="Subscription"

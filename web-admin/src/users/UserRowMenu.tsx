@@ -23,11 +23,15 @@ import { Confirm, useCreate, useDelete, useRefresh } from 'react-admin';
 import { AdminConsoleMessages, DEMO_DURATION_CHOICES } from '../admin-console';
 import { useAdminDataProvider } from '../api';
 import { failureText, useToast } from '../notify';
+import { ChangePlanDialog } from './ChangePlanDialog';
 import { UserHistoryDialog } from './UserHistoryDialog';
 
-type Open = 'grant' | 'delete' | 'history' | null;
+type Open = 'grant' | 'delete' | 'history' | 'plan' | null;
 
-/** Grant Demo Access, Revoke Demo Access, Delete User, and the user's event history. */
+/**
+ * Grant Demo Access, Revoke Demo Access, Change Plan, Resend Verification, Send Password Reset,
+ * Delete User, and the user's event history.
+ */
 export function UserRowMenu({ record }: { record: AdminUserRow }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<Open>(null);
@@ -44,6 +48,28 @@ export function UserRowMenu({ record }: { record: AdminUserRow }) {
     onError: (error) =>
       toast(AdminConsoleMessages.error, failureText(error, AdminUserMessages.revokeFailed), 'error'),
   });
+
+  const { mutate: sendMail } = useMutation({
+    mutationFn: ({ kind }: { kind: 'verify' | 'reset' }) =>
+      kind === 'verify'
+        ? dataProvider.sendVerificationEmail(record.id)
+        : dataProvider.sendPasswordResetEmail(record.id),
+    onSuccess: (result, { kind }) =>
+      toast(
+        kind === 'verify' ? AdminUserMessages.verificationSent : AdminUserMessages.resetSent,
+        result.message,
+      ),
+    onError: (error) =>
+      toast(
+        AdminUserMessages.mailFailed,
+        failureText(error, 'Could not send the email. Please try again.'),
+        'error',
+      ),
+  });
+  const mail = (kind: 'verify' | 'reset') => {
+    setAnchor(null);
+    sendMail({ kind });
+  };
 
   const choose = (what: Open) => {
     setAnchor(null);
@@ -87,6 +113,11 @@ export function UserRowMenu({ record }: { record: AdminUserRow }) {
         <MenuItem onClick={revoke} disabled={!record.isDemo}>
           Revoke Demo Access
         </MenuItem>
+        <MenuItem onClick={() => choose('plan')}>{AdminUserMessages.changePlan}</MenuItem>
+        <MenuItem onClick={() => mail('verify')} disabled={record.emailVerified}>
+          Resend Verification
+        </MenuItem>
+        <MenuItem onClick={() => mail('reset')}>Send Password Reset</MenuItem>
         <MenuItem onClick={() => choose('history')}>Event History</MenuItem>
         <MenuItem onClick={() => choose('delete')} sx={{ color: 'error.main' }}>
           Delete User
@@ -94,6 +125,9 @@ export function UserRowMenu({ record }: { record: AdminUserRow }) {
       </Menu>
       {open === 'grant' ? (
         <GrantDemoDialog record={record} onClose={() => setOpen(null)} onGranted={refresh} />
+      ) : null}
+      {open === 'plan' ? (
+        <ChangePlanDialog record={record} onClose={() => setOpen(null)} onChanged={refresh} />
       ) : null}
       {open === 'history' ? <UserHistoryDialog record={record} onClose={() => setOpen(null)} /> : null}
       <Confirm

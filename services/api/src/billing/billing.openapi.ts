@@ -1,4 +1,6 @@
 import {
+  AdminPlanChangeRequest,
+  AdminPlanChangeResult,
   CheckoutRequest,
   PlansResponse,
   RedirectResponse,
@@ -67,6 +69,17 @@ export const billingRouteDocs = {
   'POST /api/admin/refund-requests/:id/reject': admin(
     'Reject a pending refund with a reason the customer is emailed.',
     { params: Id, body: RefundRejectionForm, responses: { 200: RefundDecisionResult } },
+    'billing',
+  ),
+  'POST /api/admin/users/:id/plan': admin(
+    'Move a user’s running subscription to the other plan, with a reason kept on the event.',
+    {
+      description:
+        '409 when there is no running subscription, it is on that plan already, the plan is no longer `from` (changed meanwhile), or Stripe bills it and is not configured; 502 when Stripe refuses.',
+      params: Id,
+      body: AdminPlanChangeRequest,
+      responses: { 200: AdminPlanChangeResult },
+    },
     'billing',
   ),
   'GET /api/v1/billing/simulator/:sessionId': {

@@ -14,6 +14,7 @@ import { parseBody } from '../http/validate';
 import type { CommandContext } from '../shared/command-handler';
 import { commandContext } from '../shared/idempotency';
 import { HttpProblem } from '../shared/problem';
+import { adminPlanChangeRoutes, subscriptionManagedElsewhere } from './admin-plan-change.routes';
 import { openSimulatorSession, upgradedPath } from './billing-simulator';
 import { billingSimulatorRoutes } from './billing-simulator.routes';
 import { loadRefundEligibility } from './refund-eligibility';
@@ -169,6 +170,7 @@ export function billingRoutes(
 
   billingSimulatorRoutes(routes, { store, pool, publicUrl: settings.publicUrl, enabled: simulator });
   refundRequestRoutes(routes, deps, gateway);
+  adminPlanChangeRoutes(routes, { store, gateway });
 
   /**
    * Moves a current subscription to `priceId` where it is billed, and answers where the browser goes
@@ -209,14 +211,7 @@ export function billingRoutes(
     return `${settings.publicUrl.replace(/\/+$/, '')}${upgradedPath(returnPath)}`;
   }
 
-  const managedElsewhere = () =>
-    new HttpProblem(
-      409,
-      'Subscription managed elsewhere',
-      gateway
-        ? 'This subscription was made in the billing simulator; Stripe cannot manage it.'
-        : 'This subscription is billed by Stripe, which is not configured on this server.',
-    );
+  const managedElsewhere = () => subscriptionManagedElsewhere(gateway !== null);
 
   async function simulatorCheckout(userId: UserId, priceId: CheckoutRequest['priceId'], returnPath?: string) {
     const id = await openSimulatorSession(pool, { kind: 'checkout', userId, priceId, returnPath });

@@ -2,9 +2,12 @@ import type { UserId } from '@healthtal/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/decider-spec';
 import {
+  AlreadyOnPlan,
   AlreadySubscribed,
   hasCurrentSubscription,
+  NoRunningSubscription,
   NothingToRefund,
+  PlanChangedMeanwhile,
   RefundAlreadyGiven,
   type SubscriptionCommand,
   type SubscriptionEvent,
@@ -350,5 +353,50 @@ describe('hasCurrentSubscription', () => {
     expect(hasCurrentSubscription(fold([]), periodEnd)).toBe(false);
     expect(hasCurrentSubscription(fold([activated(), expired('x')]), before(periodEnd))).toBe(false);
     expect(hasCurrentSubscription(fold([activated(), refunded('r')]), before(periodEnd))).toBe(false);
+  });
+});
+
+describe('Subscription: an admin’s plan change from the console (issue 37, finding 14)', () => {
+  const byAdmin = (priceId: 'price_monthly' | 'price_annual', from: 'price_monthly' | 'price_annual') =>
+    ({
+      type: 'ChangePlan',
+      sourceEventId: 'admin_1',
+      subscriptionId,
+      priceId,
+      admin: { by: 'admin-1', reason: 'Customer asked by phone', from },
+    }) as const;
+
+  it('records who changed the plan and why', () =>
+    given(decider, [activated()])
+      .when(byAdmin('price_monthly', 'price_annual'))
+      .thenEmits([
+        {
+          type: 'SubscriptionPlanChanged',
+          data: {
+            ...ref('admin_1'),
+            priceId: 'price_monthly',
+            tier: 'basic',
+            changedBy: 'admin-1',
+            reason: 'Customer asked by phone',
+          },
+        },
+      ]));
+
+  it('tells the second of two admins that the plan changed meanwhile', () =>
+    given(decider, [
+      activated(),
+      { type: 'SubscriptionPlanChanged', data: { ...ref('evt_p'), priceId: 'price_monthly', tier: 'basic' } },
+    ])
+      .when(byAdmin('price_monthly', 'price_annual'))
+      .thenThrows(PlanChangedMeanwhile));
+
+  it('refuses a change to the plan the subscription is on', () =>
+    given(decider, [activated()]).when(byAdmin('price_annual', 'price_annual')).thenThrows(AlreadyOnPlan));
+
+  it('refuses a user without a running subscription: a plan starts with a checkout', () => {
+    given(decider, []).when(byAdmin('price_monthly', 'price_annual')).thenThrows(NoRunningSubscription);
+    given(decider, [activated(), { type: 'SubscriptionExpired', data: ref('evt_x') }])
+      .when(byAdmin('price_monthly', 'price_annual'))
+      .thenThrows(NoRunningSubscription);
   });
 });

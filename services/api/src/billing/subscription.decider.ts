@@ -34,14 +34,20 @@ export type SubscriptionCommand =
       refuseWhileSubscribedAt?: Date;
     })
   | (Source & { type: 'Renew'; invoiceId: string; currentPeriodEnd: Date })
-  /** `currentPeriodEnd`: the new plan's period, when the biller says the change started one. */
-  | (Source & { type: 'ChangePlan'; priceId: PriceId; currentPeriodEnd?: Date })
+  /**
+   * `currentPeriodEnd`: the new plan's period, when the biller says the change started one.
+   * `admin`: an admin's change from the console, refused (not ignored) when it no longer applies.
+   */
+  | (Source & { type: 'ChangePlan'; priceId: PriceId; currentPeriodEnd?: Date; admin?: AdminPlanChange })
   | (Source & { type: 'Cancel'; endsAt: Date })
   | (Source & { type: 'Expire' })
   | (Source & { type: 'RecordPaymentFailure'; invoiceId: string; attempt: number })
   | (Source & { type: 'Refund'; amount: number; refundedBy: string })
   | RefundRequestCommand
   | StartExportCommand;
+
+/** Who changed the plan from the console, why, and the plan they saw it on. */
+export type AdminPlanChange = { by: string; reason: string; from: PriceId };
 
 type Paid = {
   subscriptionId: string;
@@ -82,6 +88,37 @@ export class RefundAlreadyGiven extends DomainError {
   readonly title = 'Refund already given';
   constructor() {
     super('The money-back guarantee is available once per customer and was already used.');
+  }
+}
+
+/** An admin's plan change met another plan than the one they saw: someone changed it meanwhile. */
+export class PlanChangedMeanwhile extends DomainError {
+  readonly status = 409;
+  readonly title = 'The plan changed meanwhile';
+  constructor(now: PriceId) {
+    super(
+      `The user is on ${PLANS[now].name} now: someone changed the plan meanwhile. Reload and decide again.`,
+    );
+  }
+}
+
+/** An admin's plan change to the plan the subscription is on. */
+export class AlreadyOnPlan extends DomainError {
+  readonly status = 409;
+  readonly title = 'Already on this plan';
+  constructor(plan: PriceId) {
+    super(`The user is on ${PLANS[plan].name} already.`);
+  }
+}
+
+/** Nothing runs to move to another plan: a plan starts with the customer's own checkout (and payment). */
+export class NoRunningSubscription extends DomainError {
+  readonly status = 409;
+  readonly title = 'No running subscription';
+  constructor() {
+    super(
+      'The user has no running subscription to move to another plan. A plan starts with their own checkout on the pricing page.',
+    );
   }
 }
 
@@ -155,6 +192,16 @@ const evolve = (state: SubscriptionState, event: SubscriptionEvent): Subscriptio
         : { ...base, status: 'expired', refunded: true };
   }
 };
+
+/**
+ * Biller's facts that no longer apply are ignored (they are retried for days); an admin is told why
+ * their change does not apply instead.
+ */
+function refuseAdminPlanChange(known: Known | null, priceId: PriceId, admin: AdminPlanChange) {
+  if (!known || known.status === 'expired') throw new NoRunningSubscription();
+  if (known.priceId !== admin.from) throw new PlanChangedMeanwhile(known.priceId);
+  if (known.priceId === priceId) throw new AlreadyOnPlan(priceId);
+}
 
 /** The user's own subscription; facts about any other subscription id are noise. */
 type Known = Exclude<SubscriptionState, { status: 'none' }>;
@@ -246,13 +293,15 @@ export const subscriptionDecider = (
       }
       case 'ChangePlan': {
         if (state.processed.has(key('SubscriptionPlanChanged', command.sourceEventId))) return [];
-        if (!known || known.status === 'expired' || known.priceId === command.priceId) return [];
-        const { priceId, currentPeriodEnd } = command;
+        const { priceId, currentPeriodEnd, admin } = command;
+        if (admin) refuseAdminPlanChange(known, priceId, admin);
+        if (!known || known.status === 'expired' || known.priceId === priceId) return [];
         const period = currentPeriodEnd ? { currentPeriodEnd: currentPeriodEnd.toISOString() } : {};
+        const by = admin ? { changedBy: admin.by, reason: admin.reason } : {};
         return [
           {
             type: 'SubscriptionPlanChanged',
-            data: { ...data, priceId, tier: PLANS[priceId].tier, ...period },
+            data: { ...data, priceId, tier: PLANS[priceId].tier, ...period, ...by },
           },
         ];
       }

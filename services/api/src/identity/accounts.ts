@@ -27,7 +27,7 @@ export const changeUser = (
   context: CommandContext,
 ) => handleCommand(identity.store, userStream(userId), userDecider, command, context);
 
-export async function loadUser(identity: Identity, userId: string): Promise<UserState> {
+export async function loadUser(identity: Pick<Identity, 'store'>, userId: string): Promise<UserState> {
   const events = await identity.store.readStream(userStream(userId));
   return events.reduce((state, e) => userDecider.evolve(state, e as never), userDecider.initialState);
 }

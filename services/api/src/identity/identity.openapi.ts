@@ -1,4 +1,5 @@
 import {
+  AdminUserMailResult,
   AdminUserStats,
   AuthSession,
   EmailRequest,
@@ -112,6 +113,25 @@ export const identityRouteDocs = {
     {
       params: Id,
       responses: { 200: A.AdminRoleChanged },
+    },
+    'identity',
+  ),
+  'POST /api/admin/users/:id/verification-email': admin(
+    'Mail the user a new verification link (an unverified address only); recorded as VerificationMailSent.',
+    {
+      description:
+        '409 when the address is verified already; 429 past the hourly cap of mails to one address.',
+      params: Id,
+      responses: { 200: AdminUserMailResult },
+    },
+    'identity',
+  ),
+  'POST /api/admin/users/:id/password-reset-email': admin(
+    'Mail the user a password reset link; recorded as PasswordResetMailSent.',
+    {
+      description: '409 for the demo account; 429 past the hourly cap of mails to one address.',
+      params: Id,
+      responses: { 200: AdminUserMailResult },
     },
     'identity',
   ),

@@ -2,6 +2,7 @@ import type { UserId } from '@healthtal/contracts';
 import { describe, it } from 'vitest';
 import { given } from '../shared/decider-spec';
 import {
+  EmailAlreadyVerified,
   ResetLinkOutdated,
   UserAlreadyRegistered,
   type UserCommand,
@@ -169,4 +170,26 @@ describe('Password reset (one reset per password: issue 32, finding 17)', () => 
     given(userDecider, [registered, changed('hash-1', 'reset')])
       .when(reset(null))
       .thenEmits([changed('hash-new', 'reset')]));
+});
+
+describe('Mails an admin sends from the console (issue 37, finding 14)', () => {
+  it('records who asked for a new verification link of an unverified address', () =>
+    given(userDecider, [registered])
+      .when({ type: 'SendVerificationMail', by: 'admin-1' })
+      .thenEmits([{ type: 'VerificationMailSent', data: { userId, sentBy: 'admin-1' } }]));
+
+  it('refuses a verification link for an address that is verified already', () =>
+    given(userDecider, [registered, verified])
+      .when({ type: 'SendVerificationMail', by: 'admin-1' })
+      .thenThrows(EmailAlreadyVerified));
+
+  it('records who asked for a password reset link', () =>
+    given(userDecider, [registered, verified])
+      .when({ type: 'SendPasswordResetMail', by: 'admin-1' })
+      .thenEmits([{ type: 'PasswordResetMailSent', data: { userId, sentBy: 'admin-1' } }]));
+
+  it('sends nothing for a deleted account', () =>
+    given(userDecider, [registered, deleted, erased])
+      .when({ type: 'SendPasswordResetMail', by: 'admin-1' })
+      .thenThrows(UserNotFound));
 });

@@ -20,7 +20,9 @@ type UserEvent = Extract<
       | 'AdminRoleGranted'
       | 'AdminRoleRevoked'
       | 'UserDeleted'
-      | 'PersonalDataErased';
+      | 'PersonalDataErased'
+      | 'VerificationMailSent'
+      | 'PasswordResetMailSent';
   }
 >;
 
@@ -62,7 +64,11 @@ export type UserCommand =
   | { type: 'ChangeNotificationPreferences'; preferences: NotificationPreferences }
   | { type: 'GrantAdminRole'; by: string }
   | { type: 'RevokeAdminRole'; by: string }
-  | { type: 'DeleteUser'; by: string };
+  | { type: 'DeleteUser'; by: string }
+  /** An admin's Resend Verification: recorded before the mail goes out (who asked, when). */
+  | { type: 'SendVerificationMail'; by: string }
+  /** An admin's Send Password Reset: recorded before the mail goes out. */
+  | { type: 'SendPasswordResetMail'; by: string };
 
 export class UserNotFound extends DomainError {
   readonly status = 404;
@@ -71,6 +77,16 @@ export class UserNotFound extends DomainError {
 export class UserAlreadyRegistered extends DomainError {
   readonly status = 409;
   readonly title = 'User already registered';
+}
+/** A verification link for an address that is verified already would verify nothing. */
+export class EmailAlreadyVerified extends DomainError {
+  readonly status = 409;
+  readonly title = 'Email already verified';
+  constructor() {
+    super(
+      'This address is verified already: there is nothing to resend. A password reset may be what the user needs.',
+    );
+  }
 }
 /** The password changed since the reset link was mailed (another link, used first or at once, won). */
 export class ResetLinkOutdated extends DomainError {
@@ -175,6 +191,11 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         return state.isAdmin ? [] : [{ type: 'AdminRoleGranted', data: { userId, grantedBy: command.by } }];
       case 'RevokeAdminRole':
         return state.isAdmin ? [{ type: 'AdminRoleRevoked', data: { userId, revokedBy: command.by } }] : [];
+      case 'SendVerificationMail':
+        if (state.emailVerified) throw new EmailAlreadyVerified();
+        return [{ type: 'VerificationMailSent', data: { userId, sentBy: command.by } }];
+      case 'SendPasswordResetMail':
+        return [{ type: 'PasswordResetMailSent', data: { userId, sentBy: command.by } }];
       case 'DeleteUser':
         return [
           { type: 'UserDeleted', data: { userId, deletedBy: command.by } },

@@ -31,13 +31,21 @@ type Row = Pick<
     has_grant: boolean;
   };
 
+/**
+ * The plan the Subscription column shows (subscriptionLabelOf): an active subscription's price id,
+ * trial when trialing, otherwise free. The plan filter matches it.
+ */
+const PLAN_OF_ROW = `(select case when s.status = 'active' and s.price_id is not null then s.price_id
+    when s.status = 'trialing' then 'trial' else 'free' end
+  from (select 1) one left join subscriptions s on s.user_id = u.id)`;
+
 // A user row without an email is one whose data was erased; it is about to disappear.
 const SELECT = `select u.id, u.email, u.created_at, u.last_sign_in_at, u.email_verified, u.source, u.phone,
     u.admin_granted, s.status, s.tier, s.price_id, s.current_period_end,
     exists (select 1 from demo_grants g where ${VALID_GRANT}) as has_grant
   from users u left join subscriptions s on s.user_id = u.id`;
 const MATCHES = `u.email is not null and ($1::text is null or u.email ilike $1)
-  and ($2::uuid[] is null or u.id = any($2::uuid[]))`;
+  and ($2::uuid[] is null or u.id = any($2::uuid[])) and ($3::text is null or ${PLAN_OF_ROW} = $3)`;
 
 /** The Users table: newest sign-ups first by default, with the same roles /me would report. */
 export async function listAdminUsers(
@@ -47,12 +55,12 @@ export async function listAdminUsers(
   filter: AdminFilter<'users'>,
 ): Promise<{ rows: AdminUserRow[]; total: number }> {
   const [field, order] = page.sort ?? ['signupDate', 'DESC'];
-  const params = [containsPattern(filter.q ?? ''), filter.id ?? null];
+  const params = [containsPattern(filter.q ?? ''), filter.id ?? null, filter.plan ?? null];
   const [list, count] = await Promise.all([
     pool.query<Row>(
       `${SELECT} where ${MATCHES}
        order by ${SORT_COLUMNS[field]} ${order === 'ASC' ? 'asc' : 'desc'} nulls last, u.id
-       offset $3 limit $4`,
+       offset $4 limit $5`,
       [...params, page.offset, page.limit],
     ),
     pool.query<{ n: string }>(`select count(*) as n from users u where ${MATCHES}`, params),

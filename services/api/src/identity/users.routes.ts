@@ -1,4 +1,6 @@
+import type { AdminUserMailResult } from '@healthtal/contracts';
 import { PersonalDataKeys } from '@healthtal/eventstore';
+import type { Request } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { ApiDependencies } from '../dependencies';
@@ -7,8 +9,17 @@ import type { RouteRegistrar } from '../http/routes';
 import { parseParams } from '../http/validate';
 import { commandContext } from '../shared/idempotency';
 import { HttpProblem, notFound } from '../shared/problem';
-import { changeUser, deleteAccount, loadUser } from './accounts';
+import { RATE_RULES } from '../shared/rate-limit';
+import { isDesignatedDemoAccount } from './access-profile';
+import {
+  changeUser,
+  deleteAccount,
+  loadUser,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+} from './accounts';
 import type { Identity } from './identity';
+import { EmailAlreadyVerified } from './user.decider';
 import { userHistory } from './user-history.queries';
 import { adminUserStats, findAdminUser, listAdminUsers } from './users.queries';
 
@@ -75,9 +86,50 @@ export function adminUserRoutes(
     res.json({ id, isAdmin });
   });
 
+  /**
+   * Resend Verification and Send Password Reset (issue 37, finding 14): the admin's request is an
+   * event on the user's stream (who asked, when), decided there, then the mail goes to the account's
+   * own address. They count against the same hourly cap per address as the self-service forms: an
+   * admin cannot flood a mailbox either.
+   */
+  const mailFor = async (req: Request, kind: 'verify' | 'reset') => {
+    const { id } = parseParams(UserParams, req);
+    const context = commandContext(req);
+    const user = await loadUser(identity, id);
+    if (user.status !== 'active') throw notFound('User');
+    if (kind === 'reset' && isDesignatedDemoAccount(user.email, settings))
+      throw new HttpProblem(
+        409,
+        'Not for the demo account',
+        "The demo account's password is not changed: there is no reset to send.",
+      );
+    const command = kind === 'verify' ? 'SendVerificationMail' : 'SendPasswordResetMail';
+    // Refused before it counts (the decider refuses it again on the stream): none of the address's mails.
+    if (kind === 'verify' && user.emailVerified) throw new EmailAlreadyVerified();
+    const rule = kind === 'verify' ? RATE_RULES.verificationMailsPerEmail : RATE_RULES.resetMailsPerEmail;
+    await identity.rateLimiter.hit([{ rule, key: user.email }]);
+    const { state } = await changeUser(identity, id, { type: command, by: context.userId! }, context);
+    if (state.status !== 'active') throw notFound('User');
+    if (kind === 'verify') await sendVerificationEmail(identity, state);
+    else await sendPasswordResetEmail(identity, state);
+    return { id, sentTo: state.email };
+  };
+
+  routes.route('POST /api/admin/users/:id/verification-email', async (req, res) => {
+    const sent = await mailFor(req, 'verify');
+    const body: AdminUserMailResult = { ...sent, message: `A new verification link went to ${sent.sentTo}.` };
+    res.json(body);
+  });
+
+  routes.route('POST /api/admin/users/:id/password-reset-email', async (req, res) => {
+    const sent = await mailFor(req, 'reset');
+    const body: AdminUserMailResult = { ...sent, message: `A password reset link went to ${sent.sentTo}.` };
+    res.json(body);
+  });
+
   routes.route('GET /api/admin/users/:id/history', async (req, res) => {
     const { id } = parseParams(UserParams, req);
-    const history = await userHistory(store, id);
+    const history = await userHistory(store, pool, id);
     if (history.length === 0) throw notFound('User');
     res.json(history);
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Model } from './model';
 import { CheckoutRace, DemoRace } from './steps/access';
-import { ExportRefundRace, RefundRace } from './steps/billing';
+import { ExportRefundRace, PlanChangeRace, RefundRace } from './steps/billing';
 import { DeleteUserRace, PasswordResetRace, SignUpRace } from './steps/identity';
 import { RemovalRace, ResumeRace } from './steps/intake';
 import {
@@ -23,8 +23,13 @@ export function stepArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[]
       .tuple(fc.option(fc.nat(), { freq: 2 }), fc.integer({ min: 2, max: 5 }))
       .map(([t, n]) => new SignUpRace(t, n)),
     fc
-      .tuple(fc.nat(), fc.integer({ min: 2, max: 3 }), fc.constantFrom(1 as const, 2 as const))
-      .map(([a, n, links]) => new PasswordResetRace(a, n, links)),
+      .tuple(
+        fc.nat(),
+        fc.integer({ min: 2, max: 3 }),
+        fc.constantFrom(1 as const, 2 as const),
+        fc.constantFrom('form' as const, 'admin' as const),
+      )
+      .map(([a, n, links, by]) => new PasswordResetRace(a, n, links, by)),
     fc
       .tuple(fc.nat(), fc.array(mask, { minLength: 1, maxLength: 3 }))
       .map(([r, m]) => new ListCreateBurst(r, m)),
@@ -73,5 +78,6 @@ export function stepArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[]
     fc
       .tuple(fc.nat(), fc.integer({ min: 1, max: 4 }), mask, fc.boolean(), fc.constantFrom(0, 5, 20, 50))
       .map(([a, n, m, first, delay]) => new ExportRefundRace(a, n, m, first, delay)),
+    fc.tuple(fc.nat(), fc.integer({ min: 2, max: 3 })).map(([a, n]) => new PlanChangeRace(a, n)),
   ];
 }

@@ -198,3 +198,54 @@ export class ExportRefundRace extends Step {
       fail(world, 'an export answered 200 recorded its start', describeExchange(e));
   }
 }
+
+/**
+ * Two or three admins change one customer's plan at once (issue 37, finding 14): each saw Annual and
+ * asks for Monthly with a reason. One change is recorded; every other admin is told the plan changed
+ * meanwhile (409), never a second SubscriptionPlanChanged.
+ */
+export class PlanChangeRace extends Step {
+  constructor(
+    readonly account: number,
+    readonly admins: number,
+  ) {
+    super();
+  }
+  check = (model: Readonly<Model>) => liveAccounts(model as Model).some((a) => a.role === 'free');
+  label = () => `PlanChangeRace(account ${this.account}, ${this.admins} admins)`;
+
+  async act(model: Model, world: World) {
+    const account = pick(
+      liveAccounts(model).filter((a) => a.role === 'free'),
+      this.account,
+    )!;
+    account.role = 'subscriber';
+    const { token, userId } = account.session!;
+    if (!(await subscribeAnnual(world, token))) return;
+    const answers = await all(
+      Array.from({ length: this.admins }, (_, i) =>
+        world.client.call('plan-change', 'POST', `/api/admin/users/${userId}/plan`, {
+          token: world.admin.token,
+          json: { priceId: 'price_monthly', from: 'price_annual', reason: `Chaos: admin ${i + 1} agreed it` },
+        }),
+      ),
+    );
+    const { known, unknown } = expectAnswers(
+      world,
+      'changing a plan at once: one 200, then 409',
+      answers,
+      (e) => [200, 409].includes(e.status),
+    );
+    if (count(known, 200) > 1)
+      fail(world, 'a plan change is made once', answers.map(describeExchange).join('; '));
+    if (count(known, 200) === 0 && unknown === 0)
+      fail(world, 'one of the admins changes the plan', answers.map(describeExchange).join('; '));
+    const { rows } = await world.pool.query<{ n: string }>(
+      `select count(*) as n from eventstore.events
+       where type = 'SubscriptionPlanChanged' and stream_id = $1`,
+      [`subscription-${userId}`],
+    );
+    if (Number(rows[0]!.n) > 1)
+      fail(world, 'one SubscriptionPlanChanged for one change of plan', `${rows[0]!.n} for ${userId}`);
+  }
+}
