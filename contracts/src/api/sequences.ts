@@ -109,7 +109,16 @@ export type EnrolmentView = z.infer<typeof EnrolmentView>;
 export const EnrolmentList = z.array(EnrolmentView);
 export type EnrolmentList = z.infer<typeof EnrolmentList>;
 
-export const SequenceCandidateParams = z.object({ id: z.uuid(), candidateId: z.uuid() });
+/** Take recipients out of a sequence (as list members are removed: the ids in the body). */
+export const RemoveRecipientsRequest = z.strictObject({
+  candidateIds: z
+    .array(z.uuid('Each candidate id must be a UUID.'))
+    .min(1, 'Select at least one candidate.')
+    .max(SequenceLimits.recipientsMax, `At most ${SequenceLimits.recipientsMax} candidates at once.`),
+});
+export type RemoveRecipientsRequest = z.infer<typeof RemoveRecipientsRequest>;
+export const RemoveRecipientsResult = z.object({ removed: z.number().int(), notEnrolled: z.number().int() });
+export type RemoveRecipientsResult = z.infer<typeof RemoveRecipientsResult>;
 
 /** The one-click unsubscribe link's token (RFC 8058): signed, no login. */
 export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(400) });

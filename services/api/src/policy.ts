@@ -153,7 +153,7 @@ export const policy = {
   'POST /api/v1/sequences/:id/resume': ['signed-in', 'contacts', 'not-demo'],
   'POST /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
   'GET /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
-  'DELETE /api/v1/sequences/:id/enrolments/:candidateId': ['signed-in', 'contacts', 'not-demo'],
+  'DELETE /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
   // the unsubscribe link of sequence emails: a signed token, no login (RFC 8058 one-click)
   'GET /api/v1/unsubscribe': 'public',
   'POST /api/v1/unsubscribe': 'public',

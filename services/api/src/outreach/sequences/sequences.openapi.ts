@@ -2,14 +2,15 @@ import {
   EnrolmentList,
   EnrolRequest,
   EnrolResult,
-  SequenceCandidateParams,
+  RemoveRecipientsRequest,
+  RemoveRecipientsResult,
   SequenceList,
   SequenceRequest,
   SequenceView,
   UnsubscribeQuery,
   UnsubscribeResult,
 } from '@healthtal/contracts';
-import { html, Id, noContent, type RouteDoc } from '../../http/route-doc';
+import { html, Id, type RouteDoc } from '../../http/route-doc';
 import type { PolicyRoute } from '../../policy';
 
 const tags = ['outreach'] as const;
@@ -53,11 +54,12 @@ export const sequenceRouteDocs = {
     params: Id,
     responses: { 200: EnrolmentList },
   },
-  'DELETE /api/v1/sequences/:id/enrolments/:candidateId': {
-    summary: 'Take a recipient out of a sequence.',
+  'DELETE /api/v1/sequences/:id/enrolments': {
+    summary: 'Take recipients out of a sequence: nothing more of it is sent to them.',
     tags,
-    params: SequenceCandidateParams,
-    responses: { 204: noContent },
+    params: Id,
+    body: RemoveRecipientsRequest,
+    responses: { 200: RemoveRecipientsResult },
   },
   'GET /api/v1/unsubscribe': {
     summary: 'The unsubscribe page a clinician opens from an email’s footer (changes nothing by itself).',

@@ -2,7 +2,8 @@ import {
   EnrolRequest,
   type EnrolResult,
   nextSendTime,
-  SequenceCandidateParams,
+  RemoveRecipientsRequest,
+  type RemoveRecipientsResult,
   SequenceRequest,
   type SequenceView,
   timeZoneOfState,
@@ -139,20 +140,30 @@ export function sequenceRoutes(routes: RouteRegistrar, deps: Deps) {
     res.json(await enrolmentsOf(pool, sequenceId));
   });
 
-  routes.route('DELETE /api/v1/sequences/:id/enrolments/:candidateId', async (req, res) => {
-    const parsed = SequenceCandidateParams.safeParse(req.params);
-    if (!parsed.success) throw new RecipientNotEnrolled();
-    const { id: sequenceId, candidateId } = parsed.data;
+  routes.route('DELETE /api/v1/sequences/:id/enrolments', async (req, res) => {
+    const sequenceId = sequenceIdOf(req);
+    const { candidateIds } = parseBody(RemoveRecipientsRequest, req);
     const context = commandContext(req);
-    const enrolmentId = enrolmentIdOf(sequenceId, candidateId);
-    await handleCommand(
-      store,
-      enrolmentStream(enrolmentId),
-      enrolmentDecider,
-      { type: 'RemoveRecipient', enrolmentId, userId: context.userId! },
-      context,
-    );
-    res.status(204).end();
+    let removed = 0;
+    let notEnrolled = 0;
+    for (const candidateId of new Set(candidateIds)) {
+      const enrolmentId = enrolmentIdOf(sequenceId, candidateId);
+      try {
+        const { events } = await handleCommand(
+          store,
+          enrolmentStream(enrolmentId),
+          enrolmentDecider,
+          { type: 'RemoveRecipient', enrolmentId, userId: context.userId! },
+          context,
+        );
+        removed += events.length;
+      } catch (error) {
+        if (!(error instanceof RecipientNotEnrolled)) throw error;
+        notEnrolled++;
+      }
+    }
+    const result: RemoveRecipientsResult = { removed, notEnrolled };
+    res.json(result);
   });
 
   async function membersOf(userId: string, listId: string): Promise<string[]> {

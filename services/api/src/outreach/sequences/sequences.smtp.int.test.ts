@@ -281,6 +281,50 @@ describe('one-click unsubscribe', () => {
   }, 120_000);
 });
 
+describe('pausing, resuming and removing', () => {
+  it('sends nothing while paused, what came due once resumed, and nothing more to a removed recipient', async () => {
+    const pair = nurses('paused', 2);
+    await importCandidates(app, pair);
+    const recruiter = await recruiterWhoRevealed(pair.map((n) => n.candidateId));
+    const sequence = await createSequence(recruiter, [0, 1]);
+    const command = async (path: string, init: { method: string; json?: unknown }) => {
+      const response = await app.request(path, { ...init, as: await accounts.signIn(recruiter.email) });
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    await command(`/api/v1/sequences/${sequence.id}/pause`, { method: 'POST' });
+    const paused = await app.request(`/api/v1/sequences/${sequence.id}/enrolments`, {
+      method: 'POST',
+      as: await accounts.signIn(recruiter.email),
+      json: { candidateIds: pair.map((n) => n.candidateId) },
+    });
+    expect(paused.status).toBe(409);
+    await command(`/api/v1/sequences/${sequence.id}/resume`, { method: 'POST' });
+    await enrol(
+      await accounts.signIn(recruiter.email),
+      sequence.id,
+      pair.map((n) => n.candidateId),
+    );
+    await command(`/api/v1/sequences/${sequence.id}/pause`, { method: 'POST' });
+    await deliverDue();
+    for (const nurse of pair) expect(mailsTo(nurse.personalEmail!)).toHaveLength(0);
+
+    await command(`/api/v1/sequences/${sequence.id}/resume`, { method: 'POST' });
+    await deliverDue();
+    for (const nurse of pair) expect(mailsTo(nurse.personalEmail!)).toHaveLength(1);
+    expect(
+      await command(`/api/v1/sequences/${sequence.id}/enrolments`, {
+        method: 'DELETE',
+        json: { candidateIds: [pair[0]!.candidateId] },
+      }),
+    ).toEqual({ removed: 1, notEnrolled: 0 });
+    clock.advance(DAY);
+    await deliverDue();
+    expect(mailsTo(pair[0]!.personalEmail!)).toHaveLength(1);
+    expect(mailsTo(pair[1]!.personalEmail!)).toHaveLength(2);
+  }, 120_000);
+});
+
 describe('bad input', () => {
   it('answers 400 with field errors and stores nothing', async () => {
     const user = await recruiterWhoRevealed([]);
