@@ -94,6 +94,7 @@ export type SequenceList = z.infer<typeof SequenceList>;
 /** One recipient of a sequence, with what happened to them so far. */
 export const EnrolmentView = z.object({
   enrolmentId: z.uuid(),
+  sequenceId: z.uuid(),
   candidateId: z.uuid(),
   status: EnrolmentStatus,
   stepsSent: z.number().int(),

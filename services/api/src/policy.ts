@@ -154,6 +154,7 @@ export const policy = {
   'POST /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
   'GET /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
   'DELETE /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
+  'GET /api/v1/candidates/:id/sequences': ['signed-in', 'contacts', 'not-demo'],
   // the unsubscribe link of sequence emails: a signed token, no login (RFC 8058 one-click)
   'GET /api/v1/unsubscribe': 'public',
   'POST /api/v1/unsubscribe': 'public',

@@ -430,6 +430,7 @@ async function sequences() {
     json: { candidateIds: [ada] },
   });
   await ok(`/api/v1/sequences/${sequence}/enrolments`, { as: 'basic' });
+  await ok(`/api/v1/candidates/${ada}/sequences`, { as: 'basic' });
   await ok(`/api/v1/sequences/${sequence}/pause`, { method: 'POST', as: 'basic' });
   await ok(`/api/v1/sequences/${sequence}/resume`, { method: 'POST', as: 'basic' });
   await ok(`/api/v1/sequences/${sequence}/enrolments`, {

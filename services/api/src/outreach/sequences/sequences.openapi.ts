@@ -61,6 +61,13 @@ export const sequenceRouteDocs = {
     body: RemoveRecipientsRequest,
     responses: { 200: RemoveRecipientsResult },
   },
+  'GET /api/v1/candidates/:id/sequences': {
+    summary:
+      'A candidate’s history with the caller: each of the caller’s sequences they are in, and what was sent.',
+    tags,
+    params: Id,
+    responses: { 200: EnrolmentList },
+  },
   'GET /api/v1/unsubscribe': {
     summary: 'The unsubscribe page a clinician opens from an email’s footer (changes nothing by itself).',
     tags,

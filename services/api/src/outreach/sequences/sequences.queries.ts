@@ -56,23 +56,26 @@ const waitingText = (row: SequenceEnrolmentsTable): string | null => {
   return null;
 };
 
-/** A sequence's recipients and each one's history (`candidateId`: one recipient's). */
+/**
+ * Recipients and each one's history: a sequence's (`sequenceId`), or one candidate's in every sequence
+ * of this owner (`candidateId`).
+ */
 export async function enrolmentsOf(
   pool: pg.Pool,
-  sequenceId: string,
-  candidateId?: string,
+  where: { ownerId: string; sequenceId?: string; candidateId?: string },
 ): Promise<EnrolmentView[]> {
   const { rows } = await pool.query<EnrolmentRow>(
     `select e.*, exists (select 1 from clinician_opt_outs o where o.candidate_id = e.candidate_id) as opted_out,
        coalesce((select json_agg(json_build_object('step', m.step, 'sent_at', m.sent_at, 'message_id', m.message_id)
                  order by m.step) from sequence_messages m where m.enrolment_id = e.enrolment_id), '[]') as history
      from sequence_enrolments e
-     where e.sequence_id = $1 and ($2::uuid is null or e.candidate_id = $2)
+     where e.owner_id = $1 and ($2::uuid is null or e.sequence_id = $2) and ($3::uuid is null or e.candidate_id = $3)
      order by e.enrolled_at, e.enrolment_id`,
-    [sequenceId, candidateId ?? null],
+    [where.ownerId, where.sequenceId ?? null, where.candidateId ?? null],
   );
   return rows.map((row) => ({
     enrolmentId: row.enrolment_id,
+    sequenceId: row.sequence_id,
     candidateId: row.candidate_id,
     status: row.status,
     stepsSent: row.steps_sent,

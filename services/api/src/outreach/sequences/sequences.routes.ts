@@ -12,7 +12,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { ApiDependencies } from '../../dependencies';
 import type { RouteRegistrar } from '../../http/routes';
-import { parseBody } from '../../http/validate';
+import { parseBody, parseParams } from '../../http/validate';
 import type { Clock } from '../../shared/clock';
 import { type CommandContext, handleCommand, loadAggregate } from '../../shared/command-handler';
 import { commandContext } from '../../shared/idempotency';
@@ -136,8 +136,15 @@ export function sequenceRoutes(routes: RouteRegistrar, deps: Deps) {
 
   routes.route('GET /api/v1/sequences/:id/enrolments', async (req, res) => {
     const sequenceId = sequenceIdOf(req);
-    await viewOf(commandContext(req).userId!, sequenceId);
-    res.json(await enrolmentsOf(pool, sequenceId));
+    const ownerId = commandContext(req).userId!;
+    await viewOf(ownerId, sequenceId);
+    res.json(await enrolmentsOf(pool, { ownerId, sequenceId }));
+  });
+
+  // A candidate's history with the caller: every sequence of theirs the candidate is in.
+  routes.route('GET /api/v1/candidates/:id/sequences', async (req, res) => {
+    const { id } = parseParams(SequenceParams, req);
+    res.json(await enrolmentsOf(pool, { ownerId: commandContext(req).userId!, candidateId: id }));
   });
 
   routes.route('DELETE /api/v1/sequences/:id/enrolments', async (req, res) => {

@@ -173,6 +173,13 @@ describe('a 3-step sequence through SMTP', () => {
     const [recipient] = await enrolmentsOf(recruiter, sequence.id);
     expect(recipient).toMatchObject({ status: 'completed', stepsSent: 3, nextStep: null });
     expect(recipient!.history.map((sent) => sent.step)).toEqual([0, 1, 2]);
+    // The candidate's history with this recruiter, across their sequences.
+    const history = await app.request(`/api/v1/candidates/${nurse!.candidateId}/sequences`, {
+      as: await accounts.signIn(recruiter.email),
+    });
+    expect(((await history.json()) as EnrolmentList).map((e) => [e.sequenceId, e.history.length])).toEqual([
+      [sequence.id, 3],
+    ]);
   }, 120_000);
 });
 
