@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { AdminIdFilter, NumericId } from './admin';
 
 /** What a mail is for; the outbox filter and the console's kind column use these. */
-export const MAIL_KINDS = ['verify-email', 'reset-password', 'removal-confirmation', 'notification'] as const;
+export const MAIL_KINDS = [
+  'verify-email',
+  'reset-password',
+  'removal-confirmation',
+  'notification',
+  'sequence',
+] as const;
 export const MailKind = z.enum(MAIL_KINDS);
 export type MailKind = z.infer<typeof MailKind>;
 

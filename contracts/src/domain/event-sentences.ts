@@ -108,6 +108,31 @@ export const EVENT_SENTENCES: Sentences = {
   EmailGenerated: (d, n) => `${n.user(d.userId)} generated a ${d.tone} outreach email`,
   EmailTemplateSaved: (d, n) => `${n.user(d.ownerId)} saved the email template "${d.name}"`,
   EmailTemplateDeleted: (d, n) => `${n.user(d.ownerId)} deleted an email template`,
+  // outreach sequences (issue 36)
+  SequenceCreated: (d, n) =>
+    `${n.user(d.ownerId)} created the sequence "${d.name}" (${plural(d.steps.length, 'step')})`,
+  SequenceEdited: (d, n) =>
+    `${n.user(d.ownerId)} edited the sequence "${d.name}" (${plural(d.steps.length, 'step')})`,
+  SequencePaused: (d, n) => `${n.user(d.ownerId)} paused a sequence`,
+  SequenceResumed: (d, n) => `${n.user(d.ownerId)} resumed a sequence`,
+  RecipientEnrolled: (d, n) =>
+    `${n.user(d.ownerId)} enrolled ${n.candidate(d.candidateId)} in a sequence, first email due ${day(d.firstDueAt)}`,
+  SequenceStepSent: (d, n) => `Step ${d.step + 1} of a sequence was emailed to ${n.candidate(d.candidateId)}`,
+  SequenceStepDeferred: (d) =>
+    `Step ${d.step + 1} of an enrolment waits until ${day(d.until)} (${
+      d.reason === 'contact-cap'
+        ? 'the weekly contact cap'
+        : d.reason === 'daily-limit'
+          ? 'the daily sending limit'
+          : 'the send window'
+    })`,
+  RecipientRemoved: (d, n) => `${n.candidate(d.candidateId)} was removed from a sequence`,
+  EnrolmentStopped: (d) =>
+    `An enrolment stopped: ${d.reason === 'opted-out' ? 'the clinician opted out of recruiting email' : 'no email address to send to'}`,
+  ClinicianEmailed: (d, n) =>
+    `${n.user(d.senderId)} emailed ${n.candidate(d.candidateId)} (sequence step ${d.step + 1})`,
+  ClinicianOptedOut: (d, n) =>
+    `${n.candidate(d.candidateId)} opted out of recruiting email from every HealthTal customer (${d.via === 'one-click' ? 'one-click unsubscribe' : 'the unsubscribe page'})`,
   // intake
   ContactMessageReceived: (d) => `A contact message came in: "${d.subject}"`,
   ResumeSubmitted: (d) => `A resume was submitted for review (${d.title})`,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { EmailGenerator, EmailLength, EmailTone, PositionType } from '../api/outreach';
 import { event } from './envelope';
+import { SequenceEvent, sequencePersonalData } from './sequences';
+
+export * from './sequences';
 
 /**
  * A user generated an outreach email. Usage history only: what was asked and who wrote it, not the
@@ -46,11 +49,13 @@ export const OutreachEvent = z.discriminatedUnion('type', [
   EmailGenerated,
   EmailTemplateSaved,
   EmailTemplateDeleted,
+  ...SequenceEvent.options,
 ]);
 export type OutreachEvent = z.infer<typeof OutreachEvent>;
 
 /** Template text is encrypted under its owner: deleting the account erases it from the log too. */
 export const outreachPersonalData = {
+  ...sequencePersonalData,
   EmailTemplateSaved: {
     subject: (data: { ownerId: string }) => data.ownerId,
     fields: ['subject', 'body'],

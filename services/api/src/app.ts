@@ -38,6 +38,11 @@ import { OutboxMailer } from './mail/mailer';
 import { dashboardRoutes } from './ops/dashboard.routes';
 import { readModelRoutes } from './ops/read-models.routes';
 import { outreachRoutes } from './outreach/email.routes';
+import { SequenceDelivery } from './outreach/sequences/sequence-delivery';
+import { sequenceRoutes } from './outreach/sequences/sequences.routes';
+import { deliverySettings } from './outreach/sequences/step-sender';
+import { unsubscribeRoutes } from './outreach/sequences/unsubscribe.routes';
+import { sequenceSettingsOf } from './settings';
 import { systemClock } from './shared/clock';
 import { idempotency } from './shared/idempotency';
 import { InstanceLiveness } from './shared/instance-liveness';
@@ -51,6 +56,8 @@ export type Api = {
   routes: RouteRegistrar;
   identity: Identity;
   search: DirectorySearch;
+  /** Sends sequences' due steps (started by the caller: it is async); null with the scheduler off. */
+  sequenceDelivery: SequenceDelivery | null;
   beginShutdown(): void;
   /** After the last request: lets go of what the API holds open (search workers, its liveness connection). */
   close(): Promise<void>;
@@ -176,6 +183,26 @@ export function createApi(given: ApiDependencies): Api {
   mailOutboxRoutes(routes, { pool: deps.pool, mailer });
   siteSettingsRoutes(routes, deps);
   outreachRoutes(routes, deps);
+  const sequences = sequenceSettingsOf(deps.settings);
+  const sequenceDelivery = sequences.scheduler
+    ? new SequenceDelivery(
+        {
+          pool: deps.pool,
+          store: deps.store,
+          mailer,
+          logger: deps.logger,
+          clock,
+          settings: deliverySettings(deps.settings),
+        },
+        { pollingIntervalSeconds: sequences.pollingIntervalSeconds },
+      )
+    : null;
+  sequenceRoutes(routes, {
+    ...deps,
+    clock,
+    kick: () => void sequenceDelivery?.dispatchDue().catch(() => undefined),
+  });
+  unsubscribeRoutes(routes, { ...deps, clock });
   specialtyRoutes(routes, deps);
   candidateRoutes(routes, deps);
   exportRoutes(routes, deps, search);
@@ -207,10 +234,12 @@ export function createApi(given: ApiDependencies): Api {
     routes,
     identity,
     search,
+    sequenceDelivery,
     beginShutdown: () => {
       shuttingDown = true;
     },
     close: async () => {
+      await sequenceDelivery?.stop();
       await search.stop();
       await liveness.close();
     },

@@ -5,6 +5,7 @@ import { suppressionMigrations } from './directory/suppression';
 import { oneTimeTokenMigrations, sessionMigrations } from './identity/session-tokens';
 import { removalRequestJobMigrations } from './intake/removal-request-jobs';
 import { mailMigrations } from './mail/mailer';
+import { sequenceSendMigrations } from './outreach/sequences/step-sender';
 import { idempotencyMigrations } from './shared/idempotency';
 import { rateLimitMigrations } from './shared/rate-limit';
 import { secretsMigrations } from './shared/secrets';
@@ -23,4 +24,5 @@ export const apiMigrations: readonly Migration[] = [
   ...revealQuotaMigrations,
   ...removalRequestJobMigrations,
   ...siteAssetMigrations,
+  ...sequenceSendMigrations,
 ];

@@ -147,6 +147,20 @@ export const policy = {
   'POST /api/v1/email/templates': 'signed-in',
   'GET /api/v1/email/templates/:id': 'signed-in',
   'DELETE /api/v1/email/templates/:id': 'signed-in',
+  // outreach: sequences send mail to revealed contacts, so they need what Send Email needs
+  'GET /api/v1/sequences': ['signed-in', 'contacts', 'not-demo'],
+  'POST /api/v1/sequences': ['signed-in', 'contacts', 'not-demo'],
+  'GET /api/v1/sequences/:id': ['signed-in', 'contacts', 'not-demo'],
+  'PUT /api/v1/sequences/:id': ['signed-in', 'contacts', 'not-demo'],
+  'POST /api/v1/sequences/:id/pause': ['signed-in', 'contacts', 'not-demo'],
+  'POST /api/v1/sequences/:id/resume': ['signed-in', 'contacts', 'not-demo'],
+  'POST /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
+  'GET /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
+  'DELETE /api/v1/sequences/:id/enrolments': ['signed-in', 'contacts', 'not-demo'],
+  'GET /api/v1/candidates/:id/sequences': ['signed-in', 'contacts', 'not-demo'],
+  // the unsubscribe link of sequence emails: a signed token, no login (RFC 8058 one-click)
+  'GET /api/v1/unsubscribe': 'public',
+  'POST /api/v1/unsubscribe': 'public',
 
   // site: Website Settings; the public metadata and the uploaded images anyone's page loads
   'PUT /api/admin/site-settings/:key': 'admin',

@@ -1,3 +1,4 @@
+import { SequenceDefaults } from '@healthtal/contracts';
 import type { OpenAiSettings } from './outreach/openai-chat';
 import type { S3Settings } from './site/s3-site-assets';
 
@@ -33,6 +34,21 @@ export type ApiSettings = {
   metricsToken?: string;
   /** Contact reveals per user per UTC day, by plan tier (REVEAL_QUOTA_BASIC / _PREMIUM; 100 and 500). */
   revealQuotas?: { basic: number; premium: number };
+  /** Outreach sequences' delivery (SEQUENCE_* settings); SequenceDefaults where not given. */
+  sequences?: Partial<SequenceSettings>;
+};
+
+export type SequenceSettings = {
+  /** Sequence emails one clinician receives from all customers in any 7 days (SEQUENCE_CONTACT_CAP). */
+  contactCapPerWeek: number;
+  /** Sequence emails one recruiter sends per UTC day (SEQUENCE_DAILY_LIMIT). */
+  dailySendsPerRecruiter: number;
+  /** The sender's postal address in every sequence email's footer (CAN-SPAM; SENDER_POSTAL_ADDRESS). */
+  postalAddress: string;
+  /** Run the scheduler in this process (SEQUENCE_SCHEDULER=off for an API that only answers). */
+  scheduler: boolean;
+  /** How often an idle worker asks the queue for due steps. */
+  pollingIntervalSeconds: number;
 };
 
 export type StripeSettings = {
@@ -50,4 +66,14 @@ export const defaultSettings = (overrides: Partial<ApiSettings> = {}): ApiSettin
   demoAccountEmail: null,
   secureCookies: false,
   ...overrides,
+});
+
+/** The sequence settings in force: the configured ones over the defaults. */
+export const sequenceSettingsOf = (settings: ApiSettings): SequenceSettings => ({
+  contactCapPerWeek: SequenceDefaults.contactCapPerWeek,
+  dailySendsPerRecruiter: SequenceDefaults.dailySendsPerRecruiter,
+  postalAddress: SequenceDefaults.postalAddress,
+  scheduler: true,
+  pollingIntervalSeconds: 2,
+  ...settings.sequences,
 });

@@ -6,6 +6,7 @@ import {
   HTML_PAGES,
   PAGED,
   type PolicyRoute,
+  PROBE_SEQUENCE,
   RANGE_QUERIES,
   type Requirement,
   type Valid,
@@ -299,6 +300,7 @@ beforeAll(async () => {
   fixtures = {
     listId: await created('/api/v1/lists', { name: 'Probe target' }),
     savedSearchId: await created('/api/v1/saved-searches', { name: 'Probe', searchParams: { query: 'x' } }),
+    sequenceId: await created('/api/v1/sequences', PROBE_SEQUENCE),
     freeUserId: (await app.as('free')).userId,
   };
   await app.caughtUp();

@@ -1,4 +1,4 @@
-import { type PolicyRoute, validBodies } from '@healthtal/testkit/bad-input-routes';
+import { type PolicyRoute, PROBE_SEQUENCE, validBodies } from '@healthtal/testkit/bad-input-routes';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { nextIp, ROLES, type Role, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { hostileSegments } from '@healthtal/testkit/hostile-inputs';
@@ -100,18 +100,20 @@ beforeAll(async () => {
     }) ?? {};
   const list = await make('/api/v1/lists', { name: 'Sweep', candidateIds: [people[0]!.candidateId] });
   const saved = await make('/api/v1/saved-searches', { name: 'Sweep', searchParams: { query: 'x' } });
+  const sequence = await make('/api/v1/sequences', PROBE_SEQUENCE);
   // A user of its own for the demo-grant bodies: granting one of the roles would change what it may see.
   const grantee = await app.signUp();
   const fixtures = {
     listId: list.list?.id ?? list.id!,
     savedSearchId: saved.id!,
+    sequenceId: sequence.id!,
     freeUserId: grantee.userId,
   };
   valid = validBodies(fixtures);
   // Exports of real candidates, so an export's answer has contacts to leak if the policy let it.
   const candidateIds = people.slice(0, 3).map((p) => p.candidateId);
   valid['POST /api/v1/exports'] = { body: { candidateIds, format: 'csv', fileName: 'sweep' } };
-  ids = [...people.map((p) => p.candidateId), fixtures.listId, fixtures.savedSearchId];
+  ids = [...people.map((p) => p.candidateId), fixtures.listId, fixtures.savedSearchId, fixtures.sequenceId];
   await app.caughtUp();
 }, 120_000);
 afterAll(() => app?.close());

@@ -11,6 +11,7 @@ import {
   type RedirectResponse,
   type ResumeSubmissionAccepted,
   type SavedSearchView,
+  type SequenceView,
   type SiteSettingRow,
 } from '@healthtal/contracts';
 import { deliverWebhook, stripeEvent } from '@healthtal/testkit/billing';
@@ -28,6 +29,7 @@ import { type OpenApi, OpenApiValidator } from '@healthtal/testkit/openapi-valid
 import { VALID_RESUME } from '@healthtal/testkit/resumes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSearchFailure } from '../src/directory/search-errors';
+import { unsubscribeToken } from '../src/outreach/sequences/unsubscribe-token';
 import { policy } from '../src/policy';
 
 let app: TestApp;
@@ -188,6 +190,7 @@ describe('real answers validate against the document', () => {
     await directory();
     await workspace(premium);
     await outreach();
+    await sequences();
     await intake();
     await adminConsole();
     await billing(basic);
@@ -408,6 +411,39 @@ async function outreach() {
   await ok('/api/v1/email/templates', { as: 'basic' });
   await ok(`/api/v1/email/templates/${template}`, { as: 'basic' });
   await ok(`/api/v1/email/templates/${template}`, { method: 'DELETE', as: 'basic' }, 204);
+}
+
+/** Sequences as the basic recruiter who revealed Ada (directory()), and her unsubscribe link. */
+async function sequences() {
+  const form = {
+    name: 'ICU nurses',
+    steps: [{ subject: 'Hi {{first_name}}', body: 'A role.', waitBusinessDays: 0 }],
+  };
+  const made = await ok('/api/v1/sequences', { method: 'POST', as: 'basic', json: form }, 201);
+  const sequence = made.json<SequenceView>().id;
+  await ok('/api/v1/sequences', { as: 'basic' });
+  await ok(`/api/v1/sequences/${sequence}`, { as: 'basic' });
+  await ok(`/api/v1/sequences/${sequence}`, { method: 'PUT', as: 'basic', json: { ...form, name: 'ICU' } });
+  await ok(`/api/v1/sequences/${sequence}/enrolments`, {
+    method: 'POST',
+    as: 'basic',
+    json: { candidateIds: [ada] },
+  });
+  await ok(`/api/v1/sequences/${sequence}/enrolments`, { as: 'basic' });
+  await ok(`/api/v1/candidates/${ada}/sequences`, { as: 'basic' });
+  await ok(`/api/v1/sequences/${sequence}/pause`, { method: 'POST', as: 'basic' });
+  await ok(`/api/v1/sequences/${sequence}/resume`, { method: 'POST', as: 'basic' });
+  await ok(`/api/v1/sequences/${sequence}/enrolments`, {
+    method: 'DELETE',
+    as: 'basic',
+    json: { candidateIds: [ada] },
+  });
+  const { rows } = await app.pool.query<{ value: Buffer }>(
+    `select value from server_secrets where name = 'unsubscribe-key'`,
+  );
+  const token = encodeURIComponent(unsubscribeToken(rows[0]!.value, ada));
+  await ok(`/api/v1/unsubscribe?token=${token}`);
+  await ok(`/api/v1/unsubscribe?token=${token}`, { method: 'POST' });
 }
 
 async function intake() {

@@ -74,6 +74,16 @@ export const Config = z.object({
   REVEAL_QUOTA_BASIC: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** The same for premium (Annual) subscribers and admins. Demo grants count their own max uses instead. */
   REVEAL_QUOTA_PREMIUM: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  /** Sequence emails one clinician receives from all HealthTal customers together in any 7 days. */
+  SEQUENCE_CONTACT_CAP: z.coerce.number().int().min(1).max(100).default(3),
+  /** Sequence emails one recruiter sends per UTC day. */
+  SEQUENCE_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** The postal address every sequence email's footer gives (CAN-SPAM). */
+  SENDER_POSTAL_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  /** `off`: this process answers requests but sends no sequence steps (another process does). */
+  SEQUENCE_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** How often an idle sequence worker asks the queue for due steps, in seconds. */
+  SEQUENCE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** The designated demo account. In embedded mode it defaults to demo@healthtal.test. */
   DEMO_ACCOUNT_EMAIL: z.email().optional(),
   /** Signs access tokens; generated and kept in the database when not set. */

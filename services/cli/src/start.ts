@@ -8,6 +8,7 @@ import {
   loadIdentityKeys,
   type PrincipalResolver,
   type RunningServer,
+  type SequenceDelivery,
   startHttpServer,
 } from '@healthtal/api';
 import { isAppRoute } from '@healthtal/contracts';
@@ -71,6 +72,8 @@ export type HealthTal = {
   pool: pg.Pool;
   store: EventStore;
   projectors: RunningProjector[];
+  /** The sequence scheduler of this process; null with SEQUENCE_SCHEDULER=off. */
+  sequenceDelivery: SequenceDelivery | null;
   stop(): Promise<void>;
 };
 
@@ -187,6 +190,8 @@ export async function startHealthTal({
       ...(tracing.tracer ? { tracer: tracing.tracer } : {}),
       ...searchSnapshotDir(config, embedded !== null),
     });
+    // Sequence steps go out from every process that runs the scheduler; stopped with the API (api.close).
+    await api.sequenceDelivery?.start();
     const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;
     const server: RunningServer = await startHttpServer(api, {
       host: config.HOST,
@@ -206,7 +211,16 @@ export async function startHealthTal({
       });
       stack.push(() => seeding.stop());
     }
-    return { url: server.url, databaseUrl, pool, store, projectors, devAccounts, stop };
+    return {
+      url: server.url,
+      databaseUrl,
+      pool,
+      store,
+      projectors,
+      devAccounts,
+      sequenceDelivery: api.sequenceDelivery,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -254,6 +268,13 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
       : {}),
     ...(config.S3_BUCKET ? { s3: s3Settings(config, config.S3_BUCKET) } : {}),
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+    sequences: {
+      contactCapPerWeek: config.SEQUENCE_CONTACT_CAP,
+      dailySendsPerRecruiter: config.SEQUENCE_DAILY_LIMIT,
+      scheduler: config.SEQUENCE_SCHEDULER === 'on',
+      pollingIntervalSeconds: config.SEQUENCE_POLL_SECONDS,
+      ...(config.SENDER_POSTAL_ADDRESS ? { postalAddress: config.SENDER_POSTAL_ADDRESS } : {}),
+    },
   };
 }
 

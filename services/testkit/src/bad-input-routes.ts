@@ -37,7 +37,7 @@ export const RANGE_QUERIES = new Set<PolicyRoute>([
 ]);
 export const PAGED = new Set<PolicyRoute>(['GET /api/v1/lists/:id/members', 'GET /api/v1/me/activity']);
 
-export type Fixtures = { listId: string; savedSearchId: string; freeUserId: string };
+export type Fixtures = { listId: string; savedSearchId: string; sequenceId: string; freeUserId: string };
 /** A body each route accepts, on a resource that exists, so one broken field is all that is wrong. */
 export type Valid = {
   params?: Record<string, string>;
@@ -51,9 +51,14 @@ const searchFilters = {
   sortKey: 'relevance',
   sortDirection: 'asc',
 };
+export const PROBE_SEQUENCE = {
+  name: 'Probe sequence',
+  steps: [{ subject: 'Hi {{first_name}}', body: 'A role for you.', waitBusinessDays: 0 }],
+};
 export function validBodies(f: Fixtures): Partial<Record<PolicyRoute, Valid>> {
   const password = 'correct horse battery';
   const list = { id: f.listId };
+  const sequence = { id: f.sequenceId };
   return {
     'POST /api/v1/auth/signup': {
       body: {
@@ -135,6 +140,10 @@ export function validBodies(f: Fixtures): Partial<Record<PolicyRoute, Valid>> {
       emptyBody: { kind: 'status', status: 404 },
     },
     'POST /api/v1/saved-searches': { body: { name: 'Probe search', searchParams: searchFilters } },
+    'POST /api/v1/sequences': { body: PROBE_SEQUENCE },
+    'PUT /api/v1/sequences/:id': { params: sequence, body: PROBE_SEQUENCE },
+    'POST /api/v1/sequences/:id/enrolments': { params: sequence, body: { candidateIds: [nobody()] } },
+    'DELETE /api/v1/sequences/:id/enrolments': { params: sequence, body: { candidateIds: [nobody()] } },
     'PATCH /api/v1/saved-searches/:id': { params: { id: f.savedSearchId }, body: { name: 'Renamed' } },
   };
 }

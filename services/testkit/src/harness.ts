@@ -47,24 +47,44 @@ export async function startTestApp(
   { logger = pino({ level: 'silent' }), clock }: { logger?: Logger; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_POOL_SIZE: '10',
-    ADMIN_EMAILS: ADMIN_EMAIL,
-    DEMO_ACCOUNT_EMAIL: DEMO_EMAIL,
-    // Requests come from this process on loopback, and `ip` gives each test user its own address in
-    // X-Forwarded-For: trust the loopback peer to say so, as a proxy in front would.
-    TRUST_PROXY: 'loopback',
-    // Search on the API's own thread unless a test asks for workers (search-workers.http.int.test.ts).
-    SEARCH_WORKERS: '0',
-    // No proxy to drain in front of a test app: stopping it need not wait the production 5 s
-    // (production-build.process.int.test.ts sets its own delay to check the drain).
-    SHUTDOWN_DELAY_MS: '0',
-    ...env,
-  });
+  const config = loadConfig(testEnv(database.url, env));
   const app = await startHealthTal({ config, logger, ...(clock ? { clock } : {}) });
+  return withHelpers(app, database);
+}
+
+/** The harness's settings for a product on this database, with `env` over them. */
+const testEnv = (databaseUrl: string, env: Record<string, string>) => ({
+  DATABASE_URL: databaseUrl,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_POOL_SIZE: '10',
+  ADMIN_EMAILS: ADMIN_EMAIL,
+  DEMO_ACCOUNT_EMAIL: DEMO_EMAIL,
+  // Requests come from this process on loopback, and `ip` gives each test user its own address in
+  // X-Forwarded-For: trust the loopback peer to say so, as a proxy in front would.
+  TRUST_PROXY: 'loopback',
+  // Search on the API's own thread unless a test asks for workers (search-workers.http.int.test.ts).
+  SEARCH_WORKERS: '0',
+  // No proxy to drain in front of a test app: stopping it need not wait the production 5 s
+  // (production-build.process.int.test.ts sets its own delay to check the drain).
+  SHUTDOWN_DELAY_MS: '0',
+  ...env,
+});
+
+/**
+ * A second process of the product on the same database (another API instance behind the same load
+ * balancer): its own port, projectors and sequence scheduler. Stop it before the first one's close.
+ */
+export async function startAnotherInstance(
+  first: TestApp,
+  env: Record<string, string> = {},
+  { logger = pino({ level: 'silent' }), clock }: { logger?: Logger; clock?: Clock } = {},
+): Promise<HealthTal> {
+  const config = loadConfig(testEnv(first.databaseUrl, env));
+  return startHealthTal({ config, logger, ...(clock ? { clock } : {}) });
+}
+
+function withHelpers(app: HealthTal, database: TestDatabase): TestApp {
   const roles = new Map<Role, Promise<SignedIn>>();
 
   const request = (path: string, { as, json, headers, ip, ...init }: RequestOptions = {}) =>

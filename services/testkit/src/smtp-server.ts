@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerError } from 'smtp-server';
 
 export type ReceivedMail = {
@@ -10,6 +11,8 @@ export type ReceivedMail = {
   text: string;
   /** Who signed in to send it. */
   user: string | undefined;
+  /** The message as it came, for a real parser (mailparser's simpleParser). */
+  raw: string;
 };
 
 export type TestSmtpServer = {
@@ -26,6 +29,9 @@ export type TestSmtpServer = {
   /** Listens again on the same port, after stop(). */
   restart(): Promise<void>;
 };
+
+/** A received message read by a real MIME parser (mailparser): headers as a mail client sees them. */
+export const parsedMail = (mail: ReceivedMail): Promise<ParsedMail> => simpleParser(mail.raw);
 
 export const SMTP_USER = 'mailer';
 export const SMTP_PASSWORD = 'smtp-secret';
@@ -65,13 +71,15 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
             return callback(error);
           }
           const from = session.envelope.mailFrom;
+          const raw = Buffer.concat(chunks).toString('utf8');
           received.push({
             envelope: {
               from: from ? from.address : '',
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             },
-            ...parseMessage(Buffer.concat(chunks).toString('utf8')),
+            ...parseMessage(raw),
             user: typeof session.user === 'string' ? session.user : undefined,
+            raw,
           });
           callback();
         });

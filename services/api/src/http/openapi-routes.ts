@@ -7,6 +7,7 @@ import { identityRouteDocs } from '../identity/identity.openapi';
 import { intakeRouteDocs } from '../intake/intake.openapi';
 import { opsRouteDocs } from '../ops/ops.openapi';
 import { outreachRouteDocs } from '../outreach/outreach.openapi';
+import { sequenceRouteDocs } from '../outreach/sequences/sequences.openapi';
 import type { PolicyRoute } from '../policy';
 import { siteRouteDocs } from '../site/site.openapi';
 import { workspaceRouteDocs } from '../workspace/workspace.openapi';
@@ -49,6 +50,7 @@ export const routeDocs = {
   ...directoryRouteDocs,
   ...intakeRouteDocs,
   ...outreachRouteDocs,
+  ...sequenceRouteDocs,
   ...workspaceRouteDocs,
   ...opsRouteDocs,
   ...siteRouteDocs,

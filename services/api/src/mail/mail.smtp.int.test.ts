@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AuthSession, MailOutboxRow } from '@healthtal/contracts';
+import { MailOutboxRow } from '@healthtal/contracts';
 import {
   ADMIN_EMAIL,
   nextIp,
@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '@healthtal/testkit/harness';
+import { smtpAccounts } from '@healthtal/testkit/smtp-accounts';
 import {
   type ReceivedMail,
   SMTP_USER,
@@ -24,9 +25,11 @@ const MAIL_FROM = `HealthTal Accounts <${FROM_ADDRESS}>`;
 
 let smtp: TestSmtpServer;
 let app: TestApp;
+let accounts: ReturnType<typeof smtpAccounts>;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   app = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM });
+  accounts = smtpAccounts(app, smtp);
 });
 afterAll(async () => {
   await app?.close();
@@ -43,26 +46,10 @@ const signUpForm = (email: string) => ({
   acceptTerms: true,
 });
 
-/** The newest mail the SMTP server received for this address. */
-const mailTo = (to: string): ReceivedMail | undefined =>
-  smtp.received.findLast((mail) => mail.envelope.to.includes(to));
-const linkIn = (mail: ReceivedMail | undefined, path: string) => {
-  const match = new RegExp(`(https?://[^\\s]+${path})\\?token=([A-Za-z0-9_-]+)`).exec(mail?.text ?? '');
-  if (!match) throw new Error(`No ${path} link in ${JSON.stringify(mail?.text)}`);
-  return { url: match[1]!, token: match[2]! };
-};
-
+const mailTo = (to: string) => accounts.mailTo(to);
+const linkIn = (mail: ReceivedMail | undefined, path: string) => accounts.linkIn(mail, path);
 /** Signs up and in with the link the SMTP server received: the harness reads links from the outbox. */
-async function signUpThroughSmtp(email = newEmail()): Promise<SignedIn> {
-  const ip = nextIp();
-  expect((await post('/api/v1/auth/signup', signUpForm(email), ip)).status).toBe(201);
-  const { token } = linkIn(mailTo(email), '/verify-email');
-  expect((await post('/api/v1/auth/verify-email', { token }, ip)).status).toBe(200);
-  const login = await post('/api/v1/auth/login', { email, password: PASSWORD }, ip);
-  expect(login.status).toBe(200);
-  const session = (await login.json()) as AuthSession;
-  return { userId: session.user.id, email, accessToken: session.accessToken, refreshCookie: '' };
-}
+const signUpThroughSmtp = (email = newEmail()): Promise<SignedIn> => accounts.signUp(email);
 
 let admin: Promise<SignedIn> | undefined;
 const outboxOf = async (recipient: string): Promise<MailOutboxRow[]> => {

@@ -10,6 +10,12 @@ export type MailMessage = {
   text: string;
   html?: string;
   kind: MailKind;
+  /** The Message-ID header, `<id@domain>`: fixed by the sender so a resend of the same mail carries the same one. */
+  messageId?: string;
+  /** Where replies go (a sequence's recruiter). */
+  replyTo?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /**

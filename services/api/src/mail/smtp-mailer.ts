@@ -109,6 +109,9 @@ export class SmtpMailer implements Mailer {
         subject: message.subject,
         text: message.text,
         ...(message.html !== undefined ? { html: message.html } : {}),
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.headers ? { headers: { ...message.headers } } : {}),
       });
       return null;
     } catch (error) {

@@ -4,6 +4,7 @@ import { CheckoutRace, DemoRace } from './steps/access';
 import { ExportRefundRace, PlanChangeRace, RefundRace } from './steps/billing';
 import { DeleteUserRace, PasswordResetRace, SignUpRace } from './steps/identity';
 import { RemovalRace, ResumeRace } from './steps/intake';
+import { SequenceBurst } from './steps/outreach';
 import {
   ListAddBurst,
   ListCreateBurst,
@@ -79,5 +80,8 @@ export function stepArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[]
       .tuple(fc.nat(), fc.integer({ min: 1, max: 4 }), mask, fc.boolean(), fc.constantFrom(0, 5, 20, 50))
       .map(([a, n, m, first, delay]) => new ExportRefundRace(a, n, m, first, delay)),
     fc.tuple(fc.nat(), fc.integer({ min: 2, max: 3 })).map(([a, n]) => new PlanChangeRace(a, n)),
+    fc
+      .tuple(fc.nat(), fc.array(mask, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 2 }))
+      .map(([r, m, t]) => new SequenceBurst(r, m, t)),
   ];
 }
