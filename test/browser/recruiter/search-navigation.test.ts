@@ -1,0 +1,75 @@
+import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectCount, resultCount, seedDirectory } from './recruiter-support';
+
+const suite = useBrowserApp({ app: 'web-recruiter' });
+
+/** Family physicians in Ohio (the only ones there): 50 pages of 25, beside the small directory of recruiter-support. */
+const FAMILY = 1250;
+beforeAll(async () => {
+  await seedDirectory(suite.app);
+  await importCandidates(
+    suite.app,
+    Array.from({ length: FAMILY }, (_, i) =>
+      candidate(`family-${i}`, {
+        firstName: 'Fran',
+        lastName: `Family${String(i).padStart(4, '0')}`,
+        specialty: 'Family Medicine',
+        title: 'Family Physician',
+        city: 'Columbus',
+        state: 'OH',
+      }),
+    ),
+  );
+});
+
+const cards = (page: Page) => page.getByRole('region', { name: 'Search results' }).getByRole('article');
+const pageButton = (page: Page, n: number) =>
+  page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByRole('button', { name: `Page ${n}`, exact: true });
+const pageInUrl = (page: Page) => new URL(page.url()).searchParams.get('page');
+
+async function goToPage(page: Page, typed: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Go to page' });
+  await form.getByRole('textbox', { name: 'Go to page' }).fill(typed);
+  await form.getByRole('button', { name: 'Go' }).click();
+}
+
+describe('go to page (issue 37, finding 2)', () => {
+  test('page 50 in one step, in the URL; a number past the end leads to the last page and says so', async () => {
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?state=OH');
+    await expectText(resultCount(page), `${FAMILY.toLocaleString('en-US')} results`);
+    await expectCount(cards(page), 25);
+
+    await goToPage(page, '50');
+    await page.waitForURL((url) => url.searchParams.get('page') === '50');
+    await expectVisible(pageButton(page, 50).and(page.locator('[aria-current="page"]')));
+    await expectCount(cards(page), 25);
+    await expectText(cards(page).first(), 'Family');
+
+    await goToPage(page, '3');
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await goToPage(page, '999');
+    await page.waitForURL((url) => url.searchParams.get('page') === '50');
+    const said = page.getByRole('form', { name: 'Go to page' }).getByRole('status');
+    await expectText(said, 'There are 50 pages: page 999 is past the end, so this is the last page.');
+
+    // Not a page number: nothing moves, and the field says what it takes.
+    await goToPage(page, 'ten');
+    await expectText(said, 'Enter a page number from 1 to 50.');
+    expect(pageInUrl(page)).toBe('50');
+
+    // The table has it too; a reload keeps the page (the URL holds it).
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    await goToPage(page, '7');
+    await page.waitForURL((url) => url.searchParams.get('page') === '7');
+    await expectCount(page.getByRole('table').locator('tbody tr'), 25);
+    await page.reload();
+    await expectVisible(pageButton(page, 7).and(page.locator('[aria-current="page"]')));
+    expect(pageInUrl(page)).toBe('7');
+  });
+});
