@@ -73,3 +73,46 @@ describe('go to page (issue 37, finding 2)', () => {
     expect(pageInUrl(page)).toBe('7');
   });
 });
+
+describe('the selection lasts for the session (issue 37, finding 3)', () => {
+  test('three picked, a profile opened, Back: still three; a reload keeps them; Clear empties them', async () => {
+    const page = await suite.page();
+    await signIn(suite, page, 'basic', '/search?specialty=Pediatrics');
+    await expectText(resultCount(page), '10 results');
+    const toolbar = page.getByRole('toolbar', { name: 'Results' });
+    for (const n of [0, 2, 5]) await cards(page).nth(n).getByRole('checkbox').check();
+    await expectText(toolbar, '3 selected');
+    const picked = await Promise.all(
+      [0, 2, 5].map(async (n) => (await cards(page).nth(n).getByRole('heading').textContent())!),
+    );
+
+    await cards(page).nth(2).getByRole('link', { name: picked[1] }).click();
+    await page.waitForURL(/\/physician\//);
+    await expectVisible(page.getByRole('heading', { name: picked[1] }));
+    await page.goBack();
+    await expectText(resultCount(page), '10 results');
+    await expectText(toolbar, '3 selected');
+    for (const n of [0, 2, 5]) expect(await cards(page).nth(n).getByRole('checkbox').isChecked()).toBe(true);
+
+    // A reload keeps them, and "3 selected" opens them, cards and all.
+    await page.reload();
+    await expectText(toolbar, '3 selected');
+    await toolbar.getByRole('button', { name: '3 selected: show them' }).click();
+    const selected = page.getByRole('region', { name: 'Selected candidates' }).getByRole('article');
+    await expectCount(selected, 3);
+    expect((await selected.getByRole('heading').allTextContents()).sort()).toEqual([...picked].sort());
+
+    // Add to List and Send Email act on them as before.
+    await page.getByRole('button', { name: 'Add to List' }).click();
+    await expectVisible(
+      page.getByRole('dialog', { name: 'Add to List' }).getByRole('button', { name: 'Add 3 to List' }),
+    );
+    await page.keyboard.press('Escape');
+
+    await toolbar.getByRole('button', { name: 'Clear selection' }).click();
+    await expectText(toolbar, '0 selected');
+    await page.reload();
+    await expectText(resultCount(page), '10 results');
+    await expectText(toolbar, '0 selected');
+  });
+});
