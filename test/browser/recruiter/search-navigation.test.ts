@@ -116,3 +116,59 @@ describe('the selection lasts for the session (issue 37, finding 3)', () => {
     await expectText(toolbar, '0 selected');
   });
 });
+
+describe('a saved search\'s "N new since" opens the new ones (issue 37, finding 4)', () => {
+  test('the badge opens its filters plus "added since": exactly the new candidates, as many as it said', async () => {
+    const seattle = (key: string, lastName: string, state = 'WA') =>
+      candidate(key, { firstName: 'Sam', lastName, city: 'Seattle', state, specialty: 'Pediatrics' });
+    await importCandidates(
+      suite.app,
+      [1, 2, 3].map((i) => seattle(`wa-old-${i}`, `Before${i}`)),
+    );
+    const saved = await suite.app.request('/api/v1/saved-searches', {
+      method: 'POST',
+      as: 'premium',
+      json: { name: 'Washington watch', searchParams: { state: ['WA'] } },
+    });
+    expect(saved.status).toBe(201);
+    await suite.app.caughtUp();
+    // Two join in Washington after it was saved, one in Oregon (not this search).
+    await importCandidates(suite.app, [
+      seattle('wa-new-1', 'Arrived1'),
+      seattle('wa-new-2', 'Arrived2'),
+      seattle('or-new-1', 'Elsewhere1', 'OR'),
+    ]);
+
+    const page = await suite.page();
+    await signIn(suite, page, 'premium', '/search');
+    await page.getByRole('button', { name: 'Saved Searches' }).click();
+    const search = page.getByRole('article', { name: 'Washington watch' });
+    await expectText(search, '2 new since');
+    await search.getByRole('button', { name: /^Show the 2 new since/ }).click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('state') === 'WA' && url.searchParams.has('addedSince'),
+    );
+    await expectText(resultCount(page), '2 results');
+    expect((await cards(page).getByRole('heading').allTextContents()).sort()).toEqual([
+      'Sam Arrived1',
+      'Sam Arrived2',
+    ]);
+
+    // The boundary is a filter like the others: a chip that, removed, shows the whole search.
+    const since = page
+      .getByRole('group', { name: 'Applied filters' })
+      .getByRole('button', { name: /^Remove Added since/ });
+    await since.click();
+    await page.waitForURL((url) => !url.searchParams.has('addedSince'));
+    await expectText(resultCount(page), '5 results');
+
+    // The API parses it: anything but a date-time is a field error, not a 500.
+    const refused = await suite.app.request('/api/v1/search', {
+      method: 'POST',
+      as: 'premium',
+      json: { state: ['WA'], addedSince: 'last week' },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('addedSince');
+  });
+});

@@ -10,7 +10,7 @@ import {
   hasTermOrFilter,
   SearchMessages as M,
   type SearchScreenState,
-  searchFiltersOf,
+  savedSearchParamsOf,
   titled,
 } from './search-screen';
 
@@ -142,7 +142,7 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
         {open === 'list' ? <AddToListDialog open onClose={close} candidateIds={ids} /> : null}
         {open === 'email' ? <SendEmailDialog open onClose={close} candidateIds={ids} /> : null}
         {open === 'save' ? (
-          <SaveSearchDialog open onClose={close} searchParams={searchFiltersOf(state)} />
+          <SaveSearchDialog open onClose={close} searchParams={savedSearchParamsOf(state)} />
         ) : null}
         {open === 'searches' ? <SavedSearchesSheet open onClose={close} /> : null}
         {open === 'lists' ? <SavedListsSheet open onClose={close} /> : null}
