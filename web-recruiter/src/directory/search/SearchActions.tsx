@@ -102,7 +102,16 @@ export function SearchActions({ state, selectedIds, loading }: Props) {
         direction="row"
         spacing={1}
         useFlexGap
-        sx={{ flexWrap: 'wrap', mb: 2 }}
+        // One row on a phone, scrolled sideways, so the first result is on the first screen (issue 37).
+        sx={{
+          flexWrap: { xs: 'nowrap', sm: 'wrap' },
+          overflowX: { xs: 'auto', sm: 'visible' },
+          '& > *': { flexShrink: 0 },
+          mb: 1,
+          // Room for the Format field's label, which a sideways scroll would cut.
+          pt: { xs: 1, sm: 0 },
+          pb: { xs: 0.5, sm: 0 },
+        }}
         aria-label="Actions"
         role="group"
       >

@@ -50,7 +50,7 @@ export function SearchToolbar({
       direction="row"
       spacing={1.5}
       useFlexGap
-      sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+      sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}
       role="toolbar"
       aria-label="Results"
     >
