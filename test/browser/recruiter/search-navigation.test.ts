@@ -1,7 +1,7 @@
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { expectText, expectVisible, signIn, useBrowserApp } from '../support/browser';
+import { expectText, expectVisible, seriousAxeViolations, signIn, useBrowserApp } from '../support/browser';
 import { expectCount, resultCount, seedDirectory } from './recruiter-support';
 
 const suite = useBrowserApp({ app: 'web-recruiter' });
@@ -57,6 +57,7 @@ describe('go to page (issue 37, finding 2)', () => {
     await page.waitForURL((url) => url.searchParams.get('page') === '50');
     const said = page.getByRole('form', { name: 'Go to page' }).getByRole('status');
     await expectText(said, 'There are 50 pages: page 999 is past the end, so this is the last page.');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Not a page number: nothing moves, and the field says what it takes.
     await goToPage(page, 'ten');
@@ -97,6 +98,7 @@ describe('the selection lasts for the session (issue 37, finding 3)', () => {
     // A reload keeps them, and "3 selected" opens them, cards and all.
     await page.reload();
     await expectText(toolbar, '3 selected');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await toolbar.getByRole('button', { name: '3 selected: show them' }).click();
     const selected = page.getByRole('region', { name: 'Selected candidates' }).getByRole('article');
     await expectCount(selected, 3);
@@ -144,6 +146,7 @@ describe('a saved search\'s "N new since" opens the new ones (issue 37, finding 
     await page.getByRole('button', { name: 'Saved Searches' }).click();
     const search = page.getByRole('article', { name: 'Washington watch' });
     await expectText(search, '2 new since');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await search.getByRole('button', { name: /^Show the 2 new since/ }).click();
     await page.waitForURL(
       (url) => url.searchParams.get('state') === 'WA' && url.searchParams.has('addedSince'),
