@@ -25,3 +25,21 @@ export function pageWithin(target: number, total: number): number | null {
   if (!Number.isInteger(target) || target < 1 || target > Math.max(total, 1)) return null;
   return target;
 }
+
+/**
+ * Go to page (issue 37): the page a typed number leads to, and what to say about it. A number past
+ * the last page leads to the last, and says so; anything but a whole number from 1 on leads nowhere.
+ */
+export function pageOfTyped(typed: string, total: number): { page: number | null; message: string | null } {
+  const last = Math.max(total, 1);
+  const text = typed.trim();
+  const number = /^\d+$/.test(text) ? Number.parseInt(text, 10) : Number.NaN;
+  if (!Number.isSafeInteger(number) || number < 1)
+    return { page: null, message: `Enter a page number from 1 to ${last.toLocaleString('en-US')}.` };
+  if (number > last)
+    return {
+      page: last,
+      message: `There ${last === 1 ? 'is 1 page' : `are ${last.toLocaleString('en-US')} pages`}: page ${number.toLocaleString('en-US')} is past the end, so this is the last page.`,
+    };
+  return { page: number, message: null };
+}

@@ -149,6 +149,7 @@ export const NearFilter = z.strictObject({
 export type NearFilter = z.infer<typeof NearFilter>;
 export const UNKNOWN_PLACE = (place: string) =>
   `We don't know the place "${place}": give a 5-digit ZIP code or a city as "City, ST".`;
+export const ADDED_SINCE_FORMAT = 'A date and time, as 2026-11-03T14:00:00Z.';
 export const DISTANCE_NEEDS_NEAR = 'Sorting by distance needs a "within N miles of" place.';
 
 /**
@@ -177,6 +178,11 @@ export const SearchRequest = z.strictObject({
   selectAll: z.boolean().default(false),
   /** Within N miles of a ZIP or a city (issue 35). */
   near: NearFilter.optional(),
+  /**
+   * Only candidates who entered the directory after this moment (issue 37: a saved search's "N new
+   * since" opens as its filters plus this boundary, so the count matches the badge).
+   */
+  addedSince: z.iso.datetime({ offset: true, error: ADDED_SINCE_FORMAT }).optional(),
 });
 export type SearchRequest = z.infer<typeof SearchRequest>;
 export type SearchFilters = Omit<SearchRequest, 'sortKey' | 'sortDirection' | 'page' | 'limit' | 'selectAll'>;

@@ -133,8 +133,16 @@ export const ListExportRequest = z.strictObject({
 });
 export type ListExportRequest = z.infer<typeof ListExportRequest>;
 
-/** The search filter object as it is saved: the search contract without paging and Select All. */
-export const SavedSearchParams = SearchRequest.omit({ page: true, limit: true, selectAll: true }).partial();
+/**
+ * The search filter object as it is saved: the search contract without paging and Select All, and
+ * without an "added since" boundary (a saved search's own alert counts from when it was last opened).
+ */
+export const SavedSearchParams = SearchRequest.omit({
+  page: true,
+  limit: true,
+  selectAll: true,
+  addedSince: true,
+}).partial();
 export type SavedSearchParams = z.infer<typeof SavedSearchParams>;
 
 const hasTermOrFilter = (params: SavedSearchParams) =>

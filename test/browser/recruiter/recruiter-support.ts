@@ -62,6 +62,17 @@ export async function expectCount(locator: Locator, n: number, timeout = 15_000)
   throw new Error(`expected ${locator} to match ${n} elements, last count: ${last}`);
 }
 
+/** Table rows wholly on screen: inside the viewport and inside the table's own scroll box. */
+export const rowsFullyVisible = (page: Page) =>
+  page.evaluate(() => {
+    const box = document.querySelector('table')!.parentElement!.getBoundingClientRect();
+    const bottom = Math.min(window.innerHeight, box.bottom);
+    return [...document.querySelectorAll('tbody tr')].filter((row) => {
+      const r = row.getBoundingClientRect();
+      return r.height > 0 && r.top >= Math.max(0, box.top) && r.bottom <= bottom;
+    }).length;
+  });
+
 /** A screenshot of the page at rest: toasts closed, scrolled to the top, transitions finished. */
 export async function screenshotAtRest(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS !== '1') return;

@@ -6,6 +6,7 @@ import {
   CARDIOLOGISTS,
   expectCount,
   resultCount,
+  rowsFullyVisible,
   screenshotAtRest,
   seedDirectory,
 } from './recruiter-support';
@@ -16,17 +17,6 @@ beforeAll(() => seedDirectory(suite.app));
 const ALL = 65;
 const tableRows = (page: Page) =>
   page.getByRole('region', { name: 'Search results' }).getByRole('table').locator('tbody tr');
-
-/** Rows wholly on screen: inside the viewport and inside the table's own scroll box. */
-const rowsFullyVisible = (page: Page) =>
-  page.evaluate(() => {
-    const box = document.querySelector('table')!.parentElement!.getBoundingClientRect();
-    const bottom = Math.min(window.innerHeight, box.bottom);
-    return [...document.querySelectorAll('tbody tr')].filter((row) => {
-      const r = row.getBoundingClientRect();
-      return r.height > 0 && r.top >= Math.max(0, box.top) && r.bottom <= bottom;
-    }).length;
-  });
 
 /**
  * Presses Tab (or Shift+Tab) until the focused element is the one named, as a keyboard user would.

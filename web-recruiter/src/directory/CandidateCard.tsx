@@ -66,93 +66,140 @@ export const CandidateCard = memo(function CandidateCard({
   const why = matchSummary(card.matched);
   const provenance = emailProvenance(card.emailVerifiedAt, new Date(), card.emailStatus, card.hasEmail);
   const headingId = `candidate-${card.id}`;
+  // Issue 37: dense, so a laptop shows five or more and a phone the first near the top. Where and
+  // for whom on one line (cut short with the whole text on hover), the chips on one more.
+  const place = [location, distance].filter(Boolean).join(' · ');
+  const facts: [key: string, text: string][] = [];
+  if (card.title) facts.push(['title', card.title]);
+  if (card.organization) facts.push(['organization', card.organization]);
+  if (place) facts.push(['place', place]);
   return (
-    <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+    <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ px: 1.5, py: 1 }}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         {onToggleSelected ? (
           <Checkbox
+            size="small"
             checked={selected ?? false}
             onChange={() => onToggleSelected(card.id)}
             slotProps={{ input: { 'aria-label': `Select ${name}` } }}
-            sx={{ mt: -0.5, ml: -1 }}
+            sx={{ p: 0.5, ml: -0.5 }}
           />
         ) : null}
-        <Avatar sx={{ bgcolor: 'primary.main', display: { xs: 'none', sm: 'flex' } }} aria-hidden>
+        <Avatar
+          sx={{
+            bgcolor: 'primary.main',
+            width: 32,
+            height: 32,
+            fontSize: '0.875rem',
+            display: { xs: 'none', sm: 'flex' },
+          }}
+          aria-hidden
+        >
           {initialsOf(card.firstName, card.lastName)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="h6" component="h2" id={headingId} sx={{ fontSize: '1.1rem' }}>
-              <MuiLink component={RouterLink} to={`/physician/${card.id}`} underline="hover">
-                {name}
-              </MuiLink>
-            </Typography>
-            <SpecialtyBadge specialty={card.specialty} />
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={{ xs: 0.5, md: 1 }}
+            sx={{ alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'space-between' }}
+          >
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}
+            >
+              <Typography
+                variant="h6"
+                component="h2"
+                id={headingId}
+                sx={{ fontSize: '1rem', lineHeight: 1.6 }}
+              >
+                <MuiLink component={RouterLink} to={`/physician/${card.id}`} underline="hover">
+                  {name}
+                </MuiLink>
+              </Typography>
+              <SpecialtyBadge specialty={card.specialty} />
+            </Stack>
+            <Box sx={{ flexShrink: 0 }}>
+              <ContactButtons
+                candidateId={card.id}
+                hasEmail={card.hasEmail}
+                emailStatus={card.emailStatus}
+                hasPhone={card.hasPhone}
+                linkedinUrl={card.linkedinUrl}
+                hasLinkedin={card.hasLinkedin}
+              />
+            </Box>
           </Stack>
-          {card.title ? <Typography variant="body2">{card.title}</Typography> : null}
-          {card.organization ? (
-            <Typography variant="body2" color="text.secondary">
-              {card.organization}
-            </Typography>
-          ) : null}
-          {location || distance ? (
-            <Typography variant="body2" color="text.secondary">
-              {location}
-              {location && distance ? ' · ' : null}
-              {distance}
-            </Typography>
-          ) : null}
-          {card.education.length > 0 ? (
-            <Stack
-              direction="row"
-              spacing={0.5}
-              useFlexGap
-              sx={{ flexWrap: 'wrap', mt: 1 }}
-              aria-label="Education"
+          {facts.length > 0 ? (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              noWrap
+              title={facts.map(([, text]) => text).join(' · ')}
             >
-              {card.education.map((e) => (
-                <Chip
-                  key={`${e.school}|${e.degree}`}
-                  size="small"
-                  variant="outlined"
-                  label={e.degree ? `${e.school} · ${e.degree}` : e.school}
-                />
+              {facts.map(([key, text], i) => (
+                <Box component="span" key={key} sx={key === 'title' ? { color: 'text.primary' } : undefined}>
+                  {i > 0 ? ' · ' : null}
+                  {text}
+                </Box>
               ))}
-            </Stack>
+            </Typography>
           ) : null}
-          {skills.shown.length > 0 ? (
-            <Stack
-              direction="row"
-              spacing={0.5}
-              useFlexGap
-              sx={{ flexWrap: 'wrap', mt: 1 }}
-              aria-label="Skills"
+          {card.education.length > 0 || skills.shown.length > 0 || provenance || why ? (
+            <Box
+              sx={{
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                columnGap: 1.5,
+                rowGap: 0.25,
+                mt: 0.5,
+              }}
             >
-              {skills.shown.map((skill) => (
-                <Chip key={skill} size="small" label={skill} />
-              ))}
-              {skills.more ? <Chip size="small" variant="outlined" label={skills.more} /> : null}
-            </Stack>
-          ) : null}
-          <Box sx={{ mt: 1.5 }}>
-            <ContactButtons
-              candidateId={card.id}
-              hasEmail={card.hasEmail}
-              emailStatus={card.emailStatus}
-              hasPhone={card.hasPhone}
-              linkedinUrl={card.linkedinUrl}
-              hasLinkedin={card.hasLinkedin}
-            />
-          </Box>
-          {provenance ? (
-            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-              {provenance}
-            </Typography>
-          ) : null}
-          {why ? (
-            <Typography variant="caption" color="text.secondary" component="p" aria-label="Why this match">
-              {`Why this match: ${why}`}
-            </Typography>
+              {card.education.length > 0 ? (
+                <Stack
+                  direction="row"
+                  spacing={0.5}
+                  useFlexGap
+                  sx={{ flexWrap: 'wrap' }}
+                  aria-label="Education"
+                >
+                  {card.education.map((e) => (
+                    <Chip
+                      key={`${e.school}|${e.degree}`}
+                      size="small"
+                      variant="outlined"
+                      label={e.degree ? `${e.school} · ${e.degree}` : e.school}
+                    />
+                  ))}
+                </Stack>
+              ) : null}
+              {skills.shown.length > 0 ? (
+                <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Skills">
+                  {skills.shown.map((skill) => (
+                    <Chip key={skill} size="small" label={skill} />
+                  ))}
+                  {skills.more ? <Chip size="small" variant="outlined" label={skills.more} /> : null}
+                </Stack>
+              ) : null}
+              {provenance ? (
+                <Typography variant="caption" color="text.secondary" component="p">
+                  {provenance}
+                </Typography>
+              ) : null}
+              {why ? (
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="p"
+                  aria-label="Why this match"
+                >
+                  {`Why this match: ${why}`}
+                </Typography>
+              ) : null}
+            </Box>
           ) : null}
         </Box>
       </Stack>

@@ -3,7 +3,11 @@ import { Button, Chip, Stack, Typography } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../app/auth';
 import { shortDate } from '../directory/candidate-card';
-import { searchParamsOf, searchStateOfFilters } from '../directory/search/search-screen';
+import {
+  newSinceSearchParams,
+  searchParamsOf,
+  searchStateOfFilters,
+} from '../directory/search/search-screen';
 import { SideSheet } from './SideSheet';
 import { useDeleteSavedSearch, useOpenSavedSearch, useSavedSearches } from './workspace-api';
 
@@ -38,12 +42,16 @@ export function SavedSearchesSheet({ open, onClose }: { open: boolean; onClose: 
   const remove = useDeleteSavedSearch();
   const opened = useOpenSavedSearch();
 
-  const apply = (search: SavedSearchView) => {
-    const query = new URLSearchParams(searchParamsOf(searchStateOfFilters(search.searchParams)));
+  const openSearch = (search: SavedSearchView, params: [string, string][]) => {
     opened.mutate(search.id);
     onClose();
-    navigate(`/search?${query}`);
+    navigate(`/search?${new URLSearchParams(params)}`);
   };
+  const apply = (search: SavedSearchView) =>
+    openSearch(search, searchParamsOf(searchStateOfFilters(search.searchParams)));
+  // Issue 37: the badge opens exactly the new ones, the saved filters plus the alert's boundary.
+  const showNew = (search: SavedSearchView) =>
+    openSearch(search, newSinceSearchParams(search.searchParams, search.since));
 
   return (
     <SideSheet
@@ -57,7 +65,13 @@ export function SavedSearchesSheet({ open, onClose }: { open: boolean; onClose: 
           <Stack direction="row" sx={{ alignItems: 'center' }}>
             <Typography sx={{ fontWeight: 600, flex: 1 }}>{search.name}</Typography>
             {newSinceText(search) ? (
-              <Chip size="small" color="secondary" label={newSinceText(search)} />
+              <Chip
+                size="small"
+                color="secondary"
+                label={newSinceText(search)}
+                aria-label={`Show the ${newSinceText(search)}`}
+                onClick={() => showNew(search)}
+              />
             ) : null}
           </Stack>
           <Typography variant="caption" color="text.secondary">

@@ -58,7 +58,8 @@ export function SideSheet<Item extends { id: string; name: string }>({
       anchor="right"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 420 } } } }}
+      // The sheet is a dialog: named by its title (axe: aria-dialog-name).
+      slotProps={{ paper: { 'aria-label': texts.title, sx: { width: { xs: '100%', sm: 420 } } } }}
     >
       <Box sx={{ p: 2 }} role="region" aria-label={texts.title}>
         <SheetHeader title={texts.title} onClose={onClose} />

@@ -153,3 +153,16 @@ export async function exportRowsOf(pool: pg.Pool, ids: readonly string[]): Promi
     direct_phone: shownPhone(row.direct_phone),
   }));
 }
+
+/**
+ * The read-model seq of the first candidate imported after `since`, or null when none was. Seq
+ * follows import order, so every candidate from there on arrived after `since`
+ * (a saved search's "new since", a search's `addedSince`).
+ */
+export async function firstSeqImportedAfter(pool: pg.Pool, since: Date): Promise<number | null> {
+  const { rows } = await pool.query<Pick<DirectoryCandidatesTable, 'seq'>>(
+    'select seq from directory_candidates where imported_at > $1 order by imported_at, seq limit 1',
+    [since],
+  );
+  return rows[0] ? Number(rows[0].seq) : null;
+}

@@ -4,9 +4,8 @@ import {
   SearchLimits,
   type SearchRequest,
 } from '@healthtal/contracts';
-import type pg from 'pg';
 import type { DirectorySearch } from '../directory/search/directory-search';
-import { firstSeqImportedAfter, type SavedSearchRow } from './saved-searches.queries';
+import type { SavedSearchRow } from './saved-searches.queries';
 
 /** The saved filter object as a search request (the first page; only its count matters here). */
 export function searchRequestOf(params: SavedSearchParams): SearchRequest {
@@ -38,23 +37,21 @@ export function paramsOf(row: SavedSearchRow): SavedSearchParams {
 
 /**
  * "12 new since Nov 3": candidates that match the saved search now and entered the directory after
- * it was last opened (or saved). Erased candidates are gone from the index and never count. Null
- * while the search index is still loading.
+ * it was last opened (or saved): the search with `addedSince`, as the badge's link opens it.
+ * Erased candidates are gone from the index and never count. Null while the search index is still
+ * loading.
  */
 export async function newSince(
-  pool: pg.Pool,
   search: DirectorySearch,
   params: SavedSearchParams,
   since: Date,
 ): Promise<number | null> {
   if (!search.ready) return null;
-  const fromSeq = await firstSeqImportedAfter(pool, since);
-  if (fromSeq === null) return 0;
-  return search.countFromSeq(searchRequestOf(params), fromSeq);
+  const request = { ...searchRequestOf(params), addedSince: since.toISOString() };
+  return (await search.find(request, { offset: 0, limit: 0 })).count;
 }
 
 export async function toSavedSearchView(
-  pool: pg.Pool,
   search: DirectorySearch,
   row: SavedSearchRow,
 ): Promise<SavedSearchView> {
@@ -65,6 +62,6 @@ export async function toSavedSearchView(
     createdAt: row.created_at.toISOString(),
     searchParams,
     since: row.last_opened_at.toISOString(),
-    newCount: await newSince(pool, search, searchParams, row.last_opened_at),
+    newCount: await newSince(search, searchParams, row.last_opened_at),
   };
 }

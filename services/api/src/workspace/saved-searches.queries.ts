@@ -1,4 +1,4 @@
-import type { DirectoryCandidatesTable, SavedSearchesTable } from '@healthtal/projections';
+import type { SavedSearchesTable } from '@healthtal/projections';
 import type pg from 'pg';
 
 export type SavedSearchRow = Pick<
@@ -28,16 +28,4 @@ export async function findOwnedSavedSearch(
     [id, ownerId],
   );
   return rows[0] ?? null;
-}
-
-/**
- * The read-model seq of the first candidate imported after `since`, or null when none was. Seq
- * follows import order, so every candidate from there on arrived after `since`.
- */
-export async function firstSeqImportedAfter(pool: pg.Pool, since: Date): Promise<number | null> {
-  const { rows } = await pool.query<Pick<DirectoryCandidatesTable, 'seq'>>(
-    'select seq from directory_candidates where imported_at > $1 order by imported_at, seq limit 1',
-    [since],
-  );
-  return rows[0] ? Number(rows[0].seq) : null;
 }

@@ -50,7 +50,7 @@ export function savedSearchRoutes(
   routes.route('GET /api/v1/saved-searches', async (req, res) => {
     const rows = await savedSearchesOf(pool, commandContext(req).userId!);
     const views: SavedSearchView[] = [];
-    for (const row of rows) views.push(await toSavedSearchView(pool, search, row));
+    for (const row of rows) views.push(await toSavedSearchView(search, row));
     res.json(views);
   });
 
@@ -74,7 +74,7 @@ export function savedSearchRoutes(
   routes.route('GET /api/v1/saved-searches/:id', async (req, res) => {
     const row = await findOwnedSavedSearch(pool, commandContext(req).userId!, savedSearchIdOf(req));
     if (!row) throw new SavedSearchNotFound();
-    res.json(await toSavedSearchView(pool, search, row));
+    res.json(await toSavedSearchView(search, row));
   });
 
   // Applying a saved search: its alert starts counting again from now.

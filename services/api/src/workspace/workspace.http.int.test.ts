@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ActivityPage,
+  ADDED_SINCE_FORMAT,
   type CreateListResponse,
   ListLimits,
   type ListMembersChanged,
@@ -8,6 +9,7 @@ import {
   type ListSummary,
   type Problem,
   type SavedSearchView,
+  type SearchResponse,
   WorkspaceMessages,
 } from '@healthtal/contracts';
 import { activityProjection, rebuildProjection, workspaceProjection } from '@healthtal/projections';
@@ -419,6 +421,11 @@ describe('saved searches', () => {
       { 'searchParams.planet': 'Unknown field.' },
     ],
     [
+      'an "added since" boundary (its alert counts from its last opening)',
+      { name: 'Bad', searchParams: { state: ['OH'], addedSince: '2026-11-03T00:00:00Z' } },
+      { 'searchParams.addedSince': 'Unknown field.' },
+    ],
+    [
       'a boolean Keywords syntax error',
       { name: 'Bad', searchParams: { query: 'icu AND (er' } },
       { 'searchParams.query': 'Unclosed ( at position 8.' },
@@ -438,6 +445,18 @@ describe('saved searches', () => {
     await importCandidates(app, [cardiologist('a'), cardiologist('b'), cardiologist('tx', 'TX')]);
     const afterImport = await alertOf(saved.id);
     expect(afterImport).toMatchObject({ newCount: 2, since: saved.since });
+    // Issue 37: the badge opens as a search, its filters plus `addedSince`: the same two.
+    const newOnes = await call<SearchResponse>('POST', '/api/v1/search', owner, {
+      ...cardiologyInOhio,
+      addedSince: afterImport.since,
+    });
+    expect(newOnes.body.count).toBe(2);
+    expect(newOnes.body.data.map((card) => card.id).sort()).toEqual(
+      [cardiologist('a'), cardiologist('b')].map((c) => c.candidateId).sort(),
+    );
+    const refused = await call<FieldProblem>('POST', '/api/v1/search', owner, { addedSince: 'last week' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ addedSince: ADDED_SINCE_FORMAT });
 
     const opened = await call<{ openedAt: string }>('POST', `/api/v1/saved-searches/${saved.id}/opened`);
     expect(opened.status).toBe(200);

@@ -34,14 +34,22 @@ type Props = {
   onTogglePage: () => void;
 };
 
+/**
+ * Issue 37: the table fits its area at 1280–1920 px (fixed layout: the checkbox and Contact columns
+ * keep their width, the others share the rest), cells cut short with the whole text on hover, and
+ * rows about 23 px tall, so 25 fit above the fold at 1440×900.
+ */
 const CELL = {
-  py: 0.5,
+  py: 0.125,
   px: 1,
+  fontSize: '0.8125rem',
+  lineHeight: 1.5,
   whiteSpace: 'nowrap',
-  maxWidth: 200,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
 } as const;
+const COLUMN_WIDTHS: Partial<Record<ResultsColumn, string | number>> = { name: '16%', contact: 168 };
+const CHECKBOX = { py: 0, width: 36, px: 0.5 } as const;
 
 /** The latest verification of the record's contacts, if any. */
 const verifiedAt = (card: Card): string | null =>
@@ -122,24 +130,20 @@ const ResultRow = memo(function ResultRow({
         '&[data-focused]': { bgcolor: 'action.focus' },
       }}
     >
-      <TableCell padding="checkbox" sx={{ py: 0 }}>
+      <TableCell padding="checkbox" sx={CHECKBOX}>
         <Checkbox
           size="small"
           checked={selected}
           onChange={() => onToggle(card.id)}
           tabIndex={-1}
           slotProps={{ input: { 'aria-label': `Select ${name}` } }}
-          sx={{ p: 0.5 }}
+          sx={{ p: 0.125 }}
         />
       </TableCell>
       {columns.map((column) => {
         const content = cellOf(card, column);
         return (
-          <TableCell
-            key={column}
-            title={textOf(content) ?? undefined}
-            sx={column === 'contact' ? { ...CELL, maxWidth: 'none' } : CELL}
-          >
+          <TableCell key={column} title={column === 'name' ? name : (textOf(content) ?? undefined)} sx={CELL}>
             {content ?? '—'}
           </TableCell>
         );
@@ -172,22 +176,26 @@ export function ResultsTable({ cards, columns, selected, onToggle, pageSelected,
           stickyHeader
           aria-label="Results table"
           aria-describedby="results-table-keys"
-          sx={{ minWidth: 880 }}
+          sx={{ tableLayout: 'fixed', width: '100%', minWidth: { xs: 720, md: 0 } }}
         >
           <TableHead>
             <TableRow>
-              <TableCell padding="checkbox" sx={{ py: 0 }}>
+              <TableCell padding="checkbox" sx={CHECKBOX}>
                 <Checkbox
                   size="small"
                   checked={pageSelected}
                   indeterminate={someSelected}
                   onChange={onTogglePage}
                   slotProps={{ input: { 'aria-label': 'Select page' } }}
-                  sx={{ p: 0.5 }}
+                  sx={{ p: 0.125 }}
                 />
               </TableCell>
               {columns.map((column) => (
-                <TableCell key={column} sx={{ ...CELL, fontWeight: 600 }}>
+                <TableCell
+                  key={column}
+                  title={RESULTS_COLUMN_LABELS[column]}
+                  sx={{ ...CELL, fontWeight: 600, width: COLUMN_WIDTHS[column] }}
+                >
                   {RESULTS_COLUMN_LABELS[column]}
                 </TableCell>
               ))}

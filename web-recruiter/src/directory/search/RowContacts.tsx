@@ -15,7 +15,7 @@ const DemoRestrictionDialog = lazy(() =>
 );
 
 const TOOLTIPS: Record<ContactField, string> = { email: M.emailTooltip, phone: M.phoneTooltip };
-const DENSE = { py: 0, px: 0.75, minWidth: 0, fontSize: '0.75rem', lineHeight: 1.6, textTransform: 'none' };
+const DENSE = { py: 0, px: 0.75, minWidth: 0, fontSize: '0.75rem', lineHeight: 1.5, textTransform: 'none' };
 
 /**
  * A table row's contact status, one line: what is on file, a reveal button for each field (the

@@ -16,7 +16,7 @@ import {
   hasTermOrFilter,
   SearchMessages as M,
   type SearchScreenState,
-  searchFiltersOf,
+  savedSearchParamsOf,
   titled,
 } from './search-screen';
 
@@ -118,7 +118,16 @@ export function SearchActions({ state, selectedIds, loading, count }: Props) {
         direction="row"
         spacing={1}
         useFlexGap
-        sx={{ flexWrap: 'wrap', mb: 2 }}
+        // One row on a phone, scrolled sideways, so the first result is on the first screen (issue 37).
+        sx={{
+          flexWrap: { xs: 'nowrap', sm: 'wrap' },
+          overflowX: { xs: 'auto', sm: 'visible' },
+          '& > *': { flexShrink: 0 },
+          mb: 1,
+          // Room for the Format field's label, which a sideways scroll would cut.
+          pt: { xs: 1, sm: 0 },
+          pb: { xs: 0.5, sm: 0 },
+        }}
         aria-label="Actions"
         role="group"
       >
@@ -159,7 +168,7 @@ export function SearchActions({ state, selectedIds, loading, count }: Props) {
         {open === 'list' ? <AddToListDialog open onClose={close} candidateIds={ids} /> : null}
         {open === 'email' ? <SendEmailDialog open onClose={close} candidateIds={ids} /> : null}
         {open === 'save' ? (
-          <SaveSearchDialog open onClose={close} searchParams={searchFiltersOf(state)} />
+          <SaveSearchDialog open onClose={close} searchParams={savedSearchParamsOf(state)} />
         ) : null}
         {open === 'searches' ? <SavedSearchesSheet open onClose={close} /> : null}
         {open === 'lists' ? <SavedListsSheet open onClose={close} /> : null}

@@ -31,6 +31,7 @@ type Props = {
     pageSelected: boolean;
     togglePage: () => void;
     toggleAll: () => void;
+    clear: () => void;
   };
 };
 
@@ -50,7 +51,7 @@ export function SearchToolbar({
       direction="row"
       spacing={1.5}
       useFlexGap
-      sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+      sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 1 }}
       role="toolbar"
       aria-label="Results"
     >
@@ -109,10 +110,32 @@ export function SearchToolbar({
         >
           {selection.mode === 'all' ? 'Deselect All' : 'Select All'}
         </Button>
-        <Typography variant="body2" color="text.secondary">
-          {selection.size.toLocaleString('en-US')} selected
-        </Typography>
+        <SelectedCount selection={selection} onShow={() => update({ tab: 'selected' })} />
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * "N selected" (kept for the session, issue 37): it opens the Selected view, and Clear empties the
+ * selection.
+ */
+function SelectedCount({ selection, onShow }: { selection: Props['selection']; onShow: () => void }) {
+  const text = `${selection.size.toLocaleString('en-US')} selected`;
+  if (selection.size === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+    );
+  return (
+    <>
+      <Button size="small" onClick={onShow} aria-label={`${text}: show them`}>
+        {text}
+      </Button>
+      <Button size="small" color="inherit" onClick={selection.clear}>
+        Clear selection
+      </Button>
+    </>
   );
 }

@@ -19,7 +19,7 @@ import {
 } from '@healthtal/contracts';
 import { z } from 'zod';
 import { nearLabel } from './near';
-import type { SearchScreenState } from './search-screen';
+import { ADDED_SINCE, addedSinceText, type SearchScreenState } from './search-screen';
 
 /**
  * The search screen's results table (issue 17) and the applied-filter chips: the columns a
@@ -132,7 +132,7 @@ export const KEYWORDS_LABEL = 'Keywords';
 
 export type AppliedFilter = {
   /** The free text, the distance, a filter, or a filter's "none of" values (`notState`). */
-  readonly field: 'query' | 'near' | SearchField | ExclusionKey;
+  readonly field: 'query' | 'near' | typeof ADDED_SINCE | SearchField | ExclusionKey;
   readonly value: string;
   /** "Specialty: Cardiology", "State: Texas". */
   readonly label: string;
@@ -173,6 +173,8 @@ export function appliedFilters(state: SearchScreenState): AppliedFilter[] {
     }
   }
   if (state.near) applied.push({ field: 'near', value: state.near.place, label: nearLabel(state.near) });
+  if (state.addedSince)
+    applied.push({ field: ADDED_SINCE, value: state.addedSince, label: addedSinceText(state.addedSince) });
   return applied;
 }
 
@@ -187,6 +189,7 @@ export function filterValueLabel(name: SearchField, value: string): string {
 /** The change to the search state that removes one applied filter value. */
 export function withoutFilter(state: SearchScreenState, filter: AppliedFilter): Partial<SearchScreenState> {
   if (filter.field === 'query') return { query: '' };
+  if (filter.field === ADDED_SINCE) return { addedSince: null };
   if (EXCLUSION_KEYS.includes(filter.field as ExclusionKey)) {
     const key = filter.field as ExclusionKey;
     return { [key]: state[key].filter((value) => value !== filter.value) } as Partial<SearchScreenState>;

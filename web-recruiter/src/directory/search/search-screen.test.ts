@@ -6,8 +6,10 @@ import {
   EMPTY_SEARCH,
   hasTermOrFilter,
   invalidFilterMessage,
+  newSinceSearchParams,
   removeLastTag,
   SearchMessages,
+  savedSearchParamsOf,
   searchErrorMessage,
   searchFiltersOf,
   searchParamsOf,
@@ -74,6 +76,24 @@ describe('the search URL', () => {
       sortDirection: 'asc',
     });
     expect(searchStateOfFilters(filters)).toEqual({ ...state, page: 1 });
+  });
+
+  it('keeps a saved search\'s "added since" boundary in the URL and the request, not in what Save Search keeps (issue 37)', () => {
+    const since = '2026-11-03T14:00:00.000Z';
+    const query = new URLSearchParams(
+      newSinceSearchParams({ state: ['TX'], specialty: ['Cardiology'] }, since),
+    );
+    expect(query.toString()).toBe(`state=TX&specialty=Cardiology&addedSince=${encodeURIComponent(since)}`);
+    const state = searchStateFromParams(query);
+    expect(state.addedSince).toBe(since);
+    expect(searchFiltersOf(state)).toMatchObject({ state: ['TX'], addedSince: since });
+    expect(SearchRequest.safeParse(searchFiltersOf(state)).success).toBe(true);
+    expect(savedSearchParamsOf(state)).not.toHaveProperty('addedSince');
+    expect(activeFilterCount(state)).toBe(3);
+    expect(hasTermOrFilter({ ...EMPTY_SEARCH, addedSince: since })).toBe(false);
+    expect(invalidFilterMessage({ addedSince: 'A date and time, as 2026-11-03T14:00:00Z.' })).toBe(
+      'Added since: A date and time, as 2026-11-03T14:00:00Z.',
+    );
   });
 
   it('reads where a license is held as several states and a compact license as on or off (issue 34)', () => {

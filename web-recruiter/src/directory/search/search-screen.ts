@@ -90,6 +90,18 @@ export function searchErrorMessage(message: string, code?: string | null): strin
   return SearchMessages.fallback;
 }
 
+/** The URL's and the request's name of the "added since" boundary, and its label (issue 37). */
+export const ADDED_SINCE = 'addedSince';
+export const ADDED_SINCE_LABEL = 'Added since';
+/** "Added since Nov 3, 2026, 2:14 PM" (the moment as the URL has it when it is not a date). */
+export function addedSinceText(value: string): string {
+  const at = new Date(value);
+  const when = Number.isNaN(at.getTime())
+    ? value
+    : at.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return `${ADDED_SINCE_LABEL} ${when}`;
+}
+
 /** Under the Keywords field: the boolean syntax it takes (ADR 0053); the API's syntax error takes its place. */
 export const KEYWORDS_HELP = 'AND, OR, NOT in capitals, "quotes", (brackets)';
 
@@ -102,6 +114,7 @@ export function invalidFilterMessage(errors: Readonly<Record<string, string>>): 
     const name = path.split('.')[0] ?? path;
     if (name === 'query') return 'Keywords';
     if (name === 'near') return NEAR_LABEL;
+    if (name === ADDED_SINCE) return ADDED_SINCE_LABEL;
     const excluded = EXCLUDABLE_FILTERS.find((field) => exclusionOf(field) === name);
     if (excluded) return searchField(excluded).exclude!.label;
     return name in SEARCH_FIELDS ? SEARCH_FIELDS[name as keyof typeof SEARCH_FIELDS].control.label : name;
@@ -162,6 +175,11 @@ export type SearchScreenState = {
   upgraded: boolean;
   /** Within N miles of a ZIP or city (issue 35), or none. */
   near: NearValue | null;
+  /**
+   * Only candidates added after this moment (ISO date-time), or none: a saved search's "N new
+   * since" (issue 37). Kept as the URL has it; the API's field error says when it is not a date.
+   */
+  addedSince: string | null;
 } & Record<ListFilter, string[]> &
   /** The range filters (years in practice): either bound open; both open is no filter. */
   Record<RangeFilter, RangeValue> &
@@ -176,6 +194,7 @@ export const EMPTY_SEARCH: SearchScreenState = {
   tab: 'results',
   upgraded: false,
   near: null,
+  addedSince: null,
   ...(Object.fromEntries(LIST_FILTERS.map((name) => [name, [] as string[]])) as Record<ListFilter, string[]>),
   ...(Object.fromEntries(RANGE_FILTERS.map((name) => [name, OPEN_RANGE])) as Record<RangeFilter, RangeValue>),
   ...(Object.fromEntries(EXCLUDABLE_FILTERS.map((name) => [exclusionOf(name), [] as string[]])) as Record<
@@ -242,6 +261,7 @@ export function searchStateFromParams(params: { get(name: string): string | null
     tab: (SEARCH_TABS as readonly string[]).includes(tab) ? tab : 'results',
     upgraded: params.get('upgraded') === 'true',
     near,
+    addedSince: params.get(ADDED_SINCE)?.trim() || null,
   };
 }
 
@@ -259,6 +279,7 @@ export function searchParamsOf(state: SearchScreenState): [string, string][] {
   for (const key of EXCLUDABLE_FILTERS.map(exclusionOf))
     if (state[key].length > 0) entries.push([key, state[key].join(',')]);
   entries.push(...nearParams(state.near));
+  if (state.addedSince) entries.push([ADDED_SINCE, state.addedSince]);
   if (state.page > 1) entries.push(['page', String(state.page)]);
   if (state.sortKey !== 'relevance') entries.push(['sortKey', state.sortKey]);
   if (state.sortDirection !== 'asc') entries.push(['sortDirection', state.sortDirection]);
@@ -278,10 +299,21 @@ export function searchFiltersOf(state: SearchScreenState): SearchFilterObject {
   for (const name of RANGE_FILTERS) if (!isOpenRange(state[name])) filters[name] = { ...state[name] };
   for (const key of EXCLUDABLE_FILTERS.map(exclusionOf)) if (state[key].length > 0) filters[key] = state[key];
   if (state.near) filters.near = { ...state.near };
+  if (state.addedSince) filters.addedSince = state.addedSince;
   filters.sortKey = state.sortKey;
   filters.sortDirection = state.sortDirection;
   return filters;
 }
+
+/** What Save Search keeps of a screen state: its filters without "added since" (issue 37). */
+export function savedSearchParamsOf(state: SearchScreenState): Omit<SearchFilterObject, 'addedSince'> {
+  const { addedSince: _boundary, ...filters } = searchFiltersOf(state);
+  return filters;
+}
+
+/** The search of a saved search's new candidates: its filters plus "added since" its last opening. */
+export const newSinceSearchParams = (filters: Record<string, unknown>, since: string): [string, string][] =>
+  searchParamsOf({ ...searchStateOfFilters(filters), addedSince: since });
 
 /** A saved search's params back as a screen state (page 1, results tab). */
 export function searchStateOfFilters(filters: Record<string, unknown>): SearchScreenState {
@@ -318,6 +350,7 @@ export function hasTermOrFilter(state: SearchScreenState): boolean {
 export const activeFilterCount = (state: SearchScreenState): number =>
   (state.query.trim() ? 1 : 0) +
   (state.near ? 1 : 0) +
+  (state.addedSince ? 1 : 0) +
   LIST_FILTERS.reduce((n, name) => n + state[name].length, 0) +
   RANGE_FILTERS.filter((name) => !isOpenRange(state[name])).length +
   EXCLUDABLE_FILTERS.reduce((n, name) => n + state[exclusionOf(name)].length, 0);

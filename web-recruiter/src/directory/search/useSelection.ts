@@ -1,10 +1,11 @@
 import { type CandidateCard, SearchLimits, SearchResponse } from '@healthtal/contracts';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../app/api';
 import { useAuth } from '../../app/auth';
 import { useToast } from '../../app/toast';
 import { searchBody } from './search-body';
 import { SearchMessages as M, type SearchScreenState, titled } from './search-screen';
+import { loadSelection, type StoredSelection, saveSelection } from './selection-storage';
 
 export type SelectionMode = 'none' | 'page' | 'all';
 
@@ -12,28 +13,45 @@ export type SelectionMode = 'none' | 'page' | 'all';
  * Selection on the search screen (spec §4, §6, §8): none, the current page, or all (premium, up to
  * the cap). Select Page and Select All toggle; individual picks are refused while all is active.
  * Picks from several searches add up (a recruiter builds one list from a few searches), but a new
- * search ends Select All, whose ids belonged to the old one.
+ * search ends Select All, whose ids belonged to the old one. The selection lasts for the tab's
+ * session (selection-storage.ts).
  */
 export function useSelection(state: SearchScreenState, pageCards: readonly CandidateCard[]) {
   const auth = useAuth();
   const toast = useToast();
-  const [mode, setMode] = useState<SelectionMode>('none');
-  const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
-  const [known, setKnown] = useState<ReadonlyMap<string, CandidateCard>>(new Map());
+  const userId = auth.me?.user.id ?? null;
+  // Kept for the tab's session per user (issue 37); read again when the user is known or changes.
+  const [kept, setKept] = useState(() => ({ owner: userId, ...loadSelection(userId) }));
+  if (kept.owner !== userId) setKept({ owner: userId, ...loadSelection(userId) });
+  const { mode, ids: idList, cards: knownCards, searchKey } = kept;
+  useEffect(() => saveSelection(kept.owner, kept), [kept]);
+  const ids = useMemo<ReadonlySet<string>>(() => new Set(idList), [idList]);
+  const known = useMemo(() => new Map(knownCards.map((card) => [card.id, card] as const)), [knownCards]);
+  const change = useCallback(
+    (patch: (before: StoredSelection) => Partial<StoredSelection>) =>
+      setKept((before) => ({ ...before, ...patch(before) })),
+    [],
+  );
+  const setMode = useCallback((next: SelectionMode) => change(() => ({ mode: next })), [change]);
+  const setIds = useCallback(
+    (next: (before: ReadonlySet<string>) => ReadonlySet<string>) =>
+      change((before) => ({ ids: [...next(new Set(before.ids))] })),
+    [change],
+  );
   const [busy, setBusy] = useState(false);
   const filterKey = JSON.stringify({ ...searchBody(state), page: 0, sortKey: '', sortDirection: '' });
 
-  const clear = useCallback(() => {
-    setMode('none');
-    setIds(new Set());
-  }, []);
-  const modeRef = useRef(mode);
-  modeRef.current = mode;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search (its filter key) changes
+  const clear = useCallback(() => change(() => ({ mode: 'none', ids: [] })), [change]);
+  // A new search ends Select All (its ids were the old search's); coming back to the same search
+  // (Back from a profile, a reload) keeps every pick.
   useEffect(() => {
-    if (modeRef.current === 'all') clear();
-    else setMode('none');
-  }, [filterKey, clear]);
+    if (searchKey === filterKey) return;
+    change((before) => ({
+      searchKey: filterKey,
+      mode: 'none',
+      ...(before.mode === 'all' && before.searchKey !== null ? { ids: [] } : {}),
+    }));
+  }, [filterKey, searchKey, change]);
   const pageSelected = pageCards.length > 0 && pageCards.every((c) => ids.has(c.id));
 
   /** Spec §6: selecting needs a subscription; signed-out visitors are asked to log in. */
@@ -49,9 +67,14 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
     return true;
   }, [auth, toast]);
 
-  const remember = useCallback((cards: readonly CandidateCard[]) => {
-    setKnown((before) => new Map([...before, ...cards.map((c) => [c.id, c] as const)]));
-  }, []);
+  const remember = useCallback(
+    (cards: readonly CandidateCard[]) =>
+      change((before) => {
+        const fresh = new Set(cards.map((card) => card.id));
+        return { cards: [...before.cards.filter((card) => !fresh.has(card.id)), ...cards] };
+      }),
+    [change],
+  );
 
   const toggleOne = useCallback(
     (id: string) => {
@@ -66,7 +89,7 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
         return next;
       });
     },
-    [mayPick, mode, pageCards, remember, toast],
+    [mayPick, mode, pageCards, remember, toast, setIds],
   );
 
   const togglePage = useCallback(() => {
@@ -82,7 +105,7 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
       return next;
     });
     setMode(pageSelected ? 'none' : 'page');
-  }, [mode, mayPick, pageCards, pageSelected, remember, toast]);
+  }, [mode, mayPick, pageCards, pageSelected, remember, toast, setIds, setMode]);
 
   const toggleAll = useCallback(async () => {
     if (mode === 'all') return clear();
@@ -102,8 +125,7 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
         schema: SearchResponse,
       });
       remember(pageCards);
-      setIds(new Set(answer.ids ?? []));
-      setMode('all');
+      change(() => ({ ids: answer.ids ?? [], mode: 'all' }));
       if (answer.capped) toast(M.selectAllCapped(SearchLimits.selectAllCap, answer.count), 'info');
     } catch (error) {
       toast(
@@ -113,7 +135,7 @@ export function useSelection(state: SearchScreenState, pageCards: readonly Candi
     } finally {
       setBusy(false);
     }
-  }, [mode, clear, auth, toast, state, pageCards, remember]);
+  }, [mode, clear, auth, toast, state, pageCards, remember, change]);
 
   const selectedCards = useMemo(() => [...ids].flatMap((id) => known.get(id) ?? []), [ids, known]);
   return { mode, ids, busy, pageSelected, selectedCards, toggleOne, togglePage, toggleAll, clear };

@@ -1,6 +1,7 @@
 import type { FilterSuggestion, SearchRequest, SuggestedField } from '@healthtal/contracts';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { firstSeqImportedAfter } from '../candidates.queries';
 import { bySuggestionOrder, type KeyedSuggestion, type Spelling, usualSpelling } from './filter-vocabulary';
 import { InProcessShard } from './in-process-shard';
 import { mostFrequent, type WordFrequency } from './search-index';
@@ -86,19 +87,20 @@ export class DirectorySearch {
   }
 
   /**
-   * Matches `offset` to `offset + limit` of a search; `fromSeq`: only candidates from that read-model
-   * seq on; `reasons`: each hit says which of these checks it holds (match-reasons.ts).
+   * Matches `offset` to `offset + limit` of a search; `reasons`: each hit says which of these checks
+   * it holds (match-reasons.ts). With `addedSince`, only candidates from the read-model seq of the
+   * first one imported after it (seq follows import order): none when nobody arrived since.
    */
   async find(
     request: SearchRequest,
-    {
-      offset,
-      limit,
-      fromSeq,
-      reasons,
-    }: { offset: number; limit: number; fromSeq?: number; reasons?: string[][][] },
+    { offset, limit, reasons }: { offset: number; limit: number; reasons?: string[][][] },
   ): Promise<SearchPage> {
     const query = toIndexQuery(request, { offset, limit, ...(reasons ? { reasons } : {}) });
+    const fromSeq =
+      request.addedSince === undefined
+        ? undefined
+        : await firstSeqImportedAfter(this.pool, new Date(request.addedSince));
+    if (fromSeq === null) return { count: 0, hits: [] };
     const at = fromSeq === undefined ? {} : { fromSeq };
     if (this.shards.length === 1) {
       const answer = await this.shards[0]!.query({ query, state: STATE_ON_ARRIVAL, ...at });
@@ -127,14 +129,6 @@ export class DirectorySearch {
   async ids(request: SearchRequest, cap: number): Promise<{ ids: string[]; count: number }> {
     const { count, hits } = await this.find(request, { offset: 0, limit: cap });
     return { ids: hits.map((hit) => hit.id), count };
-  }
-
-  /**
-   * How many candidates match the search among those with read-model seq `fromSeq` or later (the
-   * directory's arrivals since some moment: seq follows import order). Saved-search alerts.
-   */
-  async countFromSeq(request: SearchRequest, fromSeq: number): Promise<number> {
-    return (await this.find(request, { offset: 0, limit: 0, fromSeq })).count;
   }
 
   /** The values of a typed filter starting with `prefix`, with their holders, most first. */
