@@ -17,6 +17,7 @@ import {
   SearchMessages as M,
   type SearchScreenState,
   savedSearchParamsOf,
+  searchFiltersOf,
   titled,
 } from './search-screen';
 
