@@ -15,7 +15,7 @@ export * from './refund-requests/refund-requests.projection';
 export * from './removal-requests/removal-requests.projection';
 export * from './resume-submissions/resume-submissions.projection';
 export * from './search-error-logs/search-error-logs.projection';
-export * from './sequences/sequences.projection';
+export * from './outreach/sequences.projection';
 export * from './site-settings/site-settings.projection';
 export * from './subscriptions/subscriptions.projection';
 export * from './usage/usage.projection';
