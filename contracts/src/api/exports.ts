@@ -12,7 +12,7 @@ export type ExportFormat = z.infer<typeof ExportFormat>;
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = {
   csv: 'CSV',
   xlsx: 'Excel (.xlsx)',
-  pdf: 'PDF (candidate sheets)',
+  pdf: 'PDF sheets',
 };
 
 /** The account page's Exports tab shows this many, newest first (recruiter-directory §9). */

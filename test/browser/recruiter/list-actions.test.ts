@@ -1,4 +1,4 @@
-import { ExportMessages } from '@healthtal/contracts';
+import { EXPORT_FORMAT_LABELS, ExportMessages } from '@healthtal/contracts';
 import { candidate } from '@healthtal/testkit/directory-fixture';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -52,7 +52,7 @@ describe('a list’s Send Email and PDF (issue 37, findings 4 and 5)', () => {
     await expectVisible(page.getByText('0 selected'));
 
     // The list as PDF: a sheet per member, named after the list.
-    await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: 'PDF (candidate sheets)' });
+    await page.getByRole('combobox', { name: 'Format' }).selectOption({ label: EXPORT_FORMAT_LABELS.pdf });
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const sheets = await downloadedPdf(page, () =>
       page.getByRole('button', { name: ExportMessages.guaranteeConfirm }).click(),
