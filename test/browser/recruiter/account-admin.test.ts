@@ -21,7 +21,13 @@ describe('an admin on Account Settings', { timeout: 90_000 }, () => {
     await signIn(suite, page, 'admin', '/account');
     await expectVisible(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Users' }));
     await expectVisible(page.getByRole('tab', { name: 'Profile' }));
-    expect(await page.getByRole('tab').count()).toBe(4);
+    expect(await page.getByRole('tab').allTextContents()).toEqual([
+      'Profile',
+      'Activity',
+      'Exports',
+      'Notifications',
+      'Testing',
+    ]);
 
     await page.getByRole('tab', { name: 'Testing' }).click();
     const count = page.getByLabel('Number of tests');
