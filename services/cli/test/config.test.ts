@@ -18,6 +18,10 @@ describe('configuration from the environment', () => {
       // One search worker per core but the API thread's.
       SEARCH_WORKERS: Math.max(1, availableParallelism() - 1),
       SEED_SIZE: 20_000,
+      SEQUENCE_CONTACT_CAP: 3,
+      SEQUENCE_DAILY_LIMIT: 200,
+      SEQUENCE_POLL_SECONDS: 2,
+      SEQUENCE_SCHEDULER: 'on',
       EVENT_STORE: 'postgres',
       WORKERS: 'all',
       TRANSPORT: 'direct',
