@@ -3,6 +3,7 @@ import { AuthMessages, type AuthSession, type MeResponse, type Problem } from '@
 import { DEMO_EMAIL, nextIp, PASSWORD, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { TestClock } from '@healthtal/testkit/test-clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OneTimeTokens } from './session-tokens';
 
 type Errors = Problem & { errors: Record<string, string> };
 let app: TestApp;
@@ -269,6 +270,24 @@ describe('forged and broken access tokens', () => {
 });
 
 describe('password reset', () => {
+  it('lets a link be used again only by the request that used it (its retry after a crash)', async () => {
+    const user = await app.signUp();
+    const links = new OneTimeTokens(app.database.pool);
+    const token = await links.issue('reset-password', user.userId, 0);
+    expect(await links.consume('reset-password', token, 'command-a')).toEqual({
+      userId: user.userId,
+      passwordVersion: 0,
+    });
+    // The same request again (same Idempotency-Key, so the same command id): it goes on to the same
+    // command, which answers as the first attempt did.
+    expect(await links.consume('reset-password', token, 'command-a')).toEqual({
+      userId: user.userId,
+      passwordVersion: 0,
+    });
+    expect(await links.consume('reset-password', token, 'command-b')).toBeNull();
+    expect(await links.consume('reset-password', token)).toBeNull();
+  });
+
   it('mails a one-hour single-use link; the new password works, the old one and other sessions do not', async () => {
     const user = await app.signUp();
     expect((await post('/api/v1/auth/forgot-password', { email: user.email })).status).toBe(202);

@@ -178,7 +178,11 @@ export function authRoutes(routes: RouteRegistrar, identity: Identity) {
 
   routes.route('POST /api/v1/auth/reset-password', async (req, res) => {
     const form = parseBody(ResetPasswordRequest, req);
-    const link = await identity.oneTimeTokens.consume('reset-password', form.token);
+    const link = await identity.oneTimeTokens.consume(
+      'reset-password',
+      form.token,
+      commandContext(req).commandId,
+    );
     if (!link) throw invalidLink();
     const { userId, passwordVersion } = link;
     const user = await loadUser(identity, userId);

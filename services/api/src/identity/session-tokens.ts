@@ -211,6 +211,11 @@ export const oneTimeTokenMigrations: readonly Migration[] = [
     id: 'one-time-tokens-password-version',
     sql: 'alter table one_time_tokens add column password_version int',
   },
+  {
+    // The request that used a link: its retry (same Idempotency-Key) may use it again.
+    id: 'one-time-tokens-used-by',
+    sql: 'alter table one_time_tokens add column used_by text',
+  },
 ];
 
 /** What a used link was for: its user, and for a reset link the password version it was mailed at. */
@@ -230,13 +235,18 @@ export class OneTimeTokens {
     return token;
   }
 
-  /** Uses the token up; null when it is unknown, used, expired or for another purpose. */
-  async consume(purpose: OneTimePurpose, token: string): Promise<UsedLink | null> {
+  /**
+   * Uses the token up; null when it is unknown, used, expired or for another purpose. `usedBy`, the
+   * request's command id, lets a retry of the very request that used it (its answer lost to a crash)
+   * use it again, so the retry gets the first attempt's answer rather than "link invalid".
+   */
+  async consume(purpose: OneTimePurpose, token: string, usedBy?: string): Promise<UsedLink | null> {
     const { rows } = await this.pool.query<{ user_id: string; password_version: number | null }>(
-      `update one_time_tokens set used_at = now()
-       where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now()
+      `update one_time_tokens set used_at = now(), used_by = $3
+       where token_hash = $1 and purpose = $2 and expires_at > now()
+         and (used_at is null or ($3::text is not null and used_by = $3))
        returning user_id, password_version`,
-      [hashOf(token), purpose],
+      [hashOf(token), purpose, usedBy ?? null],
     );
     const row = rows[0];
     return row ? { userId: row.user_id, passwordVersion: row.password_version } : null;
