@@ -18,6 +18,7 @@ import {
   snapshotFileOf,
 } from './search-shard';
 import { keepSnapshotsPrivate } from './search-snapshot';
+import { isBlankSortKey } from './search-terms';
 import { WorkerShard } from './search-workers';
 
 /** A page of matches in result order, and how many there are in all. */
@@ -212,10 +213,7 @@ function headOrder(
     return (a, i, b, j) => (orders[b]!.scores[j]! - orders[a]!.scores[i]! || byKey(a, i, b, j)) < 0;
   if (query.direction === 'asc') return (a, i, b, j) => byKey(a, i, b, j) < 0;
   // Descending, those without a value still come last, in their ascending order (search-query firstMatches).
-  const blank = (a: number, i: number) => {
-    const key = orders[a]!.keys[i]!;
-    return typeof key === 'number' ? key === Number.MAX_VALUE : key.charCodeAt(0) === 0xffff;
-  };
+  const blank = (a: number, i: number) => isBlankSortKey(orders[a]!.keys[i]!);
   return (a, i, b, j) => {
     const [x, y] = [blank(a, i), blank(b, j)];
     if (x !== y) return y;

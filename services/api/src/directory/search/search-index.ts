@@ -8,8 +8,10 @@ import {
   forEachIndexedValue,
   IDENTIFIER_FIELD,
   type IndexedField,
+  isBlankSortKey,
   LAST,
   locationKey,
+  NEVER_VERIFIED,
   nameKey,
   TEXT_FIELDS,
   type TextField,
@@ -18,8 +20,6 @@ import {
 } from './search-terms';
 import { Bits, Postings } from './text';
 import { readUuid, writeUuid } from './uuid-bytes';
-
-const LAST_CODE = LAST.charCodeAt(0);
 
 /**
  * What the index needs of a candidate (a row of the directory read model): its read-model seq and
@@ -146,9 +146,7 @@ export class SearchIndex {
     this.keys.specialty[doc] = candidate.specialty ? FOLDED.of(candidate.specialty) : LAST;
     this.keys.location[doc] = locationKey(candidate.state, candidate.city || null);
     // Most recently verified first; never verified last.
-    this.verifiedKey[doc] = candidate.emailVerifiedAt
-      ? -candidate.emailVerifiedAt.getTime()
-      : Number.MAX_VALUE;
+    this.verifiedKey[doc] = candidate.emailVerifiedAt ? -candidate.emailVerifiedAt.getTime() : NEVER_VERIFIED;
     const identifier = IDENTIFIER_FIELD ? candidate[IDENTIFIER_FIELD] : null;
     this.identifiers[doc] = identifier ? Number(identifier) : 0;
     this.latitudes[doc] = candidate.latitude ?? Number.NaN;
@@ -348,12 +346,8 @@ export class SearchIndex {
    * on blanks (issue 37, finding 13).
    */
   missing(sort: SortOrder): (doc: number) => boolean {
-    if (sort === 'verified') {
-      const key = this.verifiedKey;
-      return (doc) => key[doc] === Number.MAX_VALUE;
-    }
-    const key = this.keys[sort];
-    return (doc) => key[doc]!.charCodeAt(0) === LAST_CODE;
+    const key = sort === 'verified' ? this.verifiedKey : this.keys[sort];
+    return (doc) => isBlankSortKey(key[doc]!);
   }
 
   /** The first place of `sort`'s order holding a document without a value (they are all after it). */

@@ -154,6 +154,15 @@ export function identifierOf(word: string): number | null {
 }
 
 export const LAST = '\uffff';
+const LAST_CODE = LAST.charCodeAt(0);
+/** The verified sort's key of a candidate never verified: after every date. */
+export const NEVER_VERIFIED = Number.MAX_VALUE;
+/**
+ * Whether a sort key says "no value" (no name, specialty, state or verification): such keys sort
+ * last ascending, and stay last descending (search-query firstMatches, the parts' merge).
+ */
+export const isBlankSortKey = (key: string | number): boolean =>
+  typeof key === 'number' ? key === NEVER_VERIFIED : key.charCodeAt(0) === LAST_CODE;
 /** The name sort's key: last name, then first name, folded; a missing one sorts last. */
 export const nameKey = (lastName: string | null, firstName: string | null) =>
   `${lastName ? FOLDED.of(lastName) : LAST}\u0001${firstName ? FOLDED.of(firstName) : LAST}`;
