@@ -87,5 +87,7 @@ USER node
 EXPOSE 3000
 ENTRYPOINT ["/usr/bin/tini", "--", "node", "--enable-source-maps", "services/cli/dist/main.js"]
 CMD ["start"]
+# Liveness: `/healthz` answers within seconds of the start, before the read models and the search index
+# are loaded (`/readyz` says what is still loading; docs/adr/0071).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]

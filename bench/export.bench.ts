@@ -150,6 +150,7 @@ async function main() {
     resolvePrincipal: async () => ({ kind: 'user', userId: BENCH_USER, capabilities: premium }),
   });
   onTeardown('stop HealthTal', () => app.stop());
+  await app.started;
   console.log(
     `export benchmark · ${os.cpus().length} cores · Node ${process.version} · load ${os.loadavg()[0]!.toFixed(2)}`,
   );

@@ -80,6 +80,7 @@ async function main() {
   const config = loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', SEED_SIZE: '0' });
   const app = await startHealthTal({ config, logger: pino({ level: 'silent' }) });
   onTeardown('stop HealthTal', () => app.stop());
+  await app.started;
   const browser = await launchBrowser();
   onTeardown('close the browser', () => browser.close());
   {

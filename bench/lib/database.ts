@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureDatabase, startEmbeddedPostgres } from '@healthtal/cli';
+import { BULK_MAX_WAL_SIZE, ensureDatabase, startEmbeddedPostgres } from '@healthtal/cli';
 import { eventStoreMigrations, runMigrations } from '@healthtal/eventstore';
 import { projectionMigrations } from '@healthtal/projections';
 import pg from 'pg';
@@ -78,7 +78,11 @@ async function startBenchServer(): Promise<string> {
   await chmod(dir, 0o777);
   onTeardown('remove temp dir', () => rm(dir, { recursive: true, force: true }));
   cleanUpAfterExit(dir);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data') });
+  // Imports are measured with the WAL they have in the product (a bulk load's), all along.
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'data'),
+    steadyMaxWalSize: BULK_MAX_WAL_SIZE,
+  });
   onTeardown('stop embedded PostgreSQL', () => server.stop());
   return server.adminUrl;
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import path from 'node:path';
-import { ensureDatabase, migrate, REPO_ROOT, startEmbeddedPostgres } from '@healthtal/cli';
+import { BULK_MAX_WAL_SIZE, ensureDatabase, migrate, REPO_ROOT, startEmbeddedPostgres } from '@healthtal/cli';
 import pg from 'pg';
 import { onTeardown } from './database';
 import { importAndProject } from './directory-import';
@@ -23,7 +23,8 @@ export async function openSearchData(size: number): Promise<SearchData> {
   // As root, PostgreSQL runs as the `postgres` user, which must reach the data directory.
   await chmod(dataDir, 0o755);
   const serverDir = path.join(dataDir, 'postgres');
-  const server = await startEmbeddedPostgres({ dataDir: serverDir });
+  // The directory is imported as a bulk load is, with its WAL (embedded-wal.ts), all along.
+  const server = await startEmbeddedPostgres({ dataDir: serverDir, steadyMaxWalSize: BULK_MAX_WAL_SIZE });
   onTeardown('stop embedded PostgreSQL', () => server.stop());
   stopServerAfterExit(serverDir);
   const url = await ensureDatabase(server.adminUrl, 'bench');

@@ -5,7 +5,7 @@ import { readCheckpoint } from './checkpoints';
 import { forgetPassedFailures } from './parked-events';
 import { applyOrPark } from './poison';
 import type { Projection, ProjectorLogger } from './projection';
-import { rebuildProjection } from './rebuild';
+import { type RebuildProgress, rebuildProjection } from './rebuild';
 
 export type ProjectorOptions = {
   pool: pg.Pool;
@@ -13,6 +13,8 @@ export type ProjectorOptions = {
   projection: Projection;
   batchSize?: number;
   logger?: ProjectorLogger;
+  /** Told after each page an install (or a version's rebuild) has replayed: what `/readyz` reports. */
+  onInstallProgress?: (progress: RebuildProgress) => void;
 };
 
 const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
@@ -23,6 +25,8 @@ const silent: ProjectorLogger = { info: () => undefined, error: () => undefined 
  */
 export class Projector {
   private subscription: Subscription | null = null;
+  /** The start under way (an install can take minutes): what `caughtUp` waits for first. */
+  private starting: Promise<void> | null = null;
   private readonly logger: ProjectorLogger;
 
   constructor(private readonly options: ProjectorOptions) {
@@ -45,11 +49,22 @@ export class Projector {
       { projection: projection.name, from: checkpoint?.version ?? null, to: projection.version },
       checkpoint ? 'rebuilding read model for a new version' : 'installing read model',
     );
-    const result = await rebuildProjection(pool, store, projection, undefined, this.logger);
+    const result = await rebuildProjection(
+      pool,
+      store,
+      projection,
+      this.options.onInstallProgress,
+      this.logger,
+    );
     this.logger.info({ projection: projection.name, events: result.events }, 'read model ready');
   }
 
   async start(): Promise<void> {
+    this.starting = this.installAndTail();
+    await this.starting;
+  }
+
+  private async installAndTail(): Promise<void> {
     await this.install();
     const checkpoint = await readCheckpoint(this.options.pool, this.name);
     this.subscription = this.options.store.subscribe({
@@ -89,6 +104,8 @@ export class Projector {
 
   /** Resolves once every event visible when it was called has been applied. */
   async caughtUp(): Promise<void> {
+    // Called while it installs: once it tails the store, the subscription catches up on the rest.
+    await this.starting?.catch(() => undefined);
     await this.subscription?.caughtUp();
   }
 

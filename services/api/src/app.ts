@@ -152,10 +152,14 @@ export function createApi(given: ApiDependencies): Api {
   search.start().catch((error) => deps.logger.error({ err: error }, 'search index failed to load'));
   const readiness = {
     ...deps.readinessChecks,
-    search: async () => ({
-      ready: search.ready,
-      detail: search.ready ? 'ok' : `loading (${search.loadedDocs})`,
-    }),
+    search: async () =>
+      search.ready
+        ? { ready: true, detail: 'ok' }
+        : {
+            ready: false,
+            detail: `loading (${search.loadedDocs})`,
+            reason: `the index is loading: ${search.loadedDocs.toLocaleString('en-US')} candidates so far`,
+          },
   };
   healthRoutes(
     routes,

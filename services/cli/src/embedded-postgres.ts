@@ -8,13 +8,18 @@ import { ConfigError } from './config';
 import { claimDataDir, ownerMark } from './embedded-postgres-owner';
 import { adoptKeptPassword, databasePassword, passwordFileOf } from './embedded-postgres-password';
 import { inProcessGroupOfItsOwn, withPasswordFromFile } from './embedded-postgres-spawn';
+import { type BulkLoad, walWindow } from './embedded-wal';
 
 export type EmbeddedDatabase = {
   /** URL of the `postgres` maintenance database; callers create their own databases. */
   adminUrl: string;
   port: number;
+  /** Runs a seed, an import or an install with the WAL of a bulk load, shrunk when the last ends. */
+  bulkLoad: BulkLoad;
   stop(): Promise<void>;
 };
+
+export type { BulkLoad };
 
 const USER = 'healthtal';
 
@@ -91,7 +96,10 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
   });
 }
 
-/** The cluster's settings: loopback only, tuned for a directory of millions on a small machine. */
+/**
+ * The cluster's settings: loopback only, tuned for a directory of millions on a small machine. Not
+ * `max_wal_size`: a flag would outrank the ALTER SYSTEM that sizes it for bulk loads (embedded-wal.ts).
+ */
 const POSTGRES_FLAGS = [
   '-c',
   'listen_addresses=127.0.0.1',
@@ -101,8 +109,6 @@ const POSTGRES_FLAGS = [
   'max_connections=200',
   '-c',
   'shared_buffers=1GB',
-  '-c',
-  'max_wal_size=8GB',
   '-c',
   'checkpoint_timeout=20min',
 ];
@@ -128,6 +134,11 @@ export async function startEmbeddedPostgres(options: {
    * the server's crash (ADR 0043).
    */
   fastCommits?: boolean;
+  /**
+   * `max_wal_size` outside bulk loads (STEADY_MAX_WAL_SIZE by default). The benches that measure
+   * imports on a server of their own keep BULK_MAX_WAL_SIZE, as a bulk load has it.
+   */
+  steadyMaxWalSize?: string;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -162,11 +173,19 @@ export async function startEmbeddedPostgres(options: {
   // However the server ends (stopped, or killed: the fault suite and chaos start it again).
   postgres.once('exit', () => process.removeListener('exit', stopAtExit));
   const stop = () => server.stop();
-  await adoptKeptPassword({ port, user: USER, dataDir }, password, warn).catch(async (error: unknown) => {
+  const adminUrl = `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`;
+  const wal = walWindow(adminUrl, {
+    ...(options.steadyMaxWalSize ? { steady: options.steadyMaxWalSize } : {}),
+    onError: (error) => warn(`the WAL size of ${dataDir} was not changed: ${String(error)}`),
+  });
+  try {
+    await adoptKeptPassword({ port, user: USER, dataDir }, password, warn);
+    await wal.steady();
+  } catch (error) {
     await stop();
     throw error;
-  });
-  return { adminUrl: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`, port, stop };
+  }
+  return { adminUrl, port, bulkLoad: wal.bulkLoad, stop };
 }
 
 /** The package's handle on the cluster in `dataDir`. */

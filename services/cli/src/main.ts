@@ -69,18 +69,41 @@ async function start(): Promise<number> {
   // Listening from the first moment: a Ctrl-C while the product starts stops it once it is up.
   const stopRequested = stopSignal(logger);
   const healthtal = await startHealthTal({ config, logger });
-  logger.info({ url: healthtal.url }, 'HealthTal is running');
-  const dev = healthtal.devAccounts
-    ? `\n${describeDevAccounts(healthtal.devAccounts, Boolean(config.DEV_ACCOUNTS_PASSWORD))}\n`
-    : '';
-  console.log(
-    `\n  HealthTal is running at ${healthtal.url}  (admin console: ${healthtal.url}/admin)\n${dev}\n  Press Ctrl-C to stop.\n`,
+  // It answers from here (/healthz, /readyz); it is running once its read models are installed. An
+  // install of minutes (the directory after a seed of millions) is said while it goes (ADR 0071).
+  const installing = setTimeout(
+    () =>
+      console.log(
+        `\n  HealthTal answers at ${healthtal.url} while it installs its read models; ${healthtal.url}/readyz says how far.\n`,
+      ),
+    INSTALLING_NOTICE_MS,
   );
-  await stopRequested;
+  const outcome = await Promise.race([
+    healthtal.started.then(
+      () => 'started' as const,
+      () => 'failed' as const,
+    ),
+    stopRequested.then(() => 'stop' as const),
+  ]);
+  clearTimeout(installing);
+  if (outcome === 'started') {
+    logger.info({ url: healthtal.url }, 'HealthTal is running');
+    const dev = healthtal.devAccounts
+      ? `\n${describeDevAccounts(healthtal.devAccounts, Boolean(config.DEV_ACCOUNTS_PASSWORD))}\n`
+      : '';
+    console.log(
+      `\n  HealthTal is running at ${healthtal.url}  (admin console: ${healthtal.url}/admin)\n${dev}\n  Press Ctrl-C to stop.\n`,
+    );
+    await stopRequested;
+  }
   await healthtal.stop();
   logger.info('stopped');
-  return 0;
+  // The failure is logged where it happened (start.ts).
+  return outcome === 'failed' ? 1 : 0;
 }
+
+/** How long a start may take before the terminal is told it answers while it installs. */
+const INSTALLING_NOTICE_MS = 3000;
 
 /**
  * Resolves on Ctrl-C or a supervisor's SIGTERM: the product then drains and stops

@@ -23,10 +23,18 @@ export type ProjectorRequest = { id: number } & (
   | { op: 'close' }
 );
 
-/** From the projectors' thread: a request's answer, or a log line. */
+/**
+ * The read model the projectors' thread is starting: installing (replaying its events into new
+ * tables) or, with nothing replayed, checking it is installed and tailing the store from its
+ * checkpoint. `percentOfLog`: how far into `$all` the replay is; null before its first page.
+ */
+export type StartingReadModel = { readModel: string; eventsReplayed: number; percentOfLog: number | null };
+
+/** From the projectors' thread: a request's answer, a log line, or how far its start has come. */
 export type ProjectorReply =
   | { id: number; error?: string }
-  | { log: 'info' | 'error'; details: object; message: string };
+  | { log: 'info' | 'error'; details: object; message: string }
+  | { starting: StartingReadModel };
 
 export type RunningProjectors = {
   projectors: RunningProjector[];
@@ -39,10 +47,16 @@ export type ProjectorThreadState =
   | { running: true }
   | { running: false; since: Date; attempts: number; lastError: string };
 
-export type ProjectorThread = {
-  /** Connects, installs every read model (rebuilding one after a version bump) and tails the store. */
+export type ProjectorThread = RunningProjectors & {
+  /**
+   * Connects, installs every read model (rebuilding one after a version bump) and tails the store.
+   * Resolves once every read model tails it; a start that fails is tried again as a restart is
+   * (ADR 0043). The projectors can be asked for before: a caughtUp waits for the start.
+   */
   start(options: { pool: pg.Pool; eventStore: EventStoreSettings }): Promise<RunningProjectors>;
   state(): ProjectorThreadState;
+  /** What the first start is doing until every read model tails the store; null once they do. */
+  starting(): StartingReadModel | { readModel: null } | null;
   stop(): Promise<void>;
 };
 
@@ -77,6 +91,14 @@ export function createProjectorThread(logger: Logger, options: ProjectorThreadOp
   /** Since when the projectors have not been running, and the restarts tried since; null while they run. */
   let down: { since: Date; attempts: number; lastError: string } | null = null;
   let restartTimer: NodeJS.Timeout | null = null;
+  /** Until the first start has every read model tailing: which one it is on. */
+  let starting: StartingReadModel | { readModel: null } | null = null;
+  let running: { resolve(): void; reject(error: Error): void } | null = null;
+  const nowRunning = () => {
+    starting = null;
+    running?.resolve();
+    running = null;
+  };
 
   const request = (body: DistributiveOmit<ProjectorRequest, 'id'>) =>
     new Promise<void>((resolve, reject) => {
@@ -99,6 +121,7 @@ export function createProjectorThread(logger: Logger, options: ProjectorThreadOp
     options.onThread?.(thread);
     thread.on('message', (reply: ProjectorReply) => {
       if ('log' in reply) logger[reply.log](reply.details, reply.message);
+      else if ('starting' in reply) starting &&= reply.starting;
       else answer(reply);
     });
     thread.on('error', (error) => logger.error({ err: error }, "the projectors' thread failed"));
@@ -127,6 +150,7 @@ export function createProjectorThread(logger: Logger, options: ProjectorThreadOp
       await request({ op: 'open', ...settings });
       logger.info({ attempts }, "the projectors' thread runs its projectors again");
       down = null;
+      nowRunning();
     } catch (error) {
       const message = (error as Error).message.split('\n')[0] ?? '';
       logger.warn(
@@ -138,26 +162,43 @@ export function createProjectorThread(logger: Logger, options: ProjectorThreadOp
   };
   spawn();
 
+  const runningProjectors: RunningProjectors = {
+    projectors: projections.map(({ name, handles }) => ({
+      name,
+      handles,
+      start: () => request({ op: 'start', projection: name }),
+      caughtUp: async () => {
+        await started;
+        await request({ op: 'caughtUp', projection: name });
+      },
+      stop: () => request({ op: 'stop', projection: name }),
+    })),
+    // A thread that is not running holds no key: the one started next begins with an empty cache.
+    forget: (subject) => request({ op: 'forget', subject }).catch(() => undefined),
+  };
+  let started: Promise<void> | null = null;
+
   return {
-    async start({ pool, eventStore }) {
-      const wanted = { connection: connectionOf(pool), poolSize: pool.options.max ?? 10, eventStore };
-      await request({ op: 'open', ...wanted });
-      settings = wanted;
-      return {
-        projectors: projections.map(({ name, handles }) => ({
-          name,
-          handles,
-          start: () => request({ op: 'start', projection: name }),
-          caughtUp: () => request({ op: 'caughtUp', projection: name }),
-          stop: () => request({ op: 'stop', projection: name }),
-        })),
-        // A thread that is not running holds no key: the one started next begins with an empty cache.
-        forget: (subject) => request({ op: 'forget', subject }).catch(() => undefined),
-      };
+    ...runningProjectors,
+    start({ pool, eventStore }) {
+      settings = { connection: connectionOf(pool), poolSize: pool.options.max ?? 10, eventStore };
+      starting = { readModel: null };
+      started ??= new Promise<void>((resolve, reject) => {
+        running = { resolve, reject };
+      });
+      request({ op: 'open', ...settings }).then(nowRunning, (error: Error) => {
+        const message = error.message.split('\n')[0] ?? '';
+        logger.warn({ err: message }, "the projectors' thread did not start; trying again");
+        stopped(message);
+      });
+      return started.then(() => runningProjectors);
     },
     state: () => (down ? { running: false, ...down } : { running: true }),
+    starting: () => starting,
     async stop() {
       closing = true;
+      running?.reject(new Error("the projectors' thread stopped before its read models started"));
+      running = null;
       if (restartTimer) clearTimeout(restartTimer);
       await request({ op: 'close' }).catch(() => undefined);
       await worker?.terminate();

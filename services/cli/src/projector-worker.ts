@@ -1,12 +1,14 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import {
+  type AllPosition,
   DATABASE_CONNECT_TIMEOUT_MS,
   type EventStore,
   PersonalDataKeys,
   reportConnectionErrors,
+  START,
 } from '@healthtal/eventstore';
-import { Projector, type ProjectorLogger, projections } from '@healthtal/projections';
+import { type Projection, Projector, type ProjectorLogger, projections } from '@healthtal/projections';
 import pg from 'pg';
 import { createEventStore } from './event-store';
 import type { ProjectorReply, ProjectorRequest, ProjectorThreadSettings } from './projector-thread';
@@ -55,17 +57,50 @@ async function open({ connection, poolSize, eventStore }: ProjectorThreadSetting
   reportConnectionErrors(pool, (error) => logger.error({ err: error.message }, 'database connection failed'));
   const personalData = new PersonalDataKeys(pool);
   const store = createEventStore(pool, personalData, eventStore);
+  let head: AllPosition = START;
   const projectors = new Map(
-    projections.map((projection) => [projection.name, new Projector({ pool, store, projection, logger })]),
+    projections.map((projection) => [
+      projection.name,
+      new Projector({
+        pool,
+        store,
+        projection,
+        logger,
+        onInstallProgress: ({ events, position }) =>
+          post({
+            starting: {
+              readModel: projection.name,
+              eventsReplayed: events,
+              percentOfLog: percentOf(position, head),
+            },
+          }),
+      }),
+    ]),
   );
   opened = { pool, personalData, store, projectors };
   try {
-    for (const projector of projectors.values()) await projector.start();
+    // One at a time (a rebuild holds a connection for its lock and needs more), the read model the
+    // imports feed last: installing millions of candidates must not keep sign-in's waiting (ADR 0071).
+    for (const projection of [...projections].sort(byImportsLast)) {
+      head = await store.headPosition();
+      post({ starting: { readModel: projection.name, eventsReplayed: 0, percentOfLog: null } });
+      await projectors.get(projection.name)!.start();
+    }
   } catch (error) {
     // Closed again, so the supervisor's next `open` starts afresh (projector-thread.ts).
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The read models fed by imports (every imported candidate is an event of theirs) after the others. */
+const byImportsLast = (a: Projection, b: Projection) => Number(fedByImports(a)) - Number(fedByImports(b));
+const fedByImports = (projection: Projection) => projection.handles.includes('CandidateImported');
+
+/** How far into `$all` a replay at `position` is, by the log's own positions (events, or bytes in KurrentDB). */
+function percentOf(position: AllPosition, head: AllPosition): number | null {
+  if (head.prepare <= 0) return null;
+  return Math.min(99, Math.floor((100 * position.prepare) / head.prepare));
 }
 
 async function close(): Promise<void> {

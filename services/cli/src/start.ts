@@ -18,12 +18,14 @@ import {
   dropInterruptedIndexRebuilds,
   type EventStore,
   eventStoreMigrations,
+  isAfter,
   type Migration,
   PersonalDataKeys,
   reportConnectionErrors,
   runMigrations,
+  START,
 } from '@healthtal/eventstore';
-import { Projector, projectionMigrations, projections } from '@healthtal/projections';
+import { Projector, projectionMigrations, projections, readCheckpoint } from '@healthtal/projections';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config';
@@ -39,7 +41,7 @@ import {
 } from './embedded-postgres';
 import { endPool } from './end-pool';
 import { createEventStore } from './event-store';
-import { seedInBackground } from './import/seed';
+import { type BackgroundSeed, seedInBackground } from './import/seed';
 import { startEventRelay, startKafkaProjectors } from './kafka-transport';
 import { createMailer, mailSettings } from './mail';
 import { awaitProjections } from './projection-waits';
@@ -74,6 +76,11 @@ export type HealthTal = {
   projectors: RunningProjector[];
   /** The sequence scheduler of this process; null with SEQUENCE_SCHEDULER=off. */
   sequenceDelivery: SequenceDelivery | null;
+  /**
+   * Resolves once every read model of this process tails the store and the sequence scheduler runs:
+   * the server answers before (ADR 0071). Rejects when stopped first.
+   */
+  started: Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -133,12 +140,21 @@ export async function startHealthTal({
     // Erasing a person drops their key from every cache that holds it: this thread's, and the
     // projectors' thread's when they run on one.
     let forgetErased = async (_subject: string): Promise<void> => undefined;
+    // Resolves once every read model tails the store. On their own thread the projectors install
+    // what they must (a directory of millions after a seed takes minutes) behind a server that
+    // already answers: /healthz at once, /readyz 503 saying what they catch up on (ADR 0071).
+    let projectorsStarted: Promise<unknown> = Promise.resolve();
     if (projectorThread) {
       // Directly from the store, on a thread of their own (ADR 0034).
       stack.push(() => projectorThread.stop());
-      const running = await projectorThread.start({ pool, eventStore: config });
-      projectors = running.projectors;
-      forgetErased = running.forget;
+      projectors = projectorThread.projectors;
+      forgetErased = projectorThread.forget;
+      const start = () => projectorThread.start({ pool, eventStore: config });
+      // An install writes as an import does: in the embedded database's bulk-load window (ADR 0071).
+      projectorsStarted =
+        embedded && (await installReplays(pool, store)) ? embedded.bulkLoad(start) : start();
+      // Its failure is `started`'s below, or moot when this start fails before and stops the thread.
+      projectorsStarted.catch(() => undefined);
     } else if (config.WORKERS === 'none') {
       // The relay and projectors run as processes of their own (docker-compose.yml); readiness still
       // reports their lag from the checkpoints they write.
@@ -176,7 +192,7 @@ export async function startHealthTal({
         projections: () =>
           projectorLag(pool, store, projectors, {
             maxLagSeconds: config.PROJECTION_MAX_LAG_SECONDS,
-            ...(projectorThread ? { thread: projectorThread.state } : {}),
+            ...(projectorThread ? { thread: projectorThread.state, starting: projectorThread.starting } : {}),
             ...(clock ? { clock } : {}),
           }),
       },
@@ -190,8 +206,6 @@ export async function startHealthTal({
       ...(tracing.tracer ? { tracer: tracing.tracer } : {}),
       ...searchSnapshotDir(config, embedded !== null),
     });
-    // Sequence steps go out from every process that runs the scheduler; stopped with the API (api.close).
-    await api.sequenceDelivery?.start();
     const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;
     const server: RunningServer = await startHttpServer(api, {
       host: config.HOST,
@@ -199,18 +213,33 @@ export async function startHealthTal({
       shutdownDelayMs: config.SHUTDOWN_DELAY_MS,
     });
     stack.push(() => server.close());
-    // The synthetic directory fills in behind a server that already answers, in a process of its own;
-    // Ctrl-C stops it and the next start resumes it.
-    if (embedded && config.SEED_SIZE > 0) {
-      const seeding = seedInBackground({
-        pool,
-        size: config.SEED_SIZE,
-        logger,
-        eventStore: config,
-        databaseIsLocal: true,
-      });
-      stack.push(() => seeding.stop());
-    }
+    // What reads the read models starts once they are there: the sequence scheduler (stopped with the
+    // API, api.close) and the synthetic directory, which fills in behind a server that already
+    // answers, in a process of its own; Ctrl-C stops it and the next start resumes it.
+    let seeding: BackgroundSeed | null = null;
+    let stopping = false;
+    stack.push(async () => {
+      stopping = true;
+      await seeding?.stop();
+    });
+    const started = projectorsStarted.then(async () => {
+      if (stopping) return;
+      await api.sequenceDelivery?.start();
+      logger.info('read models ready');
+      if (embedded && config.SEED_SIZE > 0 && !stopping)
+        seeding = seedInBackground({
+          pool,
+          size: config.SEED_SIZE,
+          logger,
+          eventStore: config,
+          databaseIsLocal: true,
+          bulkLoad: embedded.bulkLoad,
+        });
+    });
+    // A start stopped first is no failure; anything else is the operator's to see.
+    started.catch((error: unknown) => {
+      if (!stopping) logger.error({ err: error }, 'the read models or the sequence scheduler did not start');
+    });
     return {
       url: server.url,
       databaseUrl,
@@ -219,6 +248,7 @@ export async function startHealthTal({
       projectors,
       devAccounts,
       sequenceDelivery: api.sequenceDelivery,
+      started,
       stop,
     };
   } catch (error) {
@@ -321,6 +351,14 @@ async function connectDatabase(
     onWarning: (line) => pgLogger.warn(line),
   });
   return { databaseUrl: await ensureDatabase(embedded.adminUrl, 'healthtal'), embedded };
+}
+
+/** Whether a read model has no checkpoint at its version while there are events for it to replay. */
+async function installReplays(pool: pg.Pool, store: EventStore): Promise<boolean> {
+  if (!isAfter(await store.headPosition(), START)) return false;
+  for (const { name, version } of projections)
+    if ((await readCheckpoint(pool, name))?.version !== version) return true;
+  return false;
 }
 
 /** The built web apps, when they are there: the console under /admin, the recruiter app at the root. */

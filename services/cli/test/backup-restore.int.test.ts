@@ -283,9 +283,9 @@ describe('healthtal backup and restore', () => {
   });
 });
 
-/** The product on the restored database, as `healthtal start` with DATABASE_URL runs it. */
-function startTestAppOn(url: string) {
-  return startHealthTal({
+/** The product on the restored database, as `healthtal start` with DATABASE_URL runs it, its read models installed. */
+async function startTestAppOn(url: string) {
+  const app = await startHealthTal({
     config: loadConfig({
       DATABASE_URL: url,
       PORT: '0',
@@ -295,4 +295,6 @@ function startTestAppOn(url: string) {
     }),
     logger: pino({ level: 'silent' }),
   });
+  await app.started;
+  return app;
 }

@@ -49,6 +49,8 @@ export async function startTestApp(
   const database = await createTestDatabase();
   const config = loadConfig(testEnv(database.url, env));
   const app = await startHealthTal({ config, logger, ...(clock ? { clock } : {}) });
+  // Tests begin with every read model tailing the store (the server answers before, ADR 0071).
+  await app.started;
   return withHelpers(app, database);
 }
 
@@ -81,7 +83,9 @@ export async function startAnotherInstance(
   { logger = pino({ level: 'silent' }), clock }: { logger?: Logger; clock?: Clock } = {},
 ): Promise<HealthTal> {
   const config = loadConfig(testEnv(first.databaseUrl, env));
-  return startHealthTal({ config, logger, ...(clock ? { clock } : {}) });
+  const app = await startHealthTal({ config, logger, ...(clock ? { clock } : {}) });
+  await app.started;
+  return app;
 }
 
 function withHelpers(app: HealthTal, database: TestDatabase): TestApp {

@@ -1,4 +1,9 @@
-import { EventStoreError, isDatabaseUnavailable, WrongExpectedVersion } from '@healthtal/eventstore';
+import {
+  EventStoreError,
+  errorCauses,
+  isDatabaseUnavailable,
+  WrongExpectedVersion,
+} from '@healthtal/eventstore';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError } from '../shared/domain-error';
 import { HttpProblem } from '../shared/problem';
@@ -33,6 +38,7 @@ export function toProblem(error: unknown): HttpProblem | null {
   const type = (error as { type?: unknown })?.type;
   if (typeof type === 'string' && bodyParserProblems[type]) return bodyParserProblems[type]();
   if (isDatabaseUnavailable(error)) return new DatabaseUnavailable();
+  if (isReadModelInstalling(error)) return new ReadModelInstalling();
   return clientErrorOf(error);
 }
 
@@ -52,6 +58,26 @@ class DatabaseUnavailable extends HttpProblem {
       503,
       'Service temporarily unavailable',
       'We cannot reach our database right now. Please try again in a few seconds.',
+    );
+  }
+}
+
+/**
+ * PostgreSQL's undefined_table. Migrations make every table of the API's own before the server
+ * listens; a read model's tables come with its projector's install, which runs behind a server that
+ * already answers (the first start after a seed of millions takes minutes, ADR 0071).
+ */
+const isReadModelInstalling = (error: unknown) =>
+  errorCauses(error).some((cause) => (cause as { code?: unknown } | null)?.code === '42P01');
+
+/** A request that reads a read model still being installed: the same request works once it is. */
+class ReadModelInstalling extends HttpProblem {
+  readonly retryAfterSeconds = DATABASE_RETRY_AFTER_SECONDS;
+  constructor() {
+    super(
+      503,
+      'Still starting',
+      'HealthTal has just started and is still loading its data. Please try again in a few seconds.',
     );
   }
 }
@@ -99,6 +125,8 @@ export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const problem = known ?? new HttpProblem(500, 'Internal Server Error', 'Something went wrong on our side.');
   if (!known || error instanceof EventStoreError) req.log.error({ err: error }, 'request failed');
   else if (problem instanceof DatabaseUnavailable) req.log.warn({ err: error }, 'database unavailable');
+  else if (problem instanceof ReadModelInstalling)
+    req.log.warn({ err: error }, 'read model still installing');
   if (res.headersSent) {
     res.destroy();
     return;
@@ -107,6 +135,8 @@ export const problemHandler: ErrorRequestHandler = (error, req, res, _next) => {
     (problem as { retryAfterSeconds?: unknown }).retryAfterSeconds ??
     (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
   if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
+  // Never kept, whatever the route meant to let caches keep: the same request works in a few seconds.
+  if (problem.status === 503) res.set('Cache-Control', 'no-store');
   res
     .status(problem.status)
     .type('application/problem+json')

@@ -35,7 +35,9 @@ export async function withDirectoryDatabase(
   const pool = new pg.Pool({ connectionString: url, max: 8 });
   try {
     await migrate(pool);
-    return await work(pool);
+    // The embedded database's WAL grows as an import's may, and shrinks when it ends (ADR 0071); a
+    // server of DATABASE_URL keeps its own settings.
+    return embedded ? await embedded.bulkLoad(() => work(pool)) : await work(pool);
   } finally {
     await endPool(pool);
     await embedded?.stop();

@@ -10,6 +10,7 @@ import {
 } from '@healthtal/directory-import';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import type { BulkLoad } from '../embedded-postgres';
 import type { EventStoreSettings } from '../event-store';
 
 /**
@@ -60,13 +61,23 @@ export function seedInBackground(options: {
   eventStore: EventStoreSettings;
   databaseIsLocal?: boolean;
   seed?: number;
+  /** The embedded database's bulk-load window, which the seed's writing runs in (ADR 0071). */
+  bulkLoad?: BulkLoad;
 }): BackgroundSeed {
-  const { pool, size, logger, eventStore, databaseIsLocal = false, seed = DEFAULT_SEED } = options;
+  const {
+    pool,
+    size,
+    logger,
+    eventStore,
+    databaseIsLocal = false,
+    seed = DEFAULT_SEED,
+    bulkLoad = (load) => load(),
+  } = options;
   let stopped = false;
   let worker: ReturnType<typeof startWorkerProcess> | null = null;
   let lastLog = 0;
-  const done = (async () => {
-    if (!(await directoryNeedsSeed(pool, size, seed)) || stopped) return;
+  /** The seed's process, from its start to its end. */
+  const runSeedProcess = async () => {
     logger.info({ size, seed }, 'seeding the synthetic directory in the background');
     const data: SeedWorkerData = { connection: connectionOf(pool), size, seed, eventStore, databaseIsLocal };
     // A young generation of 96 MB (semi-spaces of 32): a batch's rows and events live across its
@@ -104,6 +115,10 @@ export function seedInBackground(options: {
         resolve();
       });
     });
+  };
+  const done = (async () => {
+    if (!(await directoryNeedsSeed(pool, size, seed)) || stopped) return;
+    await bulkLoad(runSeedProcess);
   })().catch((error: unknown) => {
     if (!stopped) logger.error({ err: error }, 'seeding the synthetic directory failed');
   });
