@@ -1,3 +1,4 @@
+import type { SequenceView } from '@healthtal/contracts';
 import type { SignedIn, TestApp } from './harness';
 
 /**
@@ -19,4 +20,18 @@ export async function recruiterWhoRevealed(
   }
   await app.caughtUp();
   return user;
+}
+
+/** A one-step sequence of `user`'s, made through the API; its id. */
+export async function oneStepSequence(app: TestApp, user: SignedIn, name: string): Promise<string> {
+  const made = await app.request('/api/v1/sequences', {
+    method: 'POST',
+    as: user,
+    json: {
+      name,
+      steps: [{ subject: 'Hi {{first_name}}', body: 'An ICU role in {{location}}.', waitBusinessDays: 0 }],
+    },
+  });
+  if (made.status !== 201) throw new Error(`sequence: ${made.status} ${await made.text()}`);
+  return ((await made.json()) as SequenceView).id;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type SequenceView, streamName } from '@healthtal/contracts';
+import { streamName } from '@healthtal/contracts';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { testMetadata } from '@healthtal/testkit/harness';
+import { oneStepSequence } from '@healthtal/testkit/sequences';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
@@ -32,16 +33,7 @@ async function sender() {
   const recruiter = await app.signUp(`outreach-${randomUUID().slice(0, 8)}@harness.test`);
   await app.subscribe(recruiter, 'price_monthly');
   await app.caughtUp();
-  const made = await app.request('/api/v1/sequences', {
-    method: 'POST',
-    as: recruiter,
-    json: {
-      name: 'ICU',
-      steps: [{ subject: 'Hi {{first_name}}', body: 'An ICU role.', waitBusinessDays: 0 }],
-    },
-  });
-  expect(made.status).toBe(201);
-  const sequenceId = ((await made.json()) as SequenceView).id;
+  const sequenceId = await oneStepSequence(app, recruiter, 'ICU');
   for (const [who, next] of [
     [SENT_TO, 'sent'],
     [WAITING, 'waiting'],

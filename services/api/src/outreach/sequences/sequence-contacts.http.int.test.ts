@@ -4,11 +4,10 @@ import {
   type EnrolmentList,
   type Problem,
   SearchLimits,
-  type SequenceView,
 } from '@healthtal/contracts';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { type SignedIn, startTestApp, type TestApp } from '@healthtal/testkit/harness';
-import { recruiterWhoRevealed } from '@healthtal/testkit/sequences';
+import { oneStepSequence, recruiterWhoRevealed } from '@healthtal/testkit/sequences';
 import { TestClock } from '@healthtal/testkit/test-clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from './unsubscribe-token';
@@ -33,16 +32,7 @@ const nurse = (name: string) =>
 
 /** A one-step sequence of `user`'s with these candidates enrolled, and its step sent to each. */
 async function mailedBySequence(user: SignedIn, candidateIds: string[]): Promise<string> {
-  const made = await app.request('/api/v1/sequences', {
-    method: 'POST',
-    as: user,
-    json: {
-      name: 'ICU nights',
-      steps: [{ subject: 'Hi {{first_name}}', body: 'An ICU role in {{location}}.', waitBusinessDays: 0 }],
-    },
-  });
-  expect(made.status).toBe(201);
-  const sequenceId = ((await made.json()) as SequenceView).id;
+  const sequenceId = await oneStepSequence(app, user, 'ICU nights');
   const enrolled = await app.request(`/api/v1/sequences/${sequenceId}/enrolments`, {
     method: 'POST',
     as: user,
