@@ -5,6 +5,7 @@ import contactMessages from './contact-messages';
 import demoGrants from './demo-grants';
 import exportLogs from './export-logs';
 import mailOutbox from './mail-outbox';
+import outreach from './outreach';
 import readModels from './read-models';
 import refundRequests from './refund-requests';
 import removalRequests from './removal-requests';
@@ -39,6 +40,9 @@ export const RESOURCES: Readonly<Record<AdminResourceName, ResourceModule>> = {
   'site-settings': siteSettings,
   'read-models': readModels,
   'demo-grants': demoGrants,
+  'outreach-senders': outreach,
+  // No screen of its own: the Outreach screen lists them below the senders.
+  'clinician-opt-outs': {},
   // No screen of its own: a read model's row lists them.
   'parked-events': {},
 };

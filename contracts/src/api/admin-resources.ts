@@ -21,6 +21,12 @@ import {
   ReadModelsFilter,
 } from './ops';
 import { SearchErrorLogFilter, SearchErrorLogRow } from './search-error-logs';
+import {
+  ClinicianOptOutFilter,
+  ClinicianOptOutRow,
+  OutreachSenderFilter,
+  OutreachSenderRow,
+} from './sequence-contacts';
 import { SiteSettingFilter, SiteSettingKey, SiteSettingRow } from './site';
 
 /**
@@ -172,6 +178,28 @@ export const ADMIN_RESOURCES = {
     id: z.uuid(),
     filter: DemoGrantFilter,
     sort: ['id', 'grantedAt', 'expires_at', 'user_email', 'usesCount'],
+  },
+  // The Outreach screen (issue 36): each sender's sequence counts, and below them the global opt-outs.
+  'outreach-senders': {
+    context: 'outreach',
+    label: 'Outreach',
+    recordName: 'Outreach sender',
+    row: OutreachSenderRow,
+    id: z.uuid(),
+    filter: OutreachSenderFilter,
+    sort: ['id', 'email', 'sequences', 'enrolled', 'sent', 'waitingOnCap', 'lastSentAt'],
+    menu: '/outreach',
+  },
+  // On the Outreach screen: no menu entry of its own.
+  'clinician-opt-outs': {
+    context: 'outreach',
+    label: 'Global opt-outs',
+    recordName: 'Opt-out',
+    row: ClinicianOptOutRow,
+    id: z.uuid(),
+    filter: ClinicianOptOutFilter,
+    sort: ['id', 'optedOutAt', 'name', 'via'],
+    menu: false,
   },
   // Reached from a read model's row: no menu entry of its own.
   'parked-events': {

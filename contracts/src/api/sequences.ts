@@ -74,6 +74,8 @@ export const SequenceProgress = z.object({
   sent: z.number().int(),
   completed: z.number().int(),
   waitingOnCap: z.number().int(),
+  /** When the first of those waiting on the contact cap may go; null when none waits. */
+  waitingOnCapUntil: z.iso.datetime().nullable(),
   unsubscribed: z.number().int(),
   removed: z.number().int(),
 });

@@ -35,6 +35,12 @@ export const APP_ROUTES = {
   lists: { path: '/lists', title: 'Lists' },
   list: { path: '/lists/:listId', title: 'List' },
   email: { path: '/email', title: 'Email generator' },
+  // Outreach sequences (issue 36). A fixed path under /sequences/ goes before `sequence`: the first
+  // route that matches titles the page.
+  sequences: { path: '/sequences', title: 'Sequences' },
+  sequenceNew: { path: '/sequences/new', title: 'New sequence' },
+  sequence: { path: '/sequences/:sequenceId', title: 'Sequence' },
+  sequenceEdit: { path: '/sequences/:sequenceId/edit', title: 'Edit sequence' },
 } as const satisfies Record<string, { path: string; title: string | null }>;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

@@ -27,6 +27,10 @@ export function humanDate(value: string | Date): string {
   );
 }
 
+/** A moment with its time of day, in the browser's zone: "Jan 13, 2031, 9:30 AM". */
+export const humanDateTime = (iso: string): string =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
 /**
  * An amount in cents as US dollars, the same in every mail, page and screen: "$2,995.00", or with
  * `wholeDollars` rounded to the dollar: "$2,995" (prices, chart axes).

@@ -81,8 +81,8 @@ describe('sequences', () => {
     expect(await model.thenRows('select status, next_due_at from sequence_enrolments')).toEqual([
       { status: 'opted-out', next_due_at: null },
     ]);
-    expect(await model.thenRows('select candidate_id from clinician_opt_outs')).toEqual([
-      { candidate_id: candidateId },
+    expect(await model.thenRows('select candidate_id, via from clinician_opt_outs')).toEqual([
+      { candidate_id: candidateId, via: 'one-click' },
     ]);
   });
 

@@ -32,8 +32,12 @@ export type SequenceMessagesTable = {
   sent_at: Date;
 };
 
-/** A clinician who opted out of recruiting email from every customer. */
-export type ClinicianOptOutsTable = { candidate_id: string; opted_out_at: Date };
+/** A clinician who opted out of recruiting email from every customer, and how they asked. */
+export type ClinicianOptOutsTable = {
+  candidate_id: string;
+  opted_out_at: Date;
+  via: 'one-click' | 'unsubscribe-page';
+};
 
 /**
  * Sequences, their recipients' progress and history, and clinicians' global opt-outs. The
@@ -42,7 +46,8 @@ export type ClinicianOptOutsTable = { candidate_id: string; opted_out_at: Date }
  */
 export const sequencesProjection = defineProjection({
   name: 'sequences',
-  version: 1,
+  // 2: an opt-out keeps how it was asked for (`via`), for the console's Outreach screen.
+  version: 2,
   tables: ['sequences', 'sequence_enrolments', 'sequence_messages', 'clinician_opt_outs'],
   createSql: `
     create table sequences (
@@ -78,8 +83,10 @@ export const sequencesProjection = defineProjection({
     );
     create table clinician_opt_outs (
       candidate_id uuid primary key,
-      opted_out_at timestamptz not null
+      opted_out_at timestamptz not null,
+      via text not null
     );
+    create index clinician_opt_outs_at on clinician_opt_outs (opted_out_at desc);
   `,
   on: {
     async SequenceCreated(client, { data: d, metadata }) {
@@ -154,8 +161,9 @@ export const sequencesProjection = defineProjection({
     },
     async ClinicianOptedOut(client, { data, metadata }) {
       await client.query(
-        'insert into clinician_opt_outs (candidate_id, opted_out_at) values ($1, $2) on conflict do nothing',
-        [data.candidateId, metadata.occurredAt],
+        `insert into clinician_opt_outs (candidate_id, opted_out_at, via) values ($1, $2, $3)
+         on conflict do nothing`,
+        [data.candidateId, metadata.occurredAt, data.via],
       );
     },
     async PersonalDataErased(client, { data }) {

@@ -38,6 +38,7 @@ import { OutboxMailer } from './mail/mailer';
 import { dashboardRoutes } from './ops/dashboard.routes';
 import { readModelRoutes } from './ops/read-models.routes';
 import { outreachRoutes } from './outreach/email.routes';
+import { sequenceContactRoutes } from './outreach/sequences/sequence-contacts.routes';
 import { SequenceDelivery } from './outreach/sequences/sequence-delivery';
 import { sequenceRoutes } from './outreach/sequences/sequences.routes';
 import { deliverySettings } from './outreach/sequences/step-sender';
@@ -201,6 +202,7 @@ export function createApi(given: ApiDependencies): Api {
         { pollingIntervalSeconds: sequences.pollingIntervalSeconds },
       )
     : null;
+  sequenceContactRoutes(routes, deps);
   sequenceRoutes(routes, {
     ...deps,
     clock,

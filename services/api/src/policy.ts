@@ -149,6 +149,8 @@ export const policy = {
   'DELETE /api/v1/email/templates/:id': 'signed-in',
   // outreach: sequences send mail to revealed contacts, so they need what Send Email needs
   'GET /api/v1/sequences': ['signed-in', 'contacts', 'not-demo'],
+  // what the cards show: the caller's last sequence email per candidate, and global opt-outs
+  'GET /api/v1/sequences/contacted': ['signed-in', 'basic'],
   'POST /api/v1/sequences': ['signed-in', 'contacts', 'not-demo'],
   'GET /api/v1/sequences/:id': ['signed-in', 'contacts', 'not-demo'],
   'PUT /api/v1/sequences/:id': ['signed-in', 'contacts', 'not-demo'],

@@ -1,5 +1,10 @@
 import { AdminDashboard, type Problem } from '@healthtal/contracts';
-import { ADMIN_LIST_PATHS, filterExamples, parkContactMessages } from '@healthtal/testkit/admin-resources';
+import {
+  ADMIN_LIST_PATHS,
+  filterExamples,
+  parkContactMessages,
+  seedOutreach,
+} from '@healthtal/testkit/admin-resources';
 import { nextIp, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordSearchFailure } from '../src/directory/search-errors';
@@ -122,6 +127,7 @@ async function seed() {
       { now: new Date(Date.now() - minutes * 60_000) },
     );
   await app.caughtUp();
+  await seedOutreach(app, 3);
   await parkContactMessages(app, 2);
 }
 

@@ -7,7 +7,7 @@ import {
   type MailOutboxRow,
   type SiteSettingRow,
 } from '@healthtal/contracts';
-import { parkContactMessages } from '@healthtal/testkit/admin-resources';
+import { parkContactMessages, seedOutreach } from '@healthtal/testkit/admin-resources';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { nextIp, type SignedIn, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import { VALID_RESUME } from '@healthtal/testkit/resumes';
@@ -23,6 +23,8 @@ import { recordSearchFailure } from '../src/directory/search-errors';
 
 const MANY = 30;
 const REFUNDS = 5;
+/** Opt-outs and senders of the Outreach screen: more than a page of 10. */
+const OUTREACH = 12;
 let app: TestApp;
 let admin: SignedIn;
 let dataProvider: DataProvider;
@@ -115,6 +117,7 @@ beforeAll(async () => {
     },
   );
   await seed();
+  await seedOutreach(app, OUTREACH);
   // Three events the read model refuses, so parked-events has rows (adr/0018).
   await parkContactMessages(app, 3);
 }, 240_000);
@@ -161,6 +164,8 @@ const SEEDED: Partial<Record<AdminResourceName, Seeded>> = {
   'site-settings': { atLeast: 12 },
   'read-models': { atLeast: 5, volatile: true },
   'parked-events': { atLeast: 3 },
+  'outreach-senders': { atLeast: OUTREACH },
+  'clinician-opt-outs': { atLeast: OUTREACH },
 };
 
 /** Every resource of the registry, with the fields it sorts on. */

@@ -444,6 +444,7 @@ async function sequences() {
   const token = encodeURIComponent(unsubscribeToken(rows[0]!.value, ada));
   await ok(`/api/v1/unsubscribe?token=${token}`);
   await ok(`/api/v1/unsubscribe?token=${token}`, { method: 'POST' });
+  await ok(`/api/v1/sequences/contacted?candidateIds=${ada}`, { as: 'basic' });
 }
 
 async function intake() {

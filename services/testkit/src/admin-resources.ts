@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_RESOURCE_NAMES, type AdminResourceName, adminResource } from '@healthtal/contracts';
 import { z } from 'zod';
-import { nextIp, type TestApp } from './harness';
+import { nextIp, type TestApp, testMetadata } from './harness';
 
 /**
  * The console's resources as the contract tests walk them: every path of contracts'
@@ -66,4 +66,36 @@ export async function parkContactMessages(app: TestApp, count: number): Promise<
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${count} events were not parked within 15 s`);
+}
+
+/**
+ * Rows for the console's Outreach screen (issue 36): `count` clinicians who opted out of recruiting
+ * email (recorded on their contact streams as the unsubscribe link records it), and `count` senders
+ * with a sequence each (recorded as the API records one; no accounts, so no sign-up counts move).
+ */
+export async function seedOutreach(app: TestApp, count: number): Promise<void> {
+  for (let n = 0; n < count; n++) {
+    const candidateId = randomUUID();
+    const sequenceId = randomUUID();
+    await app.store.append(`contact-${candidateId}`, [
+      {
+        type: 'ClinicianOptedOut',
+        data: { candidateId, via: n % 2 === 0 ? 'one-click' : 'unsubscribe-page' },
+        metadata: testMetadata(),
+      },
+    ]);
+    await app.store.append(`sequence-${sequenceId}`, [
+      {
+        type: 'SequenceCreated',
+        data: {
+          sequenceId,
+          ownerId: randomUUID(),
+          name: `Outreach ${n}`,
+          steps: [{ subject: 'Hi {{first_name}}', body: 'An ICU role.', waitBusinessDays: 0 }],
+        },
+        metadata: testMetadata(),
+      },
+    ]);
+  }
+  await app.caughtUp();
 }

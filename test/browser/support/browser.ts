@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PASSWORD, type Role, startTestApp, type TestApp } from '@healthtal/testkit/harness';
+import type { TestClock } from '@healthtal/testkit/test-clock';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 
@@ -89,22 +90,26 @@ export type BrowserSuite = {
 /**
  * Registers the file's beforeAll/afterAll: checks the web app's build, starts the product (with
  * `env` over the test defaults) and Chromium, and closes them in reverse. `app` and `browser` are
- * read inside tests and later hooks; `viewport` is the default size of `page()`.
+ * read inside tests and later hooks; `viewport` is the default size of `page()`. `env` may be a
+ * function, read when the product starts (after the file's earlier beforeAll hooks: a fake SMTP
+ * server's address); `clock` is the product's time (@healthtal/testkit/test-clock).
  */
 export function useBrowserApp({
   app: webApp,
   env,
   viewport,
+  clock,
 }: {
   app: WebApp;
-  env?: Record<string, string>;
+  env?: Record<string, string> | (() => Record<string, string>);
   viewport?: Viewport;
+  clock?: TestClock;
 }): BrowserSuite {
   let app: TestApp | undefined;
   let browser: BrowserSession | undefined;
   beforeAll(async () => {
     assertFreshBuild(webApp);
-    app = await startTestApp(env);
+    app = await startTestApp(typeof env === 'function' ? env() : env, clock ? { clock } : {});
     browser = await launchBrowser();
   });
   afterAll(async () => {

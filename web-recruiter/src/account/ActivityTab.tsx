@@ -1,4 +1,4 @@
-import { type ActivityEntry, ActivityPage } from '@healthtal/contracts';
+import { type ActivityEntry, ActivityPage, humanDateTime } from '@healthtal/contracts';
 import {
   Alert,
   CircularProgress,
@@ -28,9 +28,6 @@ const KINDS: readonly [Kind, string][] = [
 ];
 const FORMAT_NAMES: Record<string, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' };
 const SCOPE_NAMES: Record<string, string> = { selection: 'a selection', search: 'a search', list: 'a list' };
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What one entry says: who was revealed, or what an export sent. */
 function Described({ entry }: { entry: ActivityEntry }) {
@@ -130,7 +127,7 @@ export function ActivityTab() {
           <TableBody>
             {activity.data.data.map((entry) => (
               <TableRow key={`${entry.kind}-${entry.id}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(entry.at)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{humanDateTime(entry.at)}</TableCell>
                 <TableCell>
                   <Described entry={entry} />
                 </TableCell>

@@ -27,6 +27,7 @@ export function useNavItems(): { main: NavItem[]; end: NavItem[]; showAdmin: boo
       { label: 'Search', to: '/search' },
       { label: 'Lists', to: '/lists' },
       { label: 'Email', to: '/email' },
+      { label: 'Sequences', to: '/sequences' },
       ...(showAdmin ? [{ label: 'Admin', to: '/admin', external: true }] : []),
     ],
     end: [],

@@ -1,7 +1,13 @@
-import { type CandidateCard as Card, cleanLocation, locationText } from '@healthtal/contracts';
+import {
+  type CandidateCard as Card,
+  type ContactedCandidate,
+  cleanLocation,
+  locationText,
+} from '@healthtal/contracts';
 import { Avatar, Box, Checkbox, Chip, Link as MuiLink, Paper, Stack, Typography } from '@mui/material';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { ContactedNote } from '../outreach/sequences/ContactedNote';
 import {
   candidateName,
   emailProvenance,
@@ -11,7 +17,6 @@ import {
   specialtyTone,
   visibleSkills,
 } from './candidate-card';
-
 import { ContactButtons } from './contacts/ContactButtons';
 import { milesText } from './search/near';
 
@@ -45,6 +50,8 @@ type Props = {
   selected?: boolean;
   onToggleSelected?: (id: string) => void;
   showFullName?: boolean;
+  /** The caller's last sequence email to them, and a global opt-out (issue 36). */
+  contact?: ContactedCandidate;
 };
 
 /**
@@ -57,6 +64,7 @@ export const CandidateCard = memo(function CandidateCard({
   selected,
   onToggleSelected,
   showFullName = true,
+  contact,
 }: Props) {
   const name = candidateName(card.firstName, card.lastName, showFullName);
   const location = cleanLocation(card.location) ?? locationText(card.city, card.state);
@@ -147,7 +155,7 @@ export const CandidateCard = memo(function CandidateCard({
               ))}
             </Typography>
           ) : null}
-          {card.education.length > 0 || skills.shown.length > 0 || provenance || why ? (
+          {card.education.length > 0 || skills.shown.length > 0 || provenance || why || contact ? (
             <Box
               sx={{
                 display: 'flex',
@@ -189,6 +197,7 @@ export const CandidateCard = memo(function CandidateCard({
                   {provenance}
                 </Typography>
               ) : null}
+              <ContactedNote contact={contact} />
               {why ? (
                 <Typography
                   variant="caption"

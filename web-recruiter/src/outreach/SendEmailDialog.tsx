@@ -6,7 +6,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
   Typography,
@@ -21,6 +20,7 @@ import { useEmailTemplates } from './outreach-api';
 import { PlaceholderHint } from './PlaceholderHint';
 import { RecipientMessages } from './RecipientMessages';
 import { useRecipients } from './recipients';
+import { TemplatePicker } from './TemplatePicker';
 
 type Props = { open: boolean; onClose: () => void; candidateIds: string[] };
 
@@ -37,8 +37,6 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
   const [emails, setEmails] = useState<Map<string, string>>(new Map());
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
-  // The template last loaded, so the picker shows its name (issue 37: it showed blank).
-  const [templateId, setTemplateId] = useState('');
   const [busy, setBusy] = useState(false);
   const userId = auth.me?.user.id;
   const allowed = auth.can('contacts');
@@ -59,13 +57,6 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
     } finally {
       setBusy(false);
     }
-  };
-  const loadTemplate = (id: string) => {
-    const template = templates.data?.find((t) => t.id === id);
-    if (!template) return;
-    setTemplateId(id);
-    setSubject(template.subject);
-    setBody(template.body);
   };
 
   const { recipients, loading } = useRecipients(emails, subject, body);
@@ -94,20 +85,13 @@ export function SendEmailDialog({ open, onClose, candidateIds }: Props) {
                 At most {SEND_EMAIL_REVEAL_MAX} recipients per email; export the rest.
               </Alert>
             ) : null}
-            {templates.data && templates.data.length > 0 ? (
-              <TextField
-                select
-                label="Use a saved template"
-                value={templates.data.some((t) => t.id === templateId) ? templateId : ''}
-                onChange={(e) => loadTemplate(e.target.value)}
-              >
-                {templates.data.map((t) => (
-                  <MenuItem key={t.id} value={t.id}>
-                    {t.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ) : null}
+            <TemplatePicker
+              templates={templates.data}
+              onLoad={(template) => {
+                setSubject(template.subject);
+                setBody(template.body);
+              }}
+            />
             <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
             <TextField
               label="Message"

@@ -21,13 +21,9 @@ export const templateCandidateOf = (card: CandidateCard | undefined): TemplateCa
   Contactstate: card?.state,
 });
 
-/**
- * Each revealed recipient's own message: the profile (shared with the profile page's cache) fills
- * the placeholders, with the spec's fallbacks while it loads or when a field is empty.
- */
-export function useRecipients(emails: ReadonlyMap<string, string>, subject: string, body: string) {
-  const ids = [...emails.keys()];
-  const profiles = useQueries({
+/** These candidates' profiles, one query each, in the profile page's cache. */
+export function useProfiles(ids: readonly string[]) {
+  return useQueries({
     queries: ids.map((id) => ({
       queryKey: ['candidate', id],
       queryFn: () => api(`/api/v1/candidates/${id}`, { schema: CandidateProfile }),
@@ -35,6 +31,15 @@ export function useRecipients(emails: ReadonlyMap<string, string>, subject: stri
       retry: false,
     })),
   });
+}
+
+/**
+ * Each revealed recipient's own message: the profile (shared with the profile page's cache) fills
+ * the placeholders, with the spec's fallbacks while it loads or when a field is empty.
+ */
+export function useRecipients(emails: ReadonlyMap<string, string>, subject: string, body: string) {
+  const ids = [...emails.keys()];
+  const profiles = useProfiles(ids);
   const loading = profiles.some((p) => p.isPending);
   const recipients: Recipient[] = ids.map((id, i) => {
     const card = profiles[i]?.data;

@@ -30,11 +30,15 @@ import { ExportButton } from '../directory/ExportButton';
 import { useExportDownload } from '../directory/export-download';
 import { ResultsPagination } from '../directory/search/ResultsPagination';
 import { SearchMessages, titled } from '../directory/search/search-screen';
+import { useContacted } from '../outreach/sequences/sequences-api';
 import { useListMembers, workspaceKeys } from './workspace-api';
 
 // Loaded when first opened: the list's first download stays small.
 const SendEmailDialog = lazy(() =>
   import('../outreach/SendEmailDialog').then((m) => ({ default: m.SendEmailDialog })),
+);
+const AddToSequenceDialog = lazy(() =>
+  import('../outreach/sequences/AddToSequenceDialog').then((m) => ({ default: m.AddToSequenceDialog })),
 );
 
 const LOAD_FAILED = 'Failed to load list details';
@@ -59,8 +63,10 @@ export function ListDetailPage() {
   const [busy, setBusy] = useState(false);
   // The Send Email dialog's recipients while it is open.
   const [emailIds, setEmailIds] = useState<string[] | null>(null);
+  const [sequencing, setSequencing] = useState(false);
   const exporting = useExportDownload();
   const members = useListMembers(listId, q, page);
+  const contacted = useContacted(members.data?.data.map((card) => card.id) ?? []);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -196,6 +202,11 @@ export function ListDetailPage() {
                     {selected.size > 0 ? `Send Email to ${selected.size}` : 'Send Email'}
                   </Button>
                 </Gated>
+                <Gated reason={isDemo ? DEMO_DISABLED_TOOLTIP : null}>
+                  <Button variant="outlined" onClick={() => setSequencing(true)} disabled={isDemo}>
+                    {selected.size > 0 ? `Add ${selected.size} to sequence…` : 'Add to sequence…'}
+                  </Button>
+                </Gated>
                 <Button variant="outlined" color="error" onClick={() => void remove()} disabled={busy}>
                   Remove from list
                 </Button>
@@ -208,6 +219,7 @@ export function ListDetailPage() {
                     card={card}
                     selected={selected.has(card.id)}
                     onToggleSelected={toggleOne}
+                    contact={contacted.get(card.id)}
                   />
                 ))}
               </Stack>
@@ -218,6 +230,17 @@ export function ListDetailPage() {
       ) : null}
       <Suspense fallback={null}>
         {emailIds ? <SendEmailDialog open onClose={() => setEmailIds(null)} candidateIds={emailIds} /> : null}
+        {sequencing && data ? (
+          <AddToSequenceDialog
+            onClose={() => setSequencing(false)}
+            target={selected.size > 0 ? { candidateIds: [...selected] } : { listId }}
+            who={
+              selected.size > 0
+                ? `the ${selected.size} selected members of “${data.list.name}”`
+                : `every member of “${data.list.name}” (${M.memberCount(data.list.memberCount)})`
+            }
+          />
+        ) : null}
       </Suspense>
     </Container>
   );

@@ -7,6 +7,7 @@ import { identityRouteDocs } from '../identity/identity.openapi';
 import { intakeRouteDocs } from '../intake/intake.openapi';
 import { opsRouteDocs } from '../ops/ops.openapi';
 import { outreachRouteDocs } from '../outreach/outreach.openapi';
+import { sequenceContactRouteDocs } from '../outreach/sequences/sequence-contacts.openapi';
 import { sequenceRouteDocs } from '../outreach/sequences/sequences.openapi';
 import type { PolicyRoute } from '../policy';
 import { siteRouteDocs } from '../site/site.openapi';
@@ -51,6 +52,7 @@ export const routeDocs = {
   ...intakeRouteDocs,
   ...outreachRouteDocs,
   ...sequenceRouteDocs,
+  ...sequenceContactRouteDocs,
   ...workspaceRouteDocs,
   ...opsRouteDocs,
   ...siteRouteDocs,

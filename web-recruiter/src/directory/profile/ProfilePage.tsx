@@ -29,6 +29,8 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import { ApiError, api } from '../../app/api';
 import { PageSpinner } from '../../app/RequireAuth';
 import { useToast } from '../../app/toast';
+import { ContactedNote } from '../../outreach/sequences/ContactedNote';
+import { useContacted } from '../../outreach/sequences/sequences-api';
 import { SpecialtyBadge } from '../CandidateCard';
 import { candidateName, emailProvenance, initialsOf, RevealMessages as M } from '../candidate-card';
 import { ContactButtons } from '../contacts/ContactButtons';
@@ -198,6 +200,7 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
           {[provenance, `Source: ${sourceLabel(p.source)}`].filter(Boolean).join(' · ')}
         </Typography>
+        <ProfileContacted candidateId={p.id} />
         <Divider sx={{ my: 2 }} />
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: '200px 1fr' }, gap: 1, m: 0 }}>
           {FIELDS.flatMap(([label, read]) => {
@@ -248,4 +251,10 @@ function Profile({ profile: p }: { profile: CandidateProfile }) {
       </Paper>
     </Container>
   );
+}
+
+/** "Contacted by you on …" and a global opt-out, under the contact buttons (issue 36). */
+function ProfileContacted({ candidateId }: { candidateId: string }) {
+  const contacted = useContacted([candidateId]);
+  return <ContactedNote contact={contacted.get(candidateId)} />;
 }

@@ -1,5 +1,6 @@
 import {
   type CandidateCard as Card,
+  type ContactedCandidate,
   cleanLocation,
   humanDate,
   locationText,
@@ -19,6 +20,7 @@ import {
 } from '@mui/material';
 import { memo, type ReactNode, useCallback } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ContactedIcons } from '../../outreach/sequences/ContactedNote';
 import { candidateName } from '../candidate-card';
 import { milesText } from './near';
 import { RowContacts } from './RowContacts';
@@ -32,6 +34,8 @@ type Props = {
   onToggle: (id: string) => void;
   pageSelected: boolean;
   onTogglePage: () => void;
+  /** "Contacted by you" and opt-outs by candidate id (issue 36): icons in the name cell. */
+  contacted?: ReadonlyMap<string, ContactedCandidate>;
 };
 
 /**
@@ -63,13 +67,16 @@ function provenance(card: Card): string {
   return when ? `${sourceLabel(card.source)} · ${humanDate(when)}` : sourceLabel(card.source);
 }
 
-function cellOf(card: Card, column: ResultsColumn): ReactNode {
+function cellOf(card: Card, column: ResultsColumn, contact: ContactedCandidate | undefined): ReactNode {
   switch (column) {
     case 'name':
       return (
-        <MuiLink component={RouterLink} to={`/physician/${card.id}`} underline="hover" tabIndex={-1}>
-          {candidateName(card.firstName, card.lastName)}
-        </MuiLink>
+        <>
+          <ContactedIcons contact={contact} />
+          <MuiLink component={RouterLink} to={`/physician/${card.id}`} underline="hover" tabIndex={-1}>
+            {candidateName(card.firstName, card.lastName)}
+          </MuiLink>
+        </>
       );
     case 'title':
       return card.title;
@@ -103,6 +110,7 @@ type RowProps = {
   tabbable: boolean;
   onToggle: (id: string) => void;
   onFocusRow: (index: number) => void;
+  contact: ContactedCandidate | undefined;
 };
 
 const ResultRow = memo(function ResultRow({
@@ -114,6 +122,7 @@ const ResultRow = memo(function ResultRow({
   tabbable,
   onToggle,
   onFocusRow,
+  contact,
 }: RowProps) {
   const name = candidateName(card.firstName, card.lastName);
   return (
@@ -141,7 +150,7 @@ const ResultRow = memo(function ResultRow({
         />
       </TableCell>
       {columns.map((column) => {
-        const content = cellOf(card, column);
+        const content = cellOf(card, column, contact);
         return (
           <TableCell key={column} title={column === 'name' ? name : (textOf(content) ?? undefined)} sx={CELL}>
             {content ?? '—'}
@@ -157,7 +166,15 @@ const ResultRow = memo(function ResultRow({
  * chosen order, a header that stays while the rows scroll, and the keyboard of useTableKeyboard.
  * Row checkboxes are the search's one selection (useSelection); the header's is Select Page.
  */
-export function ResultsTable({ cards, columns, selected, onToggle, pageSelected, onTogglePage }: Props) {
+export function ResultsTable({
+  cards,
+  columns,
+  selected,
+  onToggle,
+  pageSelected,
+  onTogglePage,
+  contacted,
+}: Props) {
   const navigate = useNavigate();
   const open = useCallback((id: string) => navigate(`/physician/${id}`), [navigate]);
   const ids = cards.map((card) => card.id);
@@ -213,6 +230,7 @@ export function ResultsTable({ cards, columns, selected, onToggle, pageSelected,
                 tabbable={focused === index || (focused < 0 && index === 0)}
                 onToggle={onToggle}
                 onFocusRow={setFocused}
+                contact={contacted?.get(card.id)}
               />
             ))}
           </TableBody>

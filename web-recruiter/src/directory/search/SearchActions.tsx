@@ -5,10 +5,12 @@ import {
   SearchLimits,
   WorkspaceMessages,
 } from '@healthtal/contracts';
-import { Button, Stack } from '@mui/material';
+import ScheduleSendOutlined from '@mui/icons-material/ScheduleSendOutlined';
+import { Button, IconButton, Stack } from '@mui/material';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAuth } from '../../app/auth';
 import { Gated } from '../../app/Gated';
+import { LazyTooltip } from '../../app/lazy-tooltip';
 import { useToast } from '../../app/toast';
 import { ExportButton } from '../ExportButton';
 import { downloadExport } from '../export-download';
@@ -24,6 +26,9 @@ import {
 // Loaded when first opened: the search page's first download stays small.
 const SendEmailDialog = lazy(() =>
   import('../../outreach/SendEmailDialog').then((m) => ({ default: m.SendEmailDialog })),
+);
+const AddToSequenceDialog = lazy(() =>
+  import('../../outreach/sequences/AddToSequenceDialog').then((m) => ({ default: m.AddToSequenceDialog })),
 );
 const AddToListDialog = lazy(() =>
   import('../../workspace/AddToListDialog').then((m) => ({ default: m.AddToListDialog })),
@@ -45,11 +50,11 @@ type Props = {
   /** The search's result count (null while unknown): Export with nothing selected exports them. */
   count: number | null;
 };
-type Open = 'list' | 'email' | 'save' | 'searches' | 'lists' | null;
+type Open = 'list' | 'email' | 'sequence' | 'save' | 'searches' | 'lists' | null;
 
 /**
- * The search area's actions (spec §2): Add to List, Send Email, Export (premium), Save Search, and
- * the Saved Searches and Saved Lists sheets.
+ * The search area's actions (spec §2): Add to List, Send Email, Add to Sequence (issue 36), Export
+ * (premium), Save Search, and the Saved Searches and Saved Lists sheets.
  */
 export function SearchActions({ state, selectedIds, loading, count }: Props) {
   const auth = useAuth();
@@ -74,6 +79,10 @@ export function SearchActions({ state, selectedIds, loading, count }: Props) {
   const openEmail = () => {
     if (needSelection(WorkspaceMessages.noCandidatesSelectedTitle, WorkspaceMessages.noCandidatesSelected))
       setOpen('email');
+  };
+  const openSequence = () => {
+    if (needSelection(WorkspaceMessages.noCandidatesSelectedTitle, WorkspaceMessages.noCandidatesSelected))
+      setOpen('sequence');
   };
   const openSave = () => {
     if (!signedIn)
@@ -142,6 +151,20 @@ export function SearchActions({ state, selectedIds, loading, count }: Props) {
             Send Email
           </Button>
         </Gated>
+        {/* An icon with its name on hover: a labelled button would wrap the row at 1440 px (issue 37). */}
+        <LazyTooltip title={isDemo ? DEMO_DISABLED_TOOLTIP : 'Add to Sequence'}>
+          <span>
+            <IconButton
+              aria-label="Add to Sequence"
+              onClick={openSequence}
+              disabled={isDemo}
+              color="primary"
+              sx={{ border: 1, borderColor: 'divider' }}
+            >
+              <ScheduleSendOutlined />
+            </IconButton>
+          </span>
+        </LazyTooltip>
         <Gated reason={exportReason}>
           <ExportButton
             label="Export"
@@ -168,6 +191,13 @@ export function SearchActions({ state, selectedIds, loading, count }: Props) {
       <Suspense fallback={null}>
         {open === 'list' ? <AddToListDialog open onClose={close} candidateIds={ids} /> : null}
         {open === 'email' ? <SendEmailDialog open onClose={close} candidateIds={ids} /> : null}
+        {open === 'sequence' ? (
+          <AddToSequenceDialog
+            onClose={close}
+            target={{ candidateIds: ids }}
+            who={`the ${ids.length} selected ${ids.length === 1 ? 'candidate' : 'candidates'}`}
+          />
+        ) : null}
         {open === 'save' ? (
           <SaveSearchDialog open onClose={close} searchParams={savedSearchParamsOf(state)} />
         ) : null}

@@ -1,4 +1,4 @@
-import { type CandidateCard as Card, SearchLimits } from '@healthtal/contracts';
+import { type CandidateCard as Card, type ContactedCandidate, SearchLimits } from '@healthtal/contracts';
 import ContentPaste from '@mui/icons-material/ContentPaste';
 import {
   Alert,
@@ -16,6 +16,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../app/auth';
 import { PageSpinner } from '../../app/RequireAuth';
 import { useToast } from '../../app/toast';
+import { useContacted } from '../../outreach/sequences/sequences-api';
 import { CandidateCard } from '../CandidateCard';
 import { AppliedFilterChips } from './AppliedFilterChips';
 import { ColumnsMenu } from './ColumnsMenu';
@@ -64,6 +65,8 @@ export function SearchPage() {
   const specialties = useSpecialtyCounts(signedIn);
   const cards = locked ? [] : (results.data?.data ?? []);
   const selection = useSelection(state, cards);
+  // One request for the page's "Contacted by you" and opt-outs, not one per card (issue 36).
+  const contacted = useContacted(cards.map((card) => card.id));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [pastingJob, setPastingJob] = useState(false);
   const { painted, module: filters } = usePainted(loadFilterSidebar);
@@ -193,6 +196,7 @@ export function SearchPage() {
                 onClear={clear}
                 selected={selection.ids}
                 onToggle={selection.toggleOne}
+                contacted={contacted}
                 firstPaint={!painted}
                 table={
                   table
@@ -249,6 +253,7 @@ type ResultsProps = {
   table: { columns: ResultsColumn[]; pageSelected: boolean; onTogglePage: () => void } | null;
   /** The screen's first paint is still to come: only the results a tall screen shows at once. */
   firstPaint: boolean;
+  contacted: ReadonlyMap<string, ContactedCandidate>;
 };
 
 /**
@@ -282,6 +287,7 @@ function ResultsView({
   onToggle,
   table,
   firstPaint,
+  contacted,
 }: ResultsProps) {
   if (locked) return <TeaserCards />;
   if (loading)
@@ -311,7 +317,10 @@ function ResultsView({
       </Box>
     );
   const shown = firstPaint ? cards.slice(0, table ? FIRST_PAINT.rows : FIRST_PAINT.cards) : cards;
-  if (table) return <ResultsTable cards={shown} selected={selected} onToggle={onToggle} {...table} />;
+  if (table)
+    return (
+      <ResultsTable cards={shown} selected={selected} onToggle={onToggle} contacted={contacted} {...table} />
+    );
   return (
     <Stack spacing={1} component="section" aria-label="Search results">
       {shown.map((card) => (
@@ -320,6 +329,7 @@ function ResultsView({
           card={card}
           selected={selected.has(card.id)}
           onToggleSelected={onToggle}
+          contact={contacted.get(card.id)}
         />
       ))}
     </Stack>

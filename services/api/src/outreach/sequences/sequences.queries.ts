@@ -7,12 +7,15 @@ import {
 import type { SequenceEnrolmentsTable, SequencesTable } from '@healthtal/projections';
 import type pg from 'pg';
 
-type ProgressRow = { [K in keyof SequenceProgress]: number };
+type ProgressRow = { [K in Exclude<keyof SequenceProgress, 'waitingOnCapUntil'>]: number } & {
+  waitingOnCapUntil: Date | null;
+};
 const PROGRESS = `
   count(e.enrolment_id)::int as enrolled,
   coalesce(sum(e.steps_sent), 0)::int as sent,
   count(*) filter (where e.status = 'completed')::int as completed,
   count(*) filter (where e.status = 'active' and e.waiting_reason = 'contact-cap')::int as "waitingOnCap",
+  min(e.next_due_at) filter (where e.status = 'active' and e.waiting_reason = 'contact-cap') as "waitingOnCapUntil",
   count(*) filter (where e.status = 'opted-out')::int as unsubscribed,
   count(*) filter (where e.status = 'removed')::int as removed`;
 
@@ -27,6 +30,7 @@ const toView = (row: SequencesTable & ProgressRow): SequenceView => ({
     sent: row.sent,
     completed: row.completed,
     waitingOnCap: row.waitingOnCap,
+    waitingOnCapUntil: row.waitingOnCapUntil?.toISOString() ?? null,
     unsubscribed: row.unsubscribed,
     removed: row.removed,
   },

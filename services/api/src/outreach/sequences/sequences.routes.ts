@@ -62,7 +62,15 @@ export function sequenceRoutes(routes: RouteRegistrar, deps: Deps) {
       status: state.status,
       steps: [...(state.steps ?? [])],
       createdAt: new Date().toISOString(),
-      progress: { enrolled: 0, sent: 0, completed: 0, waitingOnCap: 0, unsubscribed: 0, removed: 0 },
+      progress: {
+        enrolled: 0,
+        sent: 0,
+        completed: 0,
+        waitingOnCap: 0,
+        waitingOnCapUntil: null,
+        unsubscribed: 0,
+        removed: 0,
+      },
     };
   };
 

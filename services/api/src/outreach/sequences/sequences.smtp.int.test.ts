@@ -7,6 +7,7 @@ import {
 } from '@healthtal/contracts';
 import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
 import { type SignedIn, startAnotherInstance, startTestApp, type TestApp } from '@healthtal/testkit/harness';
+import { recruiterWhoRevealed as revealedBy } from '@healthtal/testkit/sequences';
 import { smtpAccounts } from '@healthtal/testkit/smtp-accounts';
 import {
   parsedMail,
@@ -74,18 +75,9 @@ const nurses = (prefix: string, count: number) =>
     }),
   );
 
-/** A subscriber (basic) who revealed these candidates, as Send Email needs. */
-async function recruiterWhoRevealed(candidateIds: readonly string[]): Promise<SignedIn> {
-  const user = await accounts.signUp();
-  await app.subscribe(user, 'price_monthly');
-  await app.caughtUp();
-  for (const id of candidateIds) {
-    const reveal = await app.request(`/api/v1/candidates/${id}/reveal`, { method: 'POST', as: user });
-    expect(reveal.status).toBe(200);
-  }
-  await app.caughtUp();
-  return user;
-}
+/** A subscriber (basic) who revealed these candidates, as Send Email needs; its mail through SMTP. */
+const recruiterWhoRevealed = (candidateIds: readonly string[]): Promise<SignedIn> =>
+  revealedBy(app, candidateIds, () => accounts.signUp());
 
 const steps = (...waits: number[]) =>
   waits.map((waitBusinessDays, i) => ({
@@ -230,6 +222,20 @@ describe('the fair-contact cap', () => {
     const waiting = all.filter((e) => e.waiting !== null);
     expect(waiting).toHaveLength(6);
     for (const e of waiting) expect(e.waiting).toMatch(/^waiting on the contact cap until 2031-/);
+    // Each sequence's progress counts those waiting and says when the first of them may go.
+    const progress = await Promise.all(
+      sequences.map(async (s, i) => {
+        const response = await app.request(`/api/v1/sequences/${s.id}`, {
+          as: await accounts.signIn((i < 2 ? ada! : bo!).email),
+        });
+        return ((await response.json()) as SequenceView).progress;
+      }),
+    );
+    expect(progress.reduce((sum, p) => sum + p.waitingOnCap, 0)).toBe(6);
+    for (const [i, s] of sequences.entries()) {
+      const until = waiting.filter((e) => e.sequenceId === s.id).map((e) => e.nextDueAt!);
+      expect(progress[i]!.waitingOnCapUntil).toBe(until.length > 0 ? until.sort()[0] : null);
+    }
 
     // A week on, the waiting steps go out, two more per clinician.
     clock.advance(7 * DAY);
