@@ -35,6 +35,7 @@ export const APP_ROUTES = {
   lists: { path: '/lists', title: 'Lists' },
   list: { path: '/lists/:listId', title: 'List' },
   email: { path: '/email', title: 'Email generator' },
+  sequenceReplies: { path: '/sequences/replies', title: 'Replies' },
 } as const satisfies Record<string, { path: string; title: string | null }>;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

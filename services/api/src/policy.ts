@@ -127,6 +127,7 @@ export const policy = {
   'POST /api/v1/contact-messages': 'public',
   'POST /api/v1/removal-requests': 'public',
   'POST /api/v1/removal-requests/confirm': 'public',
+  'POST /api/v1/removal-requests/opt-out': 'public',
   'POST /api/v1/resume-submissions': 'public',
   'GET /api/admin/resume-submissions/counts': 'admin',
   'POST /api/admin/resume-submissions/:id/approve': 'admin',
@@ -149,6 +150,7 @@ export const policy = {
   'DELETE /api/v1/email/templates/:id': 'signed-in',
   // outreach: sequences send mail to revealed contacts, so they need what Send Email needs
   'GET /api/v1/sequences': ['signed-in', 'contacts', 'not-demo'],
+  'GET /api/v1/sequences/replies': ['signed-in', 'contacts', 'not-demo'],
   'POST /api/v1/sequences': ['signed-in', 'contacts', 'not-demo'],
   'GET /api/v1/sequences/:id': ['signed-in', 'contacts', 'not-demo'],
   'PUT /api/v1/sequences/:id': ['signed-in', 'contacts', 'not-demo'],

@@ -5,6 +5,7 @@ import {
   apiMigrations,
   type Clock,
   createApi,
+  type InboundMail,
   loadIdentityKeys,
   type PrincipalResolver,
   type RunningServer,
@@ -74,6 +75,8 @@ export type HealthTal = {
   projectors: RunningProjector[];
   /** The sequence scheduler of this process; null with SEQUENCE_SCHEDULER=off. */
   sequenceDelivery: SequenceDelivery | null;
+  /** The inbound SMTP endpoint for replies and bounces; null without INBOUND_SMTP_PORT. */
+  inboundMail: InboundMail | null;
   stop(): Promise<void>;
 };
 
@@ -192,6 +195,8 @@ export async function startHealthTal({
     });
     // Sequence steps go out from every process that runs the scheduler; stopped with the API (api.close).
     await api.sequenceDelivery?.start();
+    // Replies and bounces come in here once the API can record them (ADR 0068); stopped with the API.
+    await api.inboundMail?.start();
     const devAccounts = embedded ? await createDevAccounts(api.identity, config) : null;
     const server: RunningServer = await startHttpServer(api, {
       host: config.HOST,
@@ -219,6 +224,7 @@ export async function startHealthTal({
       projectors,
       devAccounts,
       sequenceDelivery: api.sequenceDelivery,
+      inboundMail: api.inboundMail,
       stop,
     };
   } catch (error) {
@@ -275,6 +281,9 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
       pollingIntervalSeconds: config.SEQUENCE_POLL_SECONDS,
       ...(config.SENDER_POSTAL_ADDRESS ? { postalAddress: config.SENDER_POSTAL_ADDRESS } : {}),
     },
+    ...(config.INBOUND_SMTP_PORT !== undefined
+      ? { inboundSmtp: { port: config.INBOUND_SMTP_PORT, host: config.HOST } }
+      : {}),
   };
 }
 
