@@ -131,6 +131,8 @@ export const RevealQuota = z.object({
   used: z.number().int(),
   remaining: z.number().int().nullable(),
   resetsAt: z.iso.datetime(),
+  /** Reveals given back today because the email they showed bounced (added to what is left). */
+  credited: z.number().int(),
 });
 export type RevealQuota = z.infer<typeof RevealQuota>;
 

@@ -321,6 +321,10 @@ export type RemovalConfirmationRequest = z.infer<typeof RemovalConfirmationReque
 export const RemovalConfirmationResult = z.object({ removed: z.literal(true), message: z.string() });
 export type RemovalConfirmationResult = z.infer<typeof RemovalConfirmationResult>;
 
+/** The removal link's other choice: stop recruiting email from every customer, erase nothing. */
+export const RemovalOptOutResult = z.object({ optedOut: z.literal(true), message: z.string() });
+export type RemovalOptOutResult = z.infer<typeof RemovalOptOutResult>;
+
 /** `expired`: never confirmed, and its link no longer works. */
 export const RemovalRequestStatus = z.enum(['open', 'confirmed', 'expired']);
 export type RemovalRequestStatus = z.infer<typeof RemovalRequestStatus>;

@@ -65,7 +65,15 @@ export const EnrolResult = z.object({
 export type EnrolResult = z.infer<typeof EnrolResult>;
 
 export const SequenceStatus = z.enum(['active', 'paused']);
-export const EnrolmentStatus = z.enum(['active', 'completed', 'removed', 'opted-out', 'stopped']);
+export const EnrolmentStatus = z.enum([
+  'active',
+  'completed',
+  'removed',
+  'opted-out',
+  'stopped',
+  'replied',
+  'bounced',
+]);
 export type EnrolmentStatus = z.infer<typeof EnrolmentStatus>;
 
 /** A sequence's progress: how many recipients are where. */
@@ -78,6 +86,10 @@ export const SequenceProgress = z.object({
   waitingOnCapUntil: z.iso.datetime().nullable(),
   unsubscribed: z.number().int(),
   removed: z.number().int(),
+  /** Recipients who answered (the sequence stopped for them). */
+  replied: z.number().int(),
+  /** Recipients whose email bounced for good. */
+  bounced: z.number().int(),
 });
 export type SequenceProgress = z.infer<typeof SequenceProgress>;
 
@@ -127,3 +139,42 @@ export type RemoveRecipientsResult = z.infer<typeof RemoveRecipientsResult>;
 export const UnsubscribeQuery = z.object({ token: z.string().min(1).max(400) });
 export const UnsubscribeResult = z.object({ message: z.string() });
 export type UnsubscribeResult = z.infer<typeof UnsubscribeResult>;
+
+/** The reply inbox: the caller's replies, newest first, paged as the activity history is. */
+export const RepliesQuery = z.strictObject({
+  page: z.coerce.number().int().min(1, 'Pages start at 1.').max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'At least 1 row per page.')
+    .max(100, 'At most 100 rows per page.')
+    .default(25),
+});
+export type RepliesQuery = z.infer<typeof RepliesQuery>;
+
+/** One reply to one of the caller's sequences. */
+export const ReplyView = z.object({
+  id: z.uuid(),
+  enrolmentId: z.uuid(),
+  sequenceId: z.uuid(),
+  sequenceName: z.string(),
+  candidateId: z.uuid(),
+  /** Null once the candidate has left the directory. */
+  candidateName: z.string().nullable(),
+  /** The step it answers (from 0). */
+  step: z.number().int(),
+  from: z.string().nullable(),
+  subject: z.string().nullable(),
+  snippet: z.string().nullable(),
+  receivedAt: z.iso.datetime(),
+});
+export type ReplyView = z.infer<typeof ReplyView>;
+
+export const RepliesPage = z.object({
+  data: z.array(ReplyView),
+  count: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type RepliesPage = z.infer<typeof RepliesPage>;

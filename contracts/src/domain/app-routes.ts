@@ -38,6 +38,7 @@ export const APP_ROUTES = {
   // Outreach sequences (issue 36). A fixed path under /sequences/ goes before `sequence`: the first
   // route that matches titles the page.
   sequences: { path: '/sequences', title: 'Sequences' },
+  sequenceReplies: { path: '/sequences/replies', title: 'Replies' },
   sequenceNew: { path: '/sequences/new', title: 'New sequence' },
   sequence: { path: '/sequences/:sequenceId', title: 'Sequence' },
   sequenceEdit: { path: '/sequences/:sequenceId/edit', title: 'Edit sequence' },

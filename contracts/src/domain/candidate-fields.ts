@@ -16,8 +16,14 @@ import type { SearchField, TextField } from './search-fields';
  * never reorder, rename or remove a field of the event; a new one goes at the end. Entries without
  * `event` are the read model's own, worked out from the event's fields (they take no position).
  */
-/** The registries that update candidates they imported or joined (CandidateUpdated's `source`). */
-export type UpdateSource = 'nppes' | 'cms-dac';
+/**
+ * The sources that update candidates (CandidateUpdated's `source`): the registries, for candidates
+ * they imported or joined, and HealthTal's own delivery reports (a bounce marks an email invalid,
+ * ADR 0068).
+ */
+export type UpdateSource = 'nppes' | 'cms-dac' | typeof DELIVERY_REPORT_SOURCE;
+/** CandidateUpdated's `source` when a delivery report (a bounce) changed the email status. */
+export const DELIVERY_REPORT_SOURCE = 'delivery-report';
 
 export type CandidateFieldDefinition = {
   /** Its value in CandidateImported; values a source left empty are null. */
@@ -34,8 +40,8 @@ export type CandidateFieldDefinition = {
    */
   readonly personal?: 1 | 2;
   /**
-   * The registry whose later files may change it (CandidateUpdated): the NPI registry (`nppes`) or
-   * CMS's Doctors and Clinicians file (`cms-dac`). Each source compares and updates its own fields
+   * The source whose later records may change it (CandidateUpdated): the NPI registry (`nppes`),
+   * CMS's Doctors and Clinicians file (`cms-dac`) or a delivery report (`delivery-report`). Each source compares and updates its own fields
    * only, in table order, append only (the NPPES import's per-record fingerprint follows its list).
    */
   readonly updatable?: UpdateSource;
@@ -123,7 +129,7 @@ export const CANDIDATE_FIELDS = {
   skills: { event: text, personal: 2, column: column.list('skills', { clean: 'skills' }), csv: 'contactskills', search: { text: 'k', filter: 'skills', values: 'list' } },
   /** As the source gave it: school-name/degrees markers (see parseEducation). */
   education: { event: text, personal: 2, column: column.education('education'), csv: 'contacteducation', search: { text: 'e', filter: 'education', values: 'education' } },
-  emailStatus: { event: z.enum(EMAIL_STATUSES), column: column.emailStatus('email_status'), csv: 'emailstatus', search: { filter: 'emailStatus' } },
+  emailStatus: { event: z.enum(EMAIL_STATUSES), updatable: DELIVERY_REPORT_SOURCE, column: column.emailStatus('email_status'), csv: 'emailstatus', search: { filter: 'emailStatus' } },
   emailVerifiedAt: { event: moment, personal: 2, column: column.timestamp('email_verified_at'), csv: 'emailverifiedat', search: {} },
   phoneVerifiedAt: { event: moment, personal: 2, column: column.timestamp('phone_verified_at'), csv: 'phoneverifiedat' },
   /** Keyed hashes (HMAC-SHA256) of the email and phone: the suppression list can refuse them once the values are erased. */

@@ -1,4 +1,5 @@
 import type { HealthTalEvent, HealthTalEventType } from '../events';
+import { DELIVERY_REPORT_SOURCE } from './candidate-fields';
 import { PLANS, type PriceId } from './plans';
 
 /**
@@ -22,6 +23,11 @@ const plan = (priceId: PriceId) => PLANS[priceId].name;
 const day = (iso: string) => iso.slice(0, 10);
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 const reason = (text: string | undefined) => (text ? `: reason "${text}"` : '');
+const OPT_OUT_WAYS = {
+  'one-click': 'one-click unsubscribe',
+  'unsubscribe-page': 'the unsubscribe page',
+  'removal-page': 'the removal page',
+} as const;
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /**
@@ -83,13 +89,18 @@ export const EVENT_SENTENCES: Sentences = {
   CandidatesExported: (d, n) =>
     `${n.user(d.userId)} exported ${plural(d.count, 'candidate')} to ${d.fileName} (${d.format.toUpperCase()}, ${d.outcome})`,
   CandidateImported: (d, n) => `${n.candidate(d.candidateId)} was added to the directory from ${d.source}`,
-  CandidateUpdated: (d, n) => `${n.candidate(d.candidateId)} was updated from ${d.source}`,
+  CandidateUpdated: (d, n) =>
+    d.source === DELIVERY_REPORT_SOURCE
+      ? `${possessive(n.candidate(d.candidateId))} email was marked invalid for every customer: a delivery report said it bounced`
+      : `${n.candidate(d.candidateId)} was updated from ${d.source}`,
   ImportCompleted: (d) => `An import from ${d.source} finished: ${plural(d.imported, 'candidate')}`,
   CandidateDeactivated: (d, n) =>
     `${n.candidate(d.candidateId)} was taken out of the directory (${d.source})`,
   CandidateReactivated: (d, n) => `${n.candidate(d.candidateId)} came back into the directory (${d.source})`,
   ContactRevealed: (d, n) =>
     `${n.user(d.userId)} revealed ${possessive(n.candidate(d.candidateId))} contact details${d.viaDemoGrant ? ' (demo access)' : ''}`,
+  RevealCredited: (d, n) =>
+    `${n.user(d.userId)} got back the reveal of ${possessive(n.candidate(d.candidateId))} contact details: the email bounced (${d.status})`,
   SearchFailed: (d, n) =>
     `A search by ${d.userId ? n.user(d.userId) : 'an anonymous visitor'} failed (${d.errorType})`,
   SearchErrorLogDeleted: (d, n) => `${n.user(d.deletedBy)} deleted a search error log entry`,
@@ -132,7 +143,13 @@ export const EVENT_SENTENCES: Sentences = {
   ClinicianEmailed: (d, n) =>
     `${n.user(d.senderId)} emailed ${n.candidate(d.candidateId)} (sequence step ${d.step + 1})`,
   ClinicianOptedOut: (d, n) =>
-    `${n.candidate(d.candidateId)} opted out of recruiting email from every HealthTal customer (${d.via === 'one-click' ? 'one-click unsubscribe' : 'the unsubscribe page'})`,
+    `${n.candidate(d.candidateId)} opted out of recruiting email from every HealthTal customer (${OPT_OUT_WAYS[d.via]})`,
+  SequenceReplyReceived: (d, n) =>
+    `${n.candidate(d.candidateId)} replied to step ${d.step + 1} of a sequence by ${n.user(d.ownerId)}: the sequence stopped for them`,
+  SequenceEmailBounced: (d, n) =>
+    `Step ${d.step + 1} of a sequence by ${n.user(d.ownerId)} bounced at ${n.candidate(d.candidateId)} (${d.status})${
+      d.addressInvalid ? ': the email was marked invalid and the reveal credited back' : ''
+    }; the sequence stopped for them`,
   // intake
   ContactMessageReceived: (d) => `A contact message came in: "${d.subject}"`,
   ResumeSubmitted: (d) => `A resume was submitted for review (${d.title})`,

@@ -117,6 +117,12 @@ export const RemovalMessages = {
     'Pressing Confirm removal deletes your profile and contact details from the HealthTal directory, and they will not be added again. This cannot be undone. If you did not ask for this, close this page: nothing changes.',
   confirmButton: 'Confirm removal',
   processing: 'Processing your removal request…',
+  // Ours (issue 36): the same link also stops recruiting email without erasing anything.
+  optOutExplanation:
+    'Or keep your profile and stop recruiting email only: no recruiter using HealthTal will email you again, from any company.',
+  optOutButton: 'Stop recruiting email only',
+  optedOut:
+    'Done: no recruiter using HealthTal will email you again. Your profile stays; you can still remove it with this link.',
 } as const;
 
 /** The demo banner (recruiter-directory §6). */

@@ -10,6 +10,9 @@ export const RevealQuotaMessages = {
   exhausted: (limit: number) =>
     `You have used today's ${limit} contact reveals. The quota starts again at midnight UTC.`,
   remaining: (remaining: number, limit: number) => `${remaining} of ${limit} contact reveals left today`,
+  // Ours (issue 36): a bounce gives the reveal back, and the Account page says so.
+  credited: (count: number) =>
+    `${count} ${count === 1 ? 'reveal was' : 'reveals were'} credited back today: the email bounced.`,
   // Ours (issue 37): the toast of a refused reveal, over the server's detail (which quota, when it resets).
   exhaustedTitle: 'Daily reveal limit reached',
   annualAllows: (limit: number) => `The Annual plan allows ${limit} contact reveals a day.`,

@@ -39,6 +39,10 @@ export const SequenceMessages = {
   waitingOnCap: (until: string) => `waiting on the contact cap until ${until}`,
   waitingOnDailyLimit: (until: string) => `waiting on your daily sending limit until ${until}`,
   unsubscribed: 'You will not receive recruiting email through HealthTal again.',
+  /** The reply inbox with nothing in it yet. */
+  noReplies:
+    'No replies yet. When a recipient answers a sequence email, the reply shows here and the sequence stops for them.',
+  repliesFailed: 'Could not load replies. Please try again.',
   unsubscribeInvalid:
     'This unsubscribe link is not valid. Use the link in the latest email, or ask for removal at /remove.',
 } as const;

@@ -164,6 +164,22 @@ export const ContactRevealed = event(
   z.object({ userId: UserId, candidateId: z.uuid(), viaDemoGrant: z.boolean() }),
 );
 
+/**
+ * A reveal given back to the recruiter who paid for it (stream `reveals-<userId>`): the email it
+ * showed bounced (a delivery report blamed the address, ADR 0068). One per (user, candidate); it
+ * adds one to the day's reveal quota.
+ */
+export const RevealCredited = event(
+  'RevealCredited',
+  z.object({
+    userId: UserId,
+    candidateId: z.uuid(),
+    reason: z.literal('email-bounced'),
+    /** The delivery status the report gave (5.1.1 …). */
+    status: z.string().max(20),
+  }),
+);
+
 /** A search failed or took longer than SearchLimits.slowSearchMs; the admin Search Error Logs read these. */
 export const SearchFailed = event(
   'SearchFailed',
@@ -199,6 +215,7 @@ export const DirectoryEvent = z.discriminatedUnion('type', [
   ExportStarted,
   CandidatesExported,
   ContactRevealed,
+  RevealCredited,
   SearchFailed,
   SearchErrorLogDeleted,
 ]);

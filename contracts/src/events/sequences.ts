@@ -121,10 +121,60 @@ export const ClinicianEmailed = event(
   }),
 );
 
-/** The clinician asked, through an unsubscribe link, for no more recruiting email from anyone. */
+/**
+ * The clinician asked for no more recruiting email from anyone: through an unsubscribe link, or on
+ * the removal page (`removal-page`: they proved the address with the removal link, ADR 0068).
+ */
 export const ClinicianOptedOut = event(
   'ClinicianOptedOut',
-  z.object({ candidateId: z.uuid(), via: z.enum(['one-click', 'unsubscribe-page']) }),
+  z.object({ candidateId: z.uuid(), via: z.enum(['one-click', 'unsubscribe-page', 'removal-page']) }),
+);
+
+/** How much of a reply's text the log keeps: enough to read in the inbox, not the whole thread. */
+export const REPLY_SNIPPET_MAX = 500;
+
+/**
+ * The recipient answered (inbound mail matched by its In-Reply-To/References to one of our
+ * Message-IDs, or by the tagged reply address, ADR 0068): nothing more of the sequence is sent to
+ * them. `messageId` is the reply's own Message-ID (one event per inbound message), `step` the step
+ * it answers. From, subject and snippet are the clinician's words: sealed under the candidate.
+ */
+export const SequenceReplyReceived = event(
+  'SequenceReplyReceived',
+  z.object({
+    enrolmentId: z.uuid(),
+    sequenceId: z.uuid(),
+    ownerId: z.string(),
+    candidateId: z.uuid(),
+    step: z.number().int().min(0),
+    messageId: z.string().max(998),
+    from: z.string().max(998).nullable(),
+    subject: z.string().max(998).nullable(),
+    snippet: z.string().max(REPLY_SNIPPET_MAX).nullable(),
+    receivedAt: z.iso.datetime(),
+  }),
+);
+
+/**
+ * A delivery status notification (RFC 3464) said a step could not be delivered, for good (Action:
+ * failed, Status 5.x.x): nothing more is sent to this recipient. `addressInvalid` when the status
+ * blames the address (5.1.x but the sender's, 5.2.1): the directory then marks the email invalid for
+ * every customer and the reveal is credited back; a policy or content refusal (5.7.x …) does not.
+ */
+export const SequenceEmailBounced = event(
+  'SequenceEmailBounced',
+  z.object({
+    enrolmentId: z.uuid(),
+    sequenceId: z.uuid(),
+    ownerId: z.string(),
+    candidateId: z.uuid(),
+    step: z.number().int().min(0),
+    /** The report's own Message-ID: one event per report. */
+    messageId: z.string().max(998),
+    status: z.string().regex(/^5\.\d{1,3}\.\d{1,3}$/),
+    addressInvalid: z.boolean(),
+    receivedAt: z.iso.datetime(),
+  }),
 );
 
 export const SequenceEvent = z.discriminatedUnion('type', [
@@ -139,6 +189,8 @@ export const SequenceEvent = z.discriminatedUnion('type', [
   EnrolmentStopped,
   ClinicianEmailed,
   ClinicianOptedOut,
+  SequenceReplyReceived,
+  SequenceEmailBounced,
 ]);
 export type SequenceEvent = z.infer<typeof SequenceEvent>;
 export type SequenceEventOf<T extends SequenceEvent['type']> = Extract<SequenceEvent, { type: T }>;
@@ -147,4 +199,9 @@ const ownerOf = (data: { ownerId: string }) => data.ownerId;
 export const sequencePersonalData = {
   SequenceCreated: { subject: ownerOf, fields: ['steps'] },
   SequenceEdited: { subject: ownerOf, fields: ['steps'] },
+  // The clinician's own words: erased with the clinician.
+  SequenceReplyReceived: {
+    subject: (data: { candidateId: string }) => data.candidateId,
+    fields: ['from', 'subject', 'snippet'],
+  },
 } as const;

@@ -1,3 +1,4 @@
+import type { EnrolmentStatus } from '@healthtal/contracts';
 import { defineProjection } from '../runtime';
 
 /** A `sequences` row as node-postgres returns it. `steps` is null once the owner is erased. */
@@ -16,7 +17,7 @@ export type SequenceEnrolmentsTable = {
   sequence_id: string;
   owner_id: string;
   candidate_id: string;
-  status: 'active' | 'completed' | 'removed' | 'opted-out' | 'stopped';
+  status: EnrolmentStatus;
   steps_sent: number;
   next_step: number | null;
   next_due_at: Date | null;
@@ -30,6 +31,21 @@ export type SequenceMessagesTable = {
   step: number;
   message_id: string;
   sent_at: Date;
+};
+
+/** A `sequence_replies` row: one inbound reply to a sequence email (the owner's reply inbox). */
+export type SequenceRepliesTable = {
+  id: string;
+  enrolment_id: string;
+  sequence_id: string;
+  owner_id: string;
+  candidate_id: string;
+  step: number;
+  message_id: string;
+  from_address: string | null;
+  subject: string | null;
+  snippet: string | null;
+  received_at: Date;
 };
 
 /** A clinician who opted out of recruiting email from every customer, and how they asked. */
@@ -46,9 +62,10 @@ export type ClinicianOptOutsTable = {
  */
 export const sequencesProjection = defineProjection({
   name: 'sequences',
-  // 2: an opt-out keeps how it was asked for (`via`), for the console's Outreach screen.
+  // 2: an opt-out keeps how it was asked for (`via`), for the console's Outreach screen; replies
+  // (sequence_replies) and bounces (issue 36, ADR 0068).
   version: 2,
-  tables: ['sequences', 'sequence_enrolments', 'sequence_messages', 'clinician_opt_outs'],
+  tables: ['sequences', 'sequence_enrolments', 'sequence_messages', 'sequence_replies', 'clinician_opt_outs'],
   createSql: `
     create table sequences (
       id uuid primary key,
@@ -81,6 +98,21 @@ export const sequencesProjection = defineProjection({
       sent_at timestamptz not null,
       primary key (enrolment_id, step)
     );
+    create table sequence_replies (
+      id uuid primary key,
+      enrolment_id uuid not null,
+      sequence_id uuid not null,
+      owner_id text not null,
+      candidate_id uuid not null,
+      step int not null,
+      message_id text not null,
+      from_address text,
+      subject text,
+      snippet text,
+      received_at timestamptz not null,
+      unique (enrolment_id, message_id)
+    );
+    create index sequence_replies_owner on sequence_replies (owner_id, received_at desc, id);
     create table clinician_opt_outs (
       candidate_id uuid primary key,
       opted_out_at timestamptz not null,
@@ -159,6 +191,39 @@ export const sequencesProjection = defineProjection({
         [data.enrolmentId, data.reason === 'opted-out' ? 'opted-out' : 'stopped'],
       );
     },
+    async SequenceReplyReceived(client, { data: d, metadata }) {
+      await client.query(
+        `insert into sequence_replies (id, enrolment_id, sequence_id, owner_id, candidate_id, step, message_id,
+           from_address, subject, snippet, received_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing`,
+        [
+          metadata.eventId,
+          d.enrolmentId,
+          d.sequenceId,
+          d.ownerId,
+          d.candidateId,
+          d.step,
+          d.messageId,
+          d.from,
+          d.subject,
+          d.snippet,
+          d.receivedAt,
+        ],
+      );
+      // As the enrolment decider: a recipient still mailed, done, or bounced (from another address) replied.
+      await client.query(
+        `update sequence_enrolments set status = 'replied', next_due_at = null, waiting_reason = null
+         where enrolment_id = $1 and status in ('active', 'completed', 'bounced')`,
+        [d.enrolmentId],
+      );
+    },
+    async SequenceEmailBounced(client, { data: d }) {
+      await client.query(
+        `update sequence_enrolments set status = 'bounced', next_due_at = null, waiting_reason = null
+         where enrolment_id = $1 and status in ('active', 'completed')`,
+        [d.enrolmentId],
+      );
+    },
     async ClinicianOptedOut(client, { data, metadata }) {
       await client.query(
         `insert into clinician_opt_outs (candidate_id, opted_out_at, via) values ($1, $2, $3)
@@ -169,6 +234,9 @@ export const sequencesProjection = defineProjection({
     async PersonalDataErased(client, { data }) {
       // An erased recruiter's sequences and recipients go with them; an erased clinician's enrolments too.
       await client.query('delete from sequences where owner_id = $1', [data.subjectId]);
+      await client.query('delete from sequence_replies where owner_id = $1 or candidate_id::text = $1', [
+        data.subjectId,
+      ]);
       await client.query(
         `delete from sequence_messages where enrolment_id in
            (select enrolment_id from sequence_enrolments where owner_id = $1 or candidate_id::text = $1)`,

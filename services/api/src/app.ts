@@ -38,6 +38,7 @@ import { OutboxMailer } from './mail/mailer';
 import { dashboardRoutes } from './ops/dashboard.routes';
 import { readModelRoutes } from './ops/read-models.routes';
 import { outreachRoutes } from './outreach/email.routes';
+import { InboundMail } from './outreach/sequences/inbound-mail';
 import { sequenceContactRoutes } from './outreach/sequences/sequence-contacts.routes';
 import { SequenceDelivery } from './outreach/sequences/sequence-delivery';
 import { sequenceRoutes } from './outreach/sequences/sequences.routes';
@@ -59,6 +60,8 @@ export type Api = {
   search: DirectorySearch;
   /** Sends sequences' due steps (started by the caller: it is async); null with the scheduler off. */
   sequenceDelivery: SequenceDelivery | null;
+  /** Takes replies and bounces by SMTP (started by the caller); null unless INBOUND_SMTP_PORT is set. */
+  inboundMail: InboundMail | null;
   beginShutdown(): void;
   /** After the last request: lets go of what the API holds open (search workers, its liveness connection). */
   close(): Promise<void>;
@@ -209,6 +212,18 @@ export function createApi(given: ApiDependencies): Api {
     kick: () => void sequenceDelivery?.dispatchDue().catch(() => undefined),
   });
   unsubscribeRoutes(routes, { ...deps, clock });
+  const inboundMail = deps.settings.inboundSmtp
+    ? new InboundMail(
+        {
+          pool: deps.pool,
+          store: deps.store,
+          clock,
+          logger: deps.logger.child({ component: 'inbound-mail' }),
+          host: new URL(deps.settings.publicUrl).hostname,
+        },
+        deps.settings.inboundSmtp,
+      )
+    : null;
   specialtyRoutes(routes, deps);
   candidateRoutes(routes, deps);
   exportRoutes(routes, deps, search);
@@ -241,10 +256,12 @@ export function createApi(given: ApiDependencies): Api {
     identity,
     search,
     sequenceDelivery,
+    inboundMail,
     beginShutdown: () => {
       shuttingDown = true;
     },
     close: async () => {
+      await inboundMail?.stop();
       await sequenceDelivery?.stop();
       await search.stop();
       await liveness.close();

@@ -41,6 +41,7 @@ export { MailDeliveryError, type Mailer, type MailMessage, OutboxMailer } from '
 export { type SmtpConnection, SmtpMailer, type SmtpMailerOptions } from './mail/smtp-mailer';
 export { apiMigrations } from './migrations';
 export type { ReadModels } from './ops/read-models';
+export { InboundMail } from './outreach/sequences/inbound-mail';
 export { SequenceDelivery } from './outreach/sequences/sequence-delivery';
 export {
   ANONYMOUS,

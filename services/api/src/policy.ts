@@ -127,6 +127,7 @@ export const policy = {
   'POST /api/v1/contact-messages': 'public',
   'POST /api/v1/removal-requests': 'public',
   'POST /api/v1/removal-requests/confirm': 'public',
+  'POST /api/v1/removal-requests/opt-out': 'public',
   'POST /api/v1/resume-submissions': 'public',
   'GET /api/admin/resume-submissions/counts': 'admin',
   'POST /api/admin/resume-submissions/:id/approve': 'admin',
@@ -151,6 +152,7 @@ export const policy = {
   'GET /api/v1/sequences': ['signed-in', 'contacts', 'not-demo'],
   // what the cards show: the caller's last sequence email per candidate, and global opt-outs
   'GET /api/v1/sequences/contacted': ['signed-in', 'basic'],
+  'GET /api/v1/sequences/replies': ['signed-in', 'contacts', 'not-demo'],
   'POST /api/v1/sequences': ['signed-in', 'contacts', 'not-demo'],
   'GET /api/v1/sequences/:id': ['signed-in', 'contacts', 'not-demo'],
   'PUT /api/v1/sequences/:id': ['signed-in', 'contacts', 'not-demo'],

@@ -36,6 +36,11 @@ export type ApiSettings = {
   revealQuotas?: { basic: number; premium: number };
   /** Outreach sequences' delivery (SEQUENCE_* settings); SequenceDefaults where not given. */
   sequences?: Partial<SequenceSettings>;
+  /**
+   * The inbound SMTP endpoint for replies and bounces (INBOUND_SMTP_PORT, on the API's HOST; ADR
+   * 0068); off without it. Port 0 takes a free one (tests).
+   */
+  inboundSmtp?: { port: number; host: string };
 };
 
 export type SequenceSettings = {

@@ -431,6 +431,7 @@ async function sequences() {
   });
   await ok(`/api/v1/sequences/${sequence}/enrolments`, { as: 'basic' });
   await ok(`/api/v1/candidates/${ada}/sequences`, { as: 'basic' });
+  await ok('/api/v1/sequences/replies?page=1&limit=10', { as: 'basic' });
   await ok(`/api/v1/sequences/${sequence}/pause`, { method: 'POST', as: 'basic' });
   await ok(`/api/v1/sequences/${sequence}/resume`, { method: 'POST', as: 'basic' });
   await ok(`/api/v1/sequences/${sequence}/enrolments`, {
@@ -495,6 +496,7 @@ async function intake() {
   const removed = nurses[3]!.personalEmail!;
   await ok('/api/v1/removal-requests', { method: 'POST', ip, json: { email: removed } }, 202);
   const token = await app.tokenFromMail(removed, 'removal-confirmation');
+  await ok('/api/v1/removal-requests/opt-out', { method: 'POST', ip, json: { token } });
   await ok('/api/v1/removal-requests/confirm', { method: 'POST', ip, json: { token } });
   const requests = await ok('/api/admin/removal-requests', { as: 'admin' });
   const [request] = requests.json<{ id: string }[]>();

@@ -84,6 +84,11 @@ export const Config = z.object({
   SEQUENCE_SCHEDULER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** How often an idle sequence worker asks the queue for due steps, in seconds. */
   SEQUENCE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * The inbound SMTP endpoint for replies and bounces (on HOST): off unless set. The MX of the
+   * sequence emails' reply domain (PUBLIC_URL's host) and of MAIL_FROM's points here (ADR 0068).
+   */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The designated demo account. In embedded mode it defaults to demo@healthtal.test. */
   DEMO_ACCOUNT_EMAIL: z.email().optional(),
   /** Signs access tokens; generated and kept in the database when not set. */

@@ -5,6 +5,7 @@ import {
   apiMigrations,
   type Clock,
   createApi,
+  type InboundMail,
   loadIdentityKeys,
   type PrincipalResolver,
   type RunningServer,
@@ -81,6 +82,8 @@ export type HealthTal = {
    * the server answers before (ADR 0071). Rejects when stopped first.
    */
   started: Promise<void>;
+  /** The inbound SMTP endpoint for replies and bounces; null without INBOUND_SMTP_PORT. */
+  inboundMail: InboundMail | null;
   stop(): Promise<void>;
 };
 
@@ -225,6 +228,9 @@ export async function startHealthTal({
     const started = projectorsStarted.then(async () => {
       if (stopping) return;
       await api.sequenceDelivery?.start();
+      // Replies and bounces come in once what they are matched against is there (ADR 0068); a mail
+      // server retries a refused connection, so nothing is lost while it is not.
+      await api.inboundMail?.start();
       logger.info('read models ready');
       if (embedded && config.SEED_SIZE > 0 && !stopping)
         seeding = seedInBackground({
@@ -249,6 +255,7 @@ export async function startHealthTal({
       devAccounts,
       sequenceDelivery: api.sequenceDelivery,
       started,
+      inboundMail: api.inboundMail,
       stop,
     };
   } catch (error) {
@@ -305,6 +312,9 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
       pollingIntervalSeconds: config.SEQUENCE_POLL_SECONDS,
       ...(config.SENDER_POSTAL_ADDRESS ? { postalAddress: config.SENDER_POSTAL_ADDRESS } : {}),
     },
+    ...(config.INBOUND_SMTP_PORT !== undefined
+      ? { inboundSmtp: { port: config.INBOUND_SMTP_PORT, host: config.HOST } }
+      : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { apiSettings } from '../src/start';
 import { tracesEndpoint } from '../src/tracing';
 
 describe('configuration from the environment', () => {
@@ -34,6 +35,14 @@ describe('configuration from the environment', () => {
       TRUST_PROXY: false,
       OTEL_SERVICE_NAME: 'healthtal',
     });
+  });
+
+  it('takes inbound mail only when INBOUND_SMTP_PORT is set, on the API’s host', () => {
+    expect(loadConfig({}).INBOUND_SMTP_PORT).toBeUndefined();
+    expect(apiSettings(loadConfig({}), true).inboundSmtp).toBeUndefined();
+    const on = loadConfig({ INBOUND_SMTP_PORT: '2525', HOST: '0.0.0.0' });
+    expect(apiSettings(on, false).inboundSmtp).toEqual({ port: 2525, host: '0.0.0.0' });
+    expect(() => loadConfig({ INBOUND_SMTP_PORT: '70000' })).toThrow(/INBOUND_SMTP_PORT="70000"/);
   });
 
   it('traces only when an OTLP endpoint is set, the traces endpoint in full winning', () => {

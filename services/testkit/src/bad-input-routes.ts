@@ -35,7 +35,11 @@ export const RANGE_QUERIES = new Set<PolicyRoute>([
   'GET /api/admin/dashboard',
   'GET /api/admin/search-error-stats',
 ]);
-export const PAGED = new Set<PolicyRoute>(['GET /api/v1/lists/:id/members', 'GET /api/v1/me/activity']);
+export const PAGED = new Set<PolicyRoute>([
+  'GET /api/v1/lists/:id/members',
+  'GET /api/v1/me/activity',
+  'GET /api/v1/sequences/replies',
+]);
 
 export type Fixtures = { listId: string; savedSearchId: string; sequenceId: string; freeUserId: string };
 /** A body each route accepts, on a resource that exists, so one broken field is all that is wrong. */
@@ -113,6 +117,7 @@ export function validBodies(f: Fixtures): Partial<Record<PolicyRoute, Valid>> {
     },
     'POST /api/v1/removal-requests': { body: { email: 'someone@example.org' } },
     'POST /api/v1/removal-requests/confirm': { body: { token: 't'.repeat(32) } },
+    'POST /api/v1/removal-requests/opt-out': { body: { token: 't'.repeat(32) } },
     'POST /api/v1/resume-submissions': { body: VALID_RESUME },
     'POST /api/admin/resume-submissions/bulk-approve': { body: { ids: [nobody()] } },
     'POST /api/admin/resume-submissions/bulk-reject': { body: { ids: [nobody()] } },

@@ -200,6 +200,30 @@ describe('the public site', { timeout: 90_000 }, () => {
     await expectText(page.getByRole('alert'), RemovalMessages.noToken);
   });
 
+  test('the removal link also offers to stop recruiting email only, which erases nothing', async () => {
+    const email = 'stop-mail@mail.example';
+    const clinician = candidate('stop-mail', { personalEmail: email });
+    await importCandidates(suite.app, [clinician]);
+    const asked = await suite.app.request('/api/v1/removal-requests', {
+      method: 'POST',
+      json: { email },
+      ip: '203.0.113.240',
+    });
+    expect(asked.status).toBe(202);
+    const page = await suite.page();
+    await page.goto(`${suite.app.url}${await mailedLink(suite.app, email, 'removal-confirmation')}`);
+    await expectVisible(page.getByText(RemovalMessages.optOutExplanation));
+    await page.getByRole('button', { name: RemovalMessages.optOutButton }).click();
+    await expectText(page.getByRole('status'), RemovalMessages.optedOut);
+    await suite.app.caughtUp();
+    const { rows } = await suite.app.pool.query<{ opted: boolean; listed: boolean }>(
+      `select exists (select 1 from clinician_opt_outs where candidate_id = $1) as opted,
+         exists (select 1 from directory_candidates where id = $1) as listed`,
+      [clinician.candidateId],
+    );
+    expect(rows[0]).toEqual({ opted: true, listed: true });
+  });
+
   test('an unknown path shows Not Found: Go Back returns to the last page, Return Home goes to /', async () => {
     const page = await suite.page();
     await page.goto(`${suite.app.url}/about`);

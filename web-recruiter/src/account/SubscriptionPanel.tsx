@@ -69,6 +69,11 @@ export function SubscriptionPanel() {
               {RevealQuotaMessages.remaining(auth.me.revealQuota.remaining ?? 0, auth.me.revealQuota.limit)}
             </Typography>
           ) : null}
+          {auth.me?.revealQuota.credited ? (
+            <Typography variant="body2" color="text.secondary" data-testid="reveal-credits">
+              {RevealQuotaMessages.credited(auth.me.revealQuota.credited)}
+            </Typography>
+          ) : null}
         </Box>
         {paidPlan ? (
           <Stack direction="row" spacing={1}>

@@ -1,4 +1,4 @@
-import { RemovalConfirmationResult, RemovalMessages } from '@healthtal/contracts';
+import { RemovalConfirmationResult, RemovalMessages, RemovalOptOutResult } from '@healthtal/contracts';
 import { Alert, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
@@ -12,8 +12,9 @@ type State =
 
 /**
  * The link in the removal email: it explains and waits for Confirm removal; only that press erases
- * (issue 37: mail scanners open links, so opening the page must change nothing). Then loading,
- * success or the spec's error.
+ * (issue 37: mail scanners open links, so opening the page must change nothing). The same link also
+ * offers to stop recruiting email only, erasing nothing (issue 36). Then loading, success or the
+ * spec's error.
  */
 export function ConfirmRemovalPage() {
   const [params] = useSearchParams();
@@ -22,14 +23,16 @@ export function ConfirmRemovalPage() {
     token ? { kind: 'asking' } : { kind: 'error', message: RemovalMessages.noToken },
   );
 
-  const confirm = () => {
+  // Either choice posts the token: erase (confirm), or stop recruiting email only (opt-out, issue 36).
+  const send = (choice: 'confirm' | 'opt-out') => {
     if (!token) return;
     setState({ kind: 'loading' });
-    api('/api/v1/removal-requests/confirm', {
-      method: 'POST',
-      json: { token },
-      schema: RemovalConfirmationResult,
-    })
+    const post = { method: 'POST', json: { token } } as const;
+    const answer =
+      choice === 'confirm'
+        ? api('/api/v1/removal-requests/confirm', { ...post, schema: RemovalConfirmationResult })
+        : api('/api/v1/removal-requests/opt-out', { ...post, schema: RemovalOptOutResult });
+    answer
       .then((result) => setState({ kind: 'success', message: result.message }))
       .catch((error) =>
         setState({
@@ -47,8 +50,14 @@ export function ConfirmRemovalPage() {
       {state.kind === 'asking' ? (
         <>
           <Typography gutterBottom>{RemovalMessages.confirmExplanation}</Typography>
-          <Button variant="contained" color="error" onClick={confirm} sx={{ mt: 2 }}>
+          <Button variant="contained" color="error" onClick={() => send('confirm')} sx={{ mt: 2 }}>
             {RemovalMessages.confirmButton}
+          </Button>
+          <Typography sx={{ mt: 4 }} gutterBottom>
+            {RemovalMessages.optOutExplanation}
+          </Typography>
+          <Button variant="outlined" onClick={() => send('opt-out')} sx={{ mt: 1 }}>
+            {RemovalMessages.optOutButton}
           </Button>
         </>
       ) : null}

@@ -24,6 +24,18 @@ export const revealQuotaMigrations: readonly Migration[] = [
       primary key (user_id, day, candidate_id)
     )`,
   },
+  {
+    // A reveal given back because the email it showed bounced (ADR 0068): once per user and candidate,
+    // adding one to the quota of the day it was given.
+    id: '046-reveal-quota-credits',
+    sql: `create table reveal_quota_credits (
+      user_id uuid not null,
+      candidate_id uuid not null,
+      day date not null,
+      credited_at timestamptz not null,
+      primary key (user_id, candidate_id)
+    )`,
+  },
 ];
 
 export type RevealQuotaLimits = { basic: number; premium: number };
@@ -69,7 +81,7 @@ export async function chargeReveal(
     const day = utcDay(now);
     const { rows } = await client.query<{ already: boolean; used: string }>(
       `select exists (select 1 from reveal_quota_usage where user_id = $1 and day = $2 and candidate_id = $3) as already,
-         (select count(*) from reveal_quota_usage where user_id = $1 and day = $2) as used`,
+         (${USED_TODAY}) as used`,
       [userId, day, candidateId],
     );
     const { already, used } = rows[0]!;
@@ -87,6 +99,28 @@ export async function chargeReveal(
   await forgetOldRevealQuotaDays(pool, now);
 }
 
+const CREDITED_TODAY = 'select count(*) from reveal_quota_credits where user_id = $1 and day = $2';
+/** The day's reveals less the ones credited back that day: what counts against the quota. */
+const USED_TODAY = `(select count(*) from reveal_quota_usage where user_id = $1 and day = $2) - (${CREDITED_TODAY})`;
+
+/**
+ * Gives one reveal back to the user (the email it showed bounced, ADR 0068): today's quota allows one
+ * more. Once per user and candidate, however many reports come; false when it was given before.
+ */
+export async function creditReveal(
+  pool: pg.Pool,
+  userId: string,
+  candidateId: string,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `insert into reveal_quota_credits (user_id, candidate_id, day, credited_at) values ($1, $2, $3, $4)
+     on conflict do nothing`,
+    [userId, candidateId, utcDay(now), now],
+  );
+  return rowCount === 1;
+}
+
 /** Today's quota for /me and the Account page. */
 export async function revealQuotaOf(
   pool: pg.Pool,
@@ -94,16 +128,19 @@ export async function revealQuotaOf(
   limit: number | null,
   now: Date,
 ): Promise<RevealQuota> {
-  const { rows } = await pool.query<{ used: string }>(
-    'select count(*) as used from reveal_quota_usage where user_id = $1 and day = $2',
+  const { rows } = await pool.query<{ used: string; credited: string }>(
+    `select (select count(*) from reveal_quota_usage where user_id = $1 and day = $2) as used,
+       (${CREDITED_TODAY}) as credited`,
     [userId, utcDay(now)],
   );
   const used = Number(rows[0]!.used);
+  const credited = Number(rows[0]!.credited);
   return {
     limit,
     used,
-    remaining: limit === null ? null : Math.max(0, limit - used),
+    remaining: limit === null ? null : Math.max(0, limit - used + credited),
     resetsAt: nextUtcMidnight(now).toISOString(),
+    credited,
   };
 }
 

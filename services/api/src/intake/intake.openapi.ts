@@ -3,6 +3,7 @@ import {
   ContactMessageRequest,
   RemovalConfirmationRequest,
   RemovalConfirmationResult,
+  RemovalOptOutResult,
   RemovalRequestAccepted,
   RemovalRequestForm,
   ResumeBulkApproveResult,
@@ -40,6 +41,13 @@ export const intakeRouteDocs = {
     tags: ['intake'],
     body: RemovalConfirmationRequest,
     responses: { 200: RemovalConfirmationResult },
+  },
+  'POST /api/v1/removal-requests/opt-out': {
+    summary:
+      'With the same mailed token, stop recruiting email from every customer instead: nothing is erased.',
+    tags: ['intake'],
+    body: RemovalConfirmationRequest,
+    responses: { 200: RemovalOptOutResult },
   },
   'POST /api/v1/resume-submissions': {
     summary: 'Submit a resume (public; refused for anyone on the suppression list).',

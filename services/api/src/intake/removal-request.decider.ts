@@ -62,6 +62,21 @@ export class RemovalTokenExpired extends RemovalTokenRefused {
 }
 
 /**
+ * Refuses a token of no request, of a request confirmed already, or past its expiry: what the
+ * confirmation checks, and the opt-out the same link offers (ADR 0068).
+ */
+export function assertRemovalTokenUsable(
+  state: RemovalState,
+  tokenHash: string,
+  at: string,
+): asserts state is Extract<RemovalState, { status: 'requested' }> {
+  if (state.status === 'none') throw new RemovalTokenInvalid();
+  if (state.status === 'confirmed') throw new RemovalTokenUsed();
+  if (state.tokenHash !== tokenHash) throw new RemovalTokenInvalid();
+  if (Date.parse(at) >= Date.parse(state.expiresAt)) throw new RemovalTokenExpired();
+}
+
+/**
  * A removal request: requested once (a retry adds nothing), confirmed once with its token before it
  * expires. A second confirmation, an expired token or a token of no request is refused.
  */
@@ -86,10 +101,7 @@ export const removalRequestDecider: Decider<RemovalCommand, RemovalState, Remova
         return [{ type: 'RemovalRequested', data }];
       }
       case 'ConfirmRemoval': {
-        if (state.status === 'none') throw new RemovalTokenInvalid();
-        if (state.status === 'confirmed') throw new RemovalTokenUsed();
-        if (state.tokenHash !== command.tokenHash) throw new RemovalTokenInvalid();
-        if (Date.parse(command.at) >= Date.parse(state.expiresAt)) throw new RemovalTokenExpired();
+        assertRemovalTokenUsable(state, command.tokenHash, command.at);
         return [
           {
             type: 'RemovalConfirmed',

@@ -2,6 +2,7 @@ import {
   RemovalConfirmationRequest,
   type RemovalConfirmationResult,
   RemovalMessages,
+  type RemovalOptOutResult,
   RemovalRequestAccepted,
   RemovalRequestForm,
 } from '@healthtal/contracts';
@@ -17,7 +18,7 @@ import { commandContext } from '../shared/idempotency';
 import { anonymousWriteChecks, type RateRule } from '../shared/rate-limit';
 import { RemovalRequestJobs } from './removal-request-jobs';
 import { findRemovalRequest, listRemovalRequests } from './removal-requests.queries';
-import { confirmRemoval, type RemovalDependencies, requestRemoval } from './removals';
+import { confirmRemoval, optOutByRemovalLink, type RemovalDependencies, requestRemoval } from './removals';
 
 /**
  * Ours (the spec names none). Confirmation mails to one address are capped, not requests: past the
@@ -74,6 +75,15 @@ export function removalRequestRoutes(
     await limiter.hit([{ rule: RATE_RULES.confirmPerClient, key: clientOf(req.ip) }]);
     await confirmRemoval(removals, token, commandContext(req));
     const body: RemovalConfirmationResult = { removed: true, message: RemovalMessages.removed };
+    res.json(body);
+  });
+
+  // The same link's other choice: no more recruiting email, nothing erased (ADR 0068).
+  routes.route('POST /api/v1/removal-requests/opt-out', async (req, res) => {
+    const { token } = parseBody(RemovalConfirmationRequest, req);
+    await limiter.hit([{ rule: RATE_RULES.confirmPerClient, key: clientOf(req.ip) }]);
+    await optOutByRemovalLink(removals, token, commandContext(req));
+    const body: RemovalOptOutResult = { optedOut: true, message: RemovalMessages.optedOut };
     res.json(body);
   });
 

@@ -3,8 +3,14 @@ import type { EventStore } from '@healthtal/eventstore';
 import type pg from 'pg';
 import { hashEmail, suppress, suppressionKey } from '../directory/suppression';
 import { MailDeliveryError, type Mailer, secretLink } from '../mail/mailer';
+import { optOutClinician } from '../outreach/sequences/opt-out';
 import { type CommandContext, handleCommand, toEnvelopes } from '../shared/command-handler';
-import { type RemovalState, RemovalTokenUsed, removalRequestDecider } from './removal-request.decider';
+import {
+  assertRemovalTokenUsable,
+  type RemovalState,
+  RemovalTokenUsed,
+  removalRequestDecider,
+} from './removal-request.decider';
 import { findRemovalSubjects } from './removal-subjects';
 import { newRemovalToken, removalIdOf, removalTokenHash } from './removal-tokens';
 import { forgetAnswersAbout, forgetMailTo, removalRequestsFor } from './removal-traces';
@@ -101,6 +107,30 @@ export async function confirmRemoval(
       await eraseSubjects(deps, removalId, await loadRemoval(deps.store, stream));
     throw error;
   }
+}
+
+/**
+ * The removal link's other choice (ADR 0068): the same token, checked as a confirmation checks it
+ * but not used up, opts every directory record with the request's address out of recruiting email
+ * from every customer and stops their sequences; nothing is erased, and the link can still remove.
+ */
+export async function optOutByRemovalLink(
+  deps: RemovalDependencies,
+  token: string,
+  context: CommandContext,
+): Promise<void> {
+  const tokenHash = removalTokenHash(token);
+  const removalId = removalIdOf(tokenHash);
+  const state = await loadRemoval(deps.store, removalStream(removalId));
+  assertRemovalTokenUsable(state, tokenHash, context.now.toISOString());
+  if (!state.email) return;
+  const { erased } = await findRemovalSubjects(deps.pool, await suppressionKey(deps.pool), state.email);
+  for (const { subjectId, streamId } of erased)
+    if (streamId === streamName('candidate', subjectId))
+      await optOutClinician(deps, subjectId, 'removal-page', {
+        ...context,
+        commandId: `removal-opt-out:${removalId}:${subjectId}`,
+      });
 }
 
 async function loadRemoval(store: EventStore, stream: string): Promise<RemovalState> {

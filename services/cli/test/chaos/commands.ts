@@ -4,7 +4,7 @@ import { CheckoutRace, DemoRace } from './steps/access';
 import { ExportRefundRace, PlanChangeRace, RefundRace } from './steps/billing';
 import { DeleteUserRace, PasswordResetRace, SignUpRace } from './steps/identity';
 import { RemovalRace, ResumeRace } from './steps/intake';
-import { SequenceBurst } from './steps/outreach';
+import { InboundRace, SequenceBurst } from './steps/outreach';
 import {
   ListAddBurst,
   ListCreateBurst,
@@ -83,5 +83,6 @@ export function stepArbitraries(): fc.Arbitrary<fc.AsyncCommand<Model, World>>[]
     fc
       .tuple(fc.nat(), fc.array(mask, { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 2 }))
       .map(([r, m, t]) => new SequenceBurst(r, m, t)),
+    fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 1, max: 3 })).map(([r, m, c]) => new InboundRace(r, m, c)),
   ];
 }

@@ -26,12 +26,14 @@ export class ProductProcess {
   private constructor(
     readonly databaseUrl: string,
     readonly port: number,
+    /** The inbound SMTP endpoint's port (replies and bounces), kept across restarts too. */
+    readonly inboundPort: number,
     /** Settings over the ones below (a fault test's bounds). */
     private readonly settings: Record<string, string>,
   ) {}
 
   static async start(databaseUrl: string, settings: Record<string, string> = {}): Promise<ProductProcess> {
-    const product = new ProductProcess(databaseUrl, await freePort(), settings);
+    const product = new ProductProcess(databaseUrl, await freePort(), await freePort(), settings);
     await product.restart();
     return product;
   }
@@ -81,6 +83,7 @@ export class ProductProcess {
         // The client gives each caller its own X-Forwarded-For, and premium users pay in the simulator.
         TRUST_PROXY: 'loopback',
         BILLING_SIMULATOR: 'on',
+        INBOUND_SMTP_PORT: String(this.inboundPort),
         ...this.settings,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,11 @@ export type ReserveContact = {
   /** Sequence emails from all customers together in any CONTACT_CAP_DAYS days. */
   cap: number;
 };
-export type OptOut = { type: 'OptOut'; candidateId: string; via: 'one-click' | 'unsubscribe-page' };
+export type OptOut = {
+  type: 'OptOut';
+  candidateId: string;
+  via: SequenceEventOf<'ClinicianOptedOut'>['data']['via'];
+};
 export type ContactCommand = ReserveContact | OptOut;
 export type ContactEvent = SequenceEventOf<'ClinicianEmailed' | 'ClinicianOptedOut'>;
 

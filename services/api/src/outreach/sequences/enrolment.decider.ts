@@ -1,4 +1,4 @@
-import type { SequenceEventOf } from '@healthtal/contracts';
+import type { EnrolmentStatus, SequenceEventOf } from '@healthtal/contracts';
 import type { Decider } from '../../shared/command-handler';
 import { RecipientNotEnrolled } from './sequence-errors';
 
@@ -31,16 +31,50 @@ export type StopEnrolment = {
   enrolmentId: string;
   reason: 'opted-out' | 'no-address';
 };
-export type EnrolmentCommand = Enrol | RecordStepSent | DeferStep | RemoveRecipient | StopEnrolment;
+/** An inbound reply matched to this enrolment (inbound-mail.ts): `messageId` is the reply's own. */
+export type RecordReply = {
+  type: 'RecordReply';
+  enrolmentId: string;
+  step: number;
+  messageId: string;
+  from: string | null;
+  subject: string | null;
+  snippet: string | null;
+  receivedAt: Date;
+};
+/** A delivery report that a step failed for good: `messageId` is the report's own. */
+export type RecordBounce = {
+  type: 'RecordBounce';
+  enrolmentId: string;
+  step: number;
+  messageId: string;
+  status: string;
+  addressInvalid: boolean;
+  receivedAt: Date;
+};
+export type EnrolmentCommand =
+  | Enrol
+  | RecordStepSent
+  | DeferStep
+  | RemoveRecipient
+  | StopEnrolment
+  | RecordReply
+  | RecordBounce;
 
 export type EnrolmentEvent = SequenceEventOf<
-  'RecipientEnrolled' | 'SequenceStepSent' | 'SequenceStepDeferred' | 'RecipientRemoved' | 'EnrolmentStopped'
+  | 'RecipientEnrolled'
+  | 'SequenceStepSent'
+  | 'SequenceStepDeferred'
+  | 'RecipientRemoved'
+  | 'EnrolmentStopped'
+  | 'SequenceReplyReceived'
+  | 'SequenceEmailBounced'
 >;
 
 export type EnrolmentState =
   | { status: 'none' }
   | {
-      status: 'active' | 'completed' | 'removed' | 'opted-out' | 'stopped';
+      status: EnrolmentStatus;
       sequenceId: string;
       ownerId: string;
       candidateId: string;
@@ -48,6 +82,8 @@ export type EnrolmentState =
       /** The step to send next (from 0). */
       nextStep: number;
       sent: ReadonlySet<number>;
+      /** The Message-IDs of the replies and reports recorded: the same message is recorded once. */
+      inbound: ReadonlySet<string>;
     };
 type Existing = Exclude<EnrolmentState, { status: 'none' }>;
 
@@ -111,13 +147,50 @@ function decide(command: EnrolmentCommand, state: EnrolmentState): EnrolmentEven
         { type: 'EnrolmentStopped', data: { enrolmentId: command.enrolmentId, reason: command.reason } },
       ];
     }
+    case 'RecordReply': {
+      // Whatever the state: a reply after the last step, or after a removal, is still a reply.
+      const enrolment = existing(state);
+      if (enrolment.inbound.has(command.messageId)) return [];
+      const { type: _type, receivedAt, ...reply } = command;
+      const { sequenceId, ownerId, candidateId } = enrolment;
+      return [
+        {
+          type: 'SequenceReplyReceived',
+          data: { ...reply, sequenceId, ownerId, candidateId, receivedAt: receivedAt.toISOString() },
+        },
+      ];
+    }
+    case 'RecordBounce': {
+      const enrolment = existing(state);
+      if (enrolment.inbound.has(command.messageId)) return [];
+      const { type: _type, receivedAt, ...bounce } = command;
+      const { sequenceId, ownerId, candidateId } = enrolment;
+      return [
+        {
+          type: 'SequenceEmailBounced',
+          data: { ...bounce, sequenceId, ownerId, candidateId, receivedAt: receivedAt.toISOString() },
+        },
+      ];
+    }
   }
 }
+
+/** What a reply or a bounce makes of the status: a recipient still being mailed, or done with it, stops. */
+const STOPPED_BY_INBOUND: ReadonlySet<EnrolmentStatus> = new Set(['active', 'completed']);
 
 function evolve(state: EnrolmentState, event: EnrolmentEvent): EnrolmentState {
   if (event.type === 'RecipientEnrolled') {
     const { sequenceId, ownerId, candidateId, timeZone } = event.data;
-    return { status: 'active', sequenceId, ownerId, candidateId, timeZone, nextStep: 0, sent: new Set() };
+    return {
+      status: 'active',
+      sequenceId,
+      ownerId,
+      candidateId,
+      timeZone,
+      nextStep: 0,
+      sent: new Set(),
+      inbound: new Set(),
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -137,6 +210,17 @@ function evolve(state: EnrolmentState, event: EnrolmentEvent): EnrolmentState {
       return { ...state, status: 'removed' };
     case 'EnrolmentStopped':
       return { ...state, status: event.data.reason === 'opted-out' ? 'opted-out' : 'stopped' };
+    case 'SequenceReplyReceived':
+    case 'SequenceEmailBounced': {
+      const inbound = new Set([...state.inbound, event.data.messageId]);
+      const stopped = event.type === 'SequenceReplyReceived' ? 'replied' : 'bounced';
+      // A bounce after a reply leaves it replied; a reply after a bounce (from another address) replies.
+      const status =
+        STOPPED_BY_INBOUND.has(state.status) || (stopped === 'replied' && state.status === 'bounced')
+          ? stopped
+          : state.status;
+      return { ...state, inbound, status };
+    }
   }
 }
 

@@ -8,6 +8,8 @@ export type StepMail = {
   candidate: TemplateCandidate;
   /** The recruiter, as Reply-To: the clinician answers them, not HealthTal. */
   replyTo: string | null;
+  /** HealthTal's tagged address beside the recruiter's, so the reply also reaches the inbox (ADR 0068). */
+  replyAddress: string | null;
   messageId: string;
   unsubscribeUrl: string;
   /** The sender's postal address (CAN-SPAM). */
@@ -21,6 +23,10 @@ export type StepMail = {
  */
 export const stepMessageId = (enrolmentId: string, step: number, publicUrl: string): string =>
   `<seq.${enrolmentId}.${step}@${new URL(publicUrl).hostname}>`;
+
+/** The tagged reply address of one enrolment: the inbound endpoint matches a reply by it. */
+export const replyAddressOf = (enrolmentId: string, domain: string): string =>
+  `reply+${enrolmentId}@${domain}`;
 
 export const unsubscribeUrlOf = (publicUrl: string, token: string): string =>
   secretLink(publicUrl, '/api/v1/unsubscribe', token);
@@ -37,13 +43,15 @@ export function sequenceMail(mail: StepMail): MailMessage {
     `To stop all recruiting email sent through HealthTal, by every recruiter, unsubscribe: ${mail.unsubscribeUrl}`,
     mail.postalAddress,
   ].join('\n');
+  // Both, the recruiter first: a reply goes to both (RFC 5322 §3.6.3 allows several).
+  const replyTo = [mail.replyTo, mail.replyAddress].filter(Boolean).join(', ');
   return {
     to: mail.to,
     subject: renderTemplate(mail.step.subject, mail.candidate),
     text: `${body}\n\n${footer}\n`,
     kind: 'sequence',
     messageId: mail.messageId,
-    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(replyTo ? { replyTo } : {}),
     headers: {
       'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

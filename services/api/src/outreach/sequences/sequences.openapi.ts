@@ -4,6 +4,8 @@ import {
   EnrolResult,
   RemoveRecipientsRequest,
   RemoveRecipientsResult,
+  RepliesPage,
+  RepliesQuery,
   SequenceList,
   SequenceRequest,
   SequenceView,
@@ -34,6 +36,12 @@ export const sequenceRouteDocs = {
     tags,
     body: SequenceRequest,
     responses: { 201: SequenceView },
+  },
+  'GET /api/v1/sequences/replies': {
+    summary: 'The caller’s reply inbox: replies to their sequences’ emails, newest first, paged.',
+    tags,
+    query: RepliesQuery,
+    responses: { 200: RepliesPage },
   },
   'GET /api/v1/sequences/:id': one('One of the caller’s sequences, with its progress.'),
   'PUT /api/v1/sequences/:id': one('Replace a sequence’s name and steps; steps sent stay sent.', {

@@ -1,10 +1,11 @@
 import {
   type EnrolmentView,
+  type ReplyView,
   SequenceMessages,
   type SequenceProgress,
   type SequenceView,
 } from '@healthtal/contracts';
-import type { SequenceEnrolmentsTable, SequencesTable } from '@healthtal/projections';
+import type { SequenceEnrolmentsTable, SequenceRepliesTable, SequencesTable } from '@healthtal/projections';
 import type pg from 'pg';
 
 type ProgressRow = { [K in Exclude<keyof SequenceProgress, 'waitingOnCapUntil'>]: number } & {
@@ -17,7 +18,9 @@ const PROGRESS = `
   count(*) filter (where e.status = 'active' and e.waiting_reason = 'contact-cap')::int as "waitingOnCap",
   min(e.next_due_at) filter (where e.status = 'active' and e.waiting_reason = 'contact-cap') as "waitingOnCapUntil",
   count(*) filter (where e.status = 'opted-out')::int as unsubscribed,
-  count(*) filter (where e.status = 'removed')::int as removed`;
+  count(*) filter (where e.status = 'removed')::int as removed,
+  count(*) filter (where e.status = 'replied')::int as replied,
+  count(*) filter (where e.status = 'bounced')::int as bounced`;
 
 const toView = (row: SequencesTable & ProgressRow): SequenceView => ({
   id: row.id,
@@ -33,6 +36,8 @@ const toView = (row: SequencesTable & ProgressRow): SequenceView => ({
     waitingOnCapUntil: row.waitingOnCapUntil?.toISOString() ?? null,
     unsubscribed: row.unsubscribed,
     removed: row.removed,
+    replied: row.replied,
+    bounced: row.bounced,
   },
 });
 
@@ -95,11 +100,48 @@ export async function enrolmentsOf(
   }));
 }
 
+/** The owner's replies, newest first, with the sequence's name and the candidate's (null once erased). */
+export async function repliesOf(
+  pool: pg.Pool,
+  ownerId: string,
+  { offset, limit }: { offset: number; limit: number },
+): Promise<{ replies: ReplyView[]; count: number }> {
+  const [page, count] = await Promise.all([
+    pool.query<
+      SequenceRepliesTable & { sequence_name: string; first_name: string | null; last_name: string | null }
+    >(
+      `select r.*, s.name as sequence_name, d.first_name, d.last_name
+       from sequence_replies r join sequences s on s.id = r.sequence_id
+         left join directory_candidates d on d.id = r.candidate_id
+       where r.owner_id = $1 order by r.received_at desc, r.id offset $2 limit $3`,
+      [ownerId, offset, limit],
+    ),
+    pool.query<{ n: number }>('select count(*)::int as n from sequence_replies where owner_id = $1', [
+      ownerId,
+    ]),
+  ]);
+  const replies = page.rows.map((row) => ({
+    id: row.id,
+    enrolmentId: row.enrolment_id,
+    sequenceId: row.sequence_id,
+    sequenceName: row.sequence_name,
+    candidateId: row.candidate_id,
+    candidateName: [row.first_name, row.last_name].filter(Boolean).join(' ') || null,
+    step: row.step,
+    from: row.from_address,
+    subject: row.subject,
+    snippet: row.snippet,
+    receivedAt: row.received_at.toISOString(),
+  }));
+  return { replies, count: count.rows[0]!.n };
+}
+
 export type Recipient = { candidateId: string; state: string | null };
 
 /**
  * Which of these candidates the recruiter may mail, as Send Email does: those whose contact they
- * revealed (their activity's reveals) and that the directory has an email for; the rest by reason.
+ * revealed (their activity's reveals) and that the directory has an email for, not marked invalid (a
+ * bounce, ADR 0068); the rest by reason.
  */
 export async function sendableRecipients(
   pool: pg.Pool,
@@ -115,7 +157,7 @@ export async function sendableRecipients(
   }>(
     `select c.id, c.state,
        exists (select 1 from user_activity a where a.user_id = $1 and a.kind = 'reveal' and a.candidate_id = c.id) as revealed,
-       coalesce(k.personal_email, k.work_email) is not null as has_email,
+       coalesce(k.personal_email, k.work_email) is not null and c.email_status is distinct from 'invalid' as has_email,
        exists (select 1 from clinician_opt_outs o where o.candidate_id = c.id) as opted_out
      from directory_candidates c left join directory_contacts k on k.candidate_id = c.id
      where c.id = any($2::uuid[])`,

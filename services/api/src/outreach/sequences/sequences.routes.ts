@@ -4,6 +4,8 @@ import {
   nextSendTime,
   RemoveRecipientsRequest,
   type RemoveRecipientsResult,
+  type RepliesPage,
+  RepliesQuery,
   SequenceRequest,
   type SequenceView,
   timeZoneOfState,
@@ -12,7 +14,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import type { ApiDependencies } from '../../dependencies';
 import type { RouteRegistrar } from '../../http/routes';
-import { parseBody, parseParams } from '../../http/validate';
+import { parseBody, parseParams, parseQuery } from '../../http/validate';
 import type { Clock } from '../../shared/clock';
 import { type CommandContext, handleCommand, loadAggregate } from '../../shared/command-handler';
 import { commandContext } from '../../shared/idempotency';
@@ -22,7 +24,13 @@ import { ListNotFound } from '../../workspace/workspace-errors';
 import { enrolmentDecider } from './enrolment.decider';
 import { type SequenceCommand, sequenceDecider } from './sequence.decider';
 import { RecipientNotEnrolled, SequenceNotFound, SequencePausedError } from './sequence-errors';
-import { enrolmentsOf, type Recipient, sendableRecipients, sequencesOf } from './sequences.queries';
+import {
+  enrolmentsOf,
+  type Recipient,
+  repliesOf,
+  sendableRecipients,
+  sequencesOf,
+} from './sequences.queries';
 import { enrolmentStream, sequenceStream } from './step-sender';
 
 const SequenceParams = z.object({ id: z.uuid() });
@@ -70,12 +78,25 @@ export function sequenceRoutes(routes: RouteRegistrar, deps: Deps) {
         waitingOnCapUntil: null,
         unsubscribed: 0,
         removed: 0,
+        replied: 0,
+        bounced: 0,
       },
     };
   };
 
   routes.route('GET /api/v1/sequences', async (req, res) => {
     res.json(await sequencesOf(pool, commandContext(req).userId!));
+  });
+
+  // Before `/:id`, which would take "replies" for an id.
+  routes.route('GET /api/v1/sequences/replies', async (req, res) => {
+    const { page, limit } = parseQuery(RepliesQuery, req);
+    const { replies, count } = await repliesOf(pool, commandContext(req).userId!, {
+      offset: (page - 1) * limit,
+      limit,
+    });
+    const body: RepliesPage = { data: replies, count, page, limit, totalPages: Math.ceil(count / limit) };
+    res.json(body);
   });
 
   routes.route('POST /api/v1/sequences', async (req, res) => {

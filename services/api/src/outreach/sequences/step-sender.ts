@@ -14,7 +14,7 @@ import { contactDecider } from './contact.decider';
 import { type EnrolmentCommand, enrolmentDecider } from './enrolment.decider';
 import { sequenceDecider } from './sequence.decider';
 import { ClinicianOptedOutError, ContactCapReached } from './sequence-errors';
-import { sequenceMail, stepMessageId, unsubscribeUrlOf } from './sequence-mail';
+import { replyAddressOf, sequenceMail, stepMessageId, unsubscribeUrlOf } from './sequence-mail';
 import { unsubscribeToken } from './unsubscribe-token';
 
 export const enrolmentStream = (enrolmentId: string) => streamName('enrolment', enrolmentId);
@@ -26,11 +26,14 @@ export type DeliverySettings = {
   contactCapPerWeek: number;
   dailySendsPerRecruiter: number;
   postalAddress: string;
+  /** With the inbound endpoint on, replies also go to `reply+ENROLMENT@` this domain (ADR 0068). */
+  replyDomain: string | null;
 };
 
 export const deliverySettings = (settings: ApiSettings): DeliverySettings => ({
   publicUrl: settings.publicUrl,
   ...sequenceSettingsOf(settings),
+  replyDomain: settings.inboundSmtp ? new URL(settings.publicUrl).hostname : null,
 });
 
 export type StepSenderDeps = {
@@ -159,7 +162,8 @@ async function attempt(
 
   const [row] = await exportRowsOf(deps.pool, [enrolment.candidateId]);
   const to = row ? toContactDetails(row).email : null;
-  if (!row || !to) {
+  // An address a delivery report found bad (ADR 0068) is no address.
+  if (!row || !to || row.email_status === 'invalid') {
     await onEnrolment({ type: 'StopEnrolment', enrolmentId, reason: 'no-address' });
     return { kind: 'stopped' };
   }
@@ -203,6 +207,7 @@ async function attempt(
         Contactstate: card.state,
       },
       replyTo: await recruiterAddress(deps.pool, enrolment.ownerId),
+      replyAddress: settings.replyDomain ? replyAddressOf(enrolmentId, settings.replyDomain) : null,
       messageId,
       unsubscribeUrl: unsubscribeUrlOf(
         settings.publicUrl,

@@ -3,13 +3,11 @@ import type { Request } from 'express';
 import type { ApiDependencies } from '../../dependencies';
 import type { RouteRegistrar } from '../../http/routes';
 import type { Clock } from '../../shared/clock';
-import { type CommandContext, handleCommand } from '../../shared/command-handler';
+import type { CommandContext } from '../../shared/command-handler';
 import { uuidFromName } from '../../shared/ids';
 import { HttpProblem } from '../../shared/problem';
-import { contactDecider } from './contact.decider';
-import { enrolmentDecider } from './enrolment.decider';
+import { optOutClinician } from './opt-out';
 import { unsubscribeKeyOf } from './sequence-delivery';
-import { contactStream, enrolmentStream } from './step-sender';
 import { candidateOfUnsubscribeToken } from './unsubscribe-token';
 
 const invalidLink = () =>
@@ -31,7 +29,7 @@ export function unsubscribeRoutes(
   routes: RouteRegistrar,
   deps: Pick<ApiDependencies, 'pool' | 'store'> & { clock: Clock },
 ) {
-  const { pool, store } = deps;
+  const { pool } = deps;
   let key: Promise<Buffer> | null = null;
   const candidateOf = async (req: Request) => {
     const parsed = UnsubscribeQuery.safeParse(req.query);
@@ -60,26 +58,7 @@ export function unsubscribeRoutes(
       correlationId: String(req.id),
       now: deps.clock.now(),
     };
-    await handleCommand(
-      store,
-      contactStream(candidateId),
-      contactDecider,
-      { type: 'OptOut', candidateId, via: 'one-click' },
-      context,
-    );
-    // The contact stream already refuses every later send; stopping the enrolments shows it at once.
-    const { rows } = await pool.query<{ enrolment_id: string }>(
-      `select enrolment_id from sequence_enrolments where candidate_id = $1 and status = 'active'`,
-      [candidateId],
-    );
-    for (const { enrolment_id: enrolmentId } of rows)
-      await handleCommand(
-        store,
-        enrolmentStream(enrolmentId),
-        enrolmentDecider,
-        { type: 'StopEnrolment', enrolmentId, reason: 'opted-out' },
-        context,
-      );
+    await optOutClinician(deps, candidateId, 'one-click', context);
     if (req.accepts(['json', 'html']) === 'html') {
       res.type('html').send(page(`<h1>Unsubscribed</h1><p>${SequenceMessages.unsubscribed}</p>`));
       return;
