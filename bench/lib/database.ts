@@ -107,7 +107,8 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   return { name, source, pool };
 }
 
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+/** Drops a bench database, ending whatever is still connected to it. */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   client.on('error', () => undefined);
   await client.connect();

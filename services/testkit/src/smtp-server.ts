@@ -25,6 +25,11 @@ export type TestSmtpServer = {
   readonly authFailures: number;
   /** Answers the next `count` messages with this SMTP reply code instead of accepting them. */
   refuseNext(count: number, responseCode: number): void;
+  /**
+   * Keeps the next message's client waiting for the server's answer to its data (a slow mail server)
+   * until `release` is called; then answers as usual. `arrived` resolves once that message's data is in.
+   */
+  holdNext(): { arrived: Promise<void>; release: () => void };
   stop(): Promise<void>;
   /** Listens again on the same port, after stop(). */
   restart(): Promise<void>;
@@ -44,6 +49,7 @@ export const SMTP_PASSWORD = 'smtp-secret';
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const refusals: number[] = [];
+  const holds: { arrived: () => void; released: Promise<void> }[] = [];
   let dataAttempts = 0;
   let authFailures = 0;
 
@@ -62,7 +68,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          const hold = holds.shift();
+          if (hold) {
+            hold.arrived();
+            await hold.released;
+          }
           dataAttempts++;
           const refusal = refusals.shift();
           if (refusal !== undefined) {
@@ -87,6 +98,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     });
 
   let server = create();
+  // A client that went away mid-message (a sender SIGKILLed) is a reset connection, not a failure here.
+  const ignoreResets = (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  };
+  server.on('error', ignoreResets);
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
@@ -107,9 +123,18 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     refuseNext: (count, responseCode) => {
       for (let i = 0; i < count; i++) refusals.push(responseCode);
     },
+    holdNext: () => {
+      let arrive: () => void = () => undefined;
+      let release: () => void = () => undefined;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ arrived: arrive, released });
+      return { arrived, release };
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
     restart: async () => {
       server = create();
+      server.on('error', ignoreResets);
       await listen(port);
     },
   };

@@ -30,10 +30,16 @@ export class ProductProcess {
     readonly inboundPort: number,
     /** Settings over the ones below (a fault test's bounds). */
     private readonly settings: Record<string, string>,
+    /** What node runs: `main.ts start`, or a script that starts the product its own way (support/start-at.ts). */
+    private readonly entry: readonly string[],
   ) {}
 
-  static async start(databaseUrl: string, settings: Record<string, string> = {}): Promise<ProductProcess> {
-    const product = new ProductProcess(databaseUrl, await freePort(), await freePort(), settings);
+  static async start(
+    databaseUrl: string,
+    settings: Record<string, string> = {},
+    entry: readonly string[] = [MAIN, 'start'],
+  ): Promise<ProductProcess> {
+    const product = new ProductProcess(databaseUrl, await freePort(), await freePort(), settings, entry);
     await product.restart();
     return product;
   }
@@ -60,7 +66,7 @@ export class ProductProcess {
 
   private spawn(): Promise<void> {
     this.starts++;
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, 'start'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...this.entry], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -130,7 +130,8 @@ export function sequenceRoutes(routes: RouteRegistrar, deps: Deps) {
       const sequenceId = sequenceIdOf(req);
       const context = commandContext(req);
       await decideOnSequence({ type, sequenceId, userId: context.userId! }, context);
-      if (type === 'ResumeSequence') deps.kick();
+      // Once answered: read-your-writes has then waited for the read model the dispatch reads.
+      if (type === 'ResumeSequence') res.once('finish', deps.kick);
       res.json(await viewOf(context.userId!, sequenceId));
     });
   }
@@ -153,7 +154,7 @@ export function sequenceRoutes(routes: RouteRegistrar, deps: Deps) {
       );
       enrolled += added.filter(Boolean).length;
     }
-    if (enrolled > 0) deps.kick();
+    if (enrolled > 0) res.once('finish', deps.kick);
     const result: EnrolResult = {
       sequenceId,
       enrolled,

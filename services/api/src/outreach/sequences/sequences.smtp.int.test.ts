@@ -5,9 +5,9 @@ import {
   SequenceMessages,
   type SequenceView,
 } from '@healthtal/contracts';
-import { candidate, importCandidates } from '@healthtal/testkit/directory-fixture';
+import { importCandidates } from '@healthtal/testkit/directory-fixture';
 import { type SignedIn, startAnotherInstance, startTestApp, type TestApp } from '@healthtal/testkit/harness';
-import { recruiterWhoRevealed as revealedBy } from '@healthtal/testkit/sequences';
+import { newYorkNurses, recruiterWhoRevealed as revealedBy } from '@healthtal/testkit/sequences';
 import { smtpAccounts } from '@healthtal/testkit/smtp-accounts';
 import {
   parsedMail,
@@ -64,16 +64,7 @@ async function deliverDue() {
 }
 
 /** New York nurses (their time zone is the send window's), with personal emails. */
-const nurses = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) =>
-    candidate(`${prefix}-${i}-${randomUUID()}`, {
-      firstName: `Nurse${i}`,
-      lastName: prefix,
-      state: 'NY',
-      city: 'Albany',
-      personalEmail: `${prefix}.${i}.${randomUUID().slice(0, 8)}@clinicians.test`,
-    }),
-  );
+const nurses = newYorkNurses;
 
 /** A subscriber (basic) who revealed these candidates, as Send Email needs; its mail through SMTP. */
 const recruiterWhoRevealed = (candidateIds: readonly string[]): Promise<SignedIn> =>
@@ -318,11 +309,13 @@ describe('pausing, resuming and removing', () => {
       sequence.id,
       pair.map((n) => n.candidateId),
     );
-    await command(`/api/v1/sequences/${sequence.id}/pause`, { method: 'POST' });
+    // The first step is due: it goes out once the enrolment has answered.
     await deliverDue();
-    for (const nurse of pair) expect(mailsTo(nurse.personalEmail!)).toHaveLength(0);
+    for (const nurse of pair) expect(mailsTo(nurse.personalEmail!)).toHaveLength(1);
 
-    await command(`/api/v1/sequences/${sequence.id}/resume`, { method: 'POST' });
+    // Paused, the second step comes due and waits; a removed recipient gets nothing more.
+    await command(`/api/v1/sequences/${sequence.id}/pause`, { method: 'POST' });
+    clock.advance(DAY);
     await deliverDue();
     for (const nurse of pair) expect(mailsTo(nurse.personalEmail!)).toHaveLength(1);
     expect(
@@ -331,7 +324,7 @@ describe('pausing, resuming and removing', () => {
         json: { candidateIds: [pair[0]!.candidateId] },
       }),
     ).toEqual({ removed: 1, notEnrolled: 0 });
-    clock.advance(DAY);
+    await command(`/api/v1/sequences/${sequence.id}/resume`, { method: 'POST' });
     await deliverDue();
     expect(mailsTo(pair[0]!.personalEmail!)).toHaveLength(1);
     expect(mailsTo(pair[1]!.personalEmail!)).toHaveLength(2);

@@ -68,12 +68,25 @@ export const sequenceSendMigrations = [
     );
     create index sequence_sends_owner_day on sequence_sends (owner_id, sent_at) where status = 'sent';`,
   },
+  {
+    // The daily limit counts slots taken before the send and committed at once (takeDailySlot), not the
+    // sends committed: a recruiter's sends no longer wait on each other's SMTP (ADR 0060, amended).
+    id: '042-sequence-daily-slots',
+    sql: `create table sequence_daily_slots (
+      enrolment_id uuid not null,
+      step int not null,
+      day date not null,
+      owner_id text not null,
+      primary key (enrolment_id, step, day)
+    );
+    create index sequence_daily_slots_owner on sequence_daily_slots (owner_id, day);
+    drop index sequence_sends_owner_day;`,
+  },
 ] as const;
 
 const nextUtcMidnight = (now: Date) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-const utcMidnight = (now: Date) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /**
  * Sends step `step` of an enrolment if it is still due, exactly once per (enrolment, step) as far as
@@ -86,22 +99,22 @@ export async function sendStep(
   step: number,
 ): Promise<StepOutcome> {
   return inTransaction(deps.pool, async (client) => {
-    await client.query(
-      'insert into sequence_sends (enrolment_id, step) values ($1, $2) on conflict do nothing',
-      [enrolmentId, step],
-    );
+    // Inserted, or locked where it is (waiting for the transaction that holds it): one round trip.
     const { rows } = await client.query<{ status: string }>(
-      'select status from sequence_sends where enrolment_id = $1 and step = $2 for update',
+      `insert into sequence_sends (enrolment_id, step) values ($1, $2)
+       on conflict (enrolment_id, step) do update set step = excluded.step returning status`,
       [enrolmentId, step],
     );
     if (rows[0]?.status === 'sent') return 'already-sent';
-    const outcome = await attempt(deps, client, enrolmentId, step);
+    const outcome = await attempt(deps, enrolmentId, step);
     if (outcome.kind !== 'sent') {
-      // Nothing went out: the claim goes, so a later due time (after a deferral, a resume) claims again.
-      await client.query(`delete from sequence_sends where enrolment_id = $1 and step = $2`, [
-        enrolmentId,
-        step,
-      ]);
+      // Nothing went out: the claim goes, so a later due time (after a deferral, a resume) claims
+      // again, and so does the day's slot if this attempt took one.
+      await client.query(
+        `with slot as (delete from sequence_daily_slots where enrolment_id = $1 and step = $2)
+         delete from sequence_sends where enrolment_id = $1 and step = $2`,
+        [enrolmentId, step],
+      );
       return outcome.kind;
     }
     await client.query(
@@ -117,12 +130,7 @@ type Attempt =
   | { kind: 'sent'; ownerId: string; messageId: string; already: boolean }
   | { kind: 'deferred' | 'stopped' | 'skipped' };
 
-async function attempt(
-  deps: StepSenderDeps,
-  client: pg.PoolClient,
-  enrolmentId: string,
-  step: number,
-): Promise<Attempt> {
+async function attempt(deps: StepSenderDeps, enrolmentId: string, step: number): Promise<Attempt> {
   const { store, clock, settings } = deps;
   const now = clock.now();
   const context: CommandContext = {
@@ -152,13 +160,9 @@ async function attempt(
   };
 
   if (!inSendWindow(now, zone)) return defer('send-window', now);
-  // One recruiter's sends take their turn here, so two workers cannot both take the day's last one.
-  await client.query(`select pg_advisory_xact_lock(hashtext('sequence-daily:' || $1))`, [enrolment.ownerId]);
-  const { rows: today } = await client.query<{ n: number }>(
-    `select count(*)::int as n from sequence_sends where owner_id = $1 and status = 'sent' and sent_at >= $2`,
-    [enrolment.ownerId, utcMidnight(now)],
-  );
-  if (today[0]!.n >= settings.dailySendsPerRecruiter) return defer('daily-limit', nextUtcMidnight(now));
+  const slot = { ownerId: enrolment.ownerId, enrolmentId, step, day: utcDay(now) };
+  if (!(await takeDailySlot(deps.pool, slot, settings.dailySendsPerRecruiter)))
+    return defer('daily-limit', nextUtcMidnight(now));
 
   const [row] = await exportRowsOf(deps.pool, [enrolment.candidateId]);
   const to = row ? toContactDetails(row).email : null;
@@ -227,4 +231,33 @@ async function recruiterAddress(pool: pg.Pool, userId: string): Promise<string |
     userId,
   ]);
   return rows[0]?.email ?? null;
+}
+
+/**
+ * Takes one of the recruiter's sends of the day (UTC) for this step, or finds the one it took before
+ * (an attempt that died after taking it): committed at once, under a per-recruiter lock held for this
+ * statement alone, so two workers cannot both take the day's last one and neither waits for the
+ * other's SMTP. A slot counts when it is taken: a send that then fails for good still counts, as a
+ * contact slot does (ADR 0061). False when the day's sends are all taken.
+ */
+async function takeDailySlot(
+  pool: pg.Pool,
+  slot: { ownerId: string; enrolmentId: string; step: number; day: string },
+  limit: number,
+): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    await client.query(`select pg_advisory_xact_lock(hashtext('sequence-daily:' || $1))`, [slot.ownerId]);
+    const { rows } = await client.query<{ granted: boolean }>(
+      `with own as (select 1 from sequence_daily_slots where enrolment_id = $2 and step = $3 and day = $4),
+            taken as (
+              insert into sequence_daily_slots (enrolment_id, step, day, owner_id)
+              select $2, $3, $4, $1
+              where not exists (select 1 from own)
+                and (select count(*) from sequence_daily_slots where owner_id = $1 and day = $4) < $5
+              returning 1)
+       select exists (select 1 from own) or exists (select 1 from taken) as granted`,
+      [slot.ownerId, slot.enrolmentId, slot.step, slot.day, limit],
+    );
+    return rows[0]!.granted;
+  });
 }
