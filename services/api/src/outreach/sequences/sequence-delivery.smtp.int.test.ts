@@ -153,7 +153,7 @@ describe('a dispatch', () => {
           connection: { url: smtp.url },
           from: env.MAIL_FROM,
         }),
-        settings: { ...SequenceDefaults, publicUrl: app.url },
+        settings: { ...SequenceDefaults, publicUrl: app.url, replyDomain: null },
       },
       { pollingIntervalSeconds: 0.5, cron: false, dispatchBatch: 2 },
     );
