@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SearchLimits } from '../domain/directory';
+import { OptOutVia } from '../domain/sequences';
 import { AdminIdFilter } from './admin';
 
 /*
@@ -40,9 +41,6 @@ export const ContactedCandidate = z.object({
 export type ContactedCandidate = z.infer<typeof ContactedCandidate>;
 export const ContactedCandidates = z.array(ContactedCandidate);
 export type ContactedCandidates = z.infer<typeof ContactedCandidates>;
-
-export const OptOutVia = z.enum(['one-click', 'unsubscribe-page']);
-export type OptOutVia = z.infer<typeof OptOutVia>;
 
 /** A row of the console's global opt-outs: who (the directory's name), when and how they asked. */
 export const ClinicianOptOutRow = z.object({

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * Outreach sequences (issue 36): a recruiter's 1–5 emails to each enrolled recipient, each sent a
  * number of business days after the one before, inside a send window in the recipient's time zone.
@@ -185,3 +186,10 @@ export function addBusinessDays(from: Date, days: number, zone: string): Date {
 /** When a step waiting `waitBusinessDays` after `from` is due: that many business days on, in the window. */
 export const stepDueAt = (from: Date, waitBusinessDays: number, zone: string, window?: SendWindow): Date =>
   nextSendTime(addBusinessDays(from, waitBusinessDays, zone), zone, window);
+
+/**
+ * How a clinician asked for no recruiting email from anyone: one-click from the mail client, the
+ * unsubscribe page, or the removal page (ADR 0068).
+ */
+export const OptOutVia = z.enum(['one-click', 'unsubscribe-page', 'removal-page']);
+export type OptOutVia = z.infer<typeof OptOutVia>;

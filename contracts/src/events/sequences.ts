@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OptOutVia } from '../domain/sequences';
 import { event } from './envelope';
 
 /** One email of a sequence as stored: its templates and the business days it waits after the one before. */
@@ -127,7 +128,7 @@ export const ClinicianEmailed = event(
  */
 export const ClinicianOptedOut = event(
   'ClinicianOptedOut',
-  z.object({ candidateId: z.uuid(), via: z.enum(['one-click', 'unsubscribe-page', 'removal-page']) }),
+  z.object({ candidateId: z.uuid(), via: OptOutVia }),
 );
 
 /** How much of a reply's text the log keeps: enough to read in the inbox, not the whole thread. */

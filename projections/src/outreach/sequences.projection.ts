@@ -1,4 +1,4 @@
-import type { EnrolmentStatus } from '@healthtal/contracts';
+import type { EnrolmentStatus, OptOutVia } from '@healthtal/contracts';
 import { defineProjection } from '../runtime';
 
 /** A `sequences` row as node-postgres returns it. `steps` is null once the owner is erased. */
@@ -52,7 +52,7 @@ export type SequenceRepliesTable = {
 export type ClinicianOptOutsTable = {
   candidate_id: string;
   opted_out_at: Date;
-  via: 'one-click' | 'unsubscribe-page';
+  via: OptOutVia;
 };
 
 /**

@@ -6,6 +6,7 @@ import { pacificTime } from '../fields/PacificTimeField';
 const VIA_LABELS: Record<OptOutVia, string> = {
   'one-click': 'One-click unsubscribe (mail client)',
   'unsubscribe-page': 'Unsubscribe page',
+  'removal-page': 'Removal page',
 };
 
 /**
