@@ -69,6 +69,7 @@ describe('the Content-Security-Policy', () => {
     const framed = await page.evaluate(async (url) => {
       const frame = document.createElement('iframe');
       frame.src = url;
+      frame.title = 'HealthTal framed by another page';
       // A refused frame loads too (Chromium's error page in it): no fallback wait.
       const loaded = new Promise((resolve) => frame.addEventListener('load', resolve));
       document.body.append(frame);

@@ -22,5 +22,7 @@ export const theme: RaThemeOptions = {
   components: {
     ...defaultTheme.components,
     MuiCheckbox: { defaultProps: { slotProps: { input: checkboxInputNamed } } },
+    // A spinner is a progressbar, which needs a name (axe): react-admin's loading indicator has none.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
   },
 };

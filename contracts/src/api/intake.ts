@@ -5,6 +5,7 @@ import { isLinkedinProfileUrl } from '../domain/linkedin';
 import { ContactMessages, RemovalMessages, ResumeMessages } from '../domain/messages';
 import { isPhoneNumber, normalisePhone } from '../domain/phone';
 import { AdminIdFilter } from './admin';
+import { ResumeFileInfo, ResumeFileUpload } from './resume-files';
 
 const atMost = (field: string, max: number) => `${field} must be at most ${max} characters.`;
 
@@ -183,6 +184,8 @@ export const ResumeSubmissionRequest = z
       .max(ResumeLimits.educationMax, atMostItems('education entries', ResumeLimits.educationMax))
       .default([]),
     skills: ResumeSkills,
+    /** Optional: the resume itself, a PDF or DOCX of at most 5 MB (ADR 0070). */
+    resumeFile: ResumeFileUpload.nullish().transform((file) => file ?? null),
   })
   .superRefine((form, ctx) => {
     if (isOther(form.specialty) && form.otherSpecialty === null) {
@@ -231,6 +234,8 @@ export const ResumeSubmissionRow = z.object({
   linkedinUrl: z.string().nullable(),
   education: z.array(z.object({ school: z.string(), degree: z.string() })),
   skills: z.array(z.string()),
+  /** The attached resume file, downloadable from `/:id/file`; null when none was attached. */
+  resumeFile: ResumeFileInfo.nullable(),
   submittedAt: z.iso.datetime(),
   approvedAt: z.iso.datetime().nullable(),
   /** When it was approved or rejected: the Rejected tab's Processed At. */

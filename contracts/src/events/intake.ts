@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ResumeFileInfo } from '../api/resume-files';
 import { ContactMessageId, RemovalRequestId, ResumeSubmissionId } from '../domain/ids';
 import { event } from './envelope';
 
@@ -43,10 +44,19 @@ export const ResumeSubmitted = event(
     skills: z.array(z.string()),
     emailHash: z.string().nullable(),
     phoneHash: z.string().nullable(),
+    /**
+     * The attached resume file (ADR 0070): what it is, not its bytes, which the API keeps in its
+     * resume_files table and deletes with the person. Absent before files could be attached, and on
+     * submissions without one.
+     */
+    resumeFile: ResumeFileInfo.nullable().optional(),
   }),
 );
 export type ResumeSubmitted = z.infer<typeof ResumeSubmitted>;
-/** Append only, as CANDIDATE_PERSONAL_FIELDS (the last eight were appended by ADR 0044). */
+/**
+ * Append only, as CANDIDATE_PERSONAL_FIELDS (title to skills were appended by ADR 0044, resumeFile by
+ * ADR 0070: a file's name is often the person's).
+ */
 export const RESUME_PERSONAL_FIELDS = [
   'firstName',
   'middleName',
@@ -62,6 +72,7 @@ export const RESUME_PERSONAL_FIELDS = [
   'country',
   'education',
   'skills',
+  'resumeFile',
 ] as const;
 
 /**

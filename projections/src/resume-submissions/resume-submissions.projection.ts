@@ -1,4 +1,9 @@
-import { type ResumeStatus, type ResumeSubmitted, resumeLocation } from '@healthtal/contracts';
+import {
+  type ResumeFileInfo,
+  type ResumeStatus,
+  type ResumeSubmitted,
+  resumeLocation,
+} from '@healthtal/contracts';
 import type pg from 'pg';
 import { defineProjection, isUuid } from '../runtime';
 
@@ -21,6 +26,8 @@ export type ResumeSubmissionsTable = {
   linkedin_url: string | null;
   education: ResumeSubmitted['data']['education'];
   skills: string[];
+  /** What the attached file is (ADR 0070); its bytes are in the API's resume_files table. */
+  resume_file: ResumeFileInfo | null;
   email_hash: string | null;
   phone_hash: string | null;
   submitted_at: Date;
@@ -37,7 +44,8 @@ export type ResumeSubmissionsTable = {
  */
 export const resumeSubmissionsProjection = defineProjection({
   name: 'resume_submissions',
-  version: 1,
+  // 2: the attached resume file (ADR 0070).
+  version: 2,
   tables: ['resume_submissions'],
   createSql: `
     create table resume_submissions (
@@ -50,6 +58,7 @@ export const resumeSubmissionsProjection = defineProjection({
       linkedin_url text,
       education jsonb not null,
       skills text[] not null,
+      resume_file jsonb,
       email_hash text, phone_hash text,
       submitted_at timestamptz not null,
       approved_at timestamptz,
@@ -86,8 +95,8 @@ async function insertSubmission(
   await client.query(
     `insert into resume_submissions (id, status, first_name, middle_name, last_name, title, company_name,
        specialty, email, phone, city, state, country, location, linkedin_url, education, skills,
-       email_hash, phone_hash, submitted_at)
-     values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+       email_hash, phone_hash, submitted_at, resume_file)
+     values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
      on conflict (id) do nothing`,
     [
       data.submissionId,
@@ -109,6 +118,7 @@ async function insertSubmission(
       data.emailHash,
       data.phoneHash,
       submittedAt,
+      data.resumeFile ? JSON.stringify(data.resumeFile) : null,
     ],
   );
 }

@@ -32,6 +32,7 @@ import { bearerPrincipal } from './identity/principal';
 import { adminUserRoutes } from './identity/users.routes';
 import { contactMessageRoutes } from './intake/contact-messages.routes';
 import { removalRequestRoutes } from './intake/removal-requests.routes';
+import { resumeSubmissionBody } from './intake/resume-files';
 import { resumeSubmissionRoutes } from './intake/resume-submissions.routes';
 import { mailOutboxRoutes } from './mail/mail-outbox.routes';
 import { OutboxMailer } from './mail/mailer';
@@ -125,6 +126,8 @@ export function createApi(given: ApiDependencies): Api {
   // Stripe signs the exact bytes it sends: the webhook keeps its raw body (and express.json then
   // skips the already-read request).
   app.use('/api/v1/billing/webhook', express.raw({ type: 'application/json', limit: '1mb' }));
+  // A resume may carry its file (up to 5 MB, in base64): that route alone takes a larger body.
+  app.use('/api/v1/resume-submissions', resumeSubmissionBody());
   app.use(express.json({ limit: REQUEST_BODY_LIMIT_BYTES, strict: true }));
   // After the body parsers, so the request's async context is the one its handler runs in.
   if (tracing) app.use(tracing.activate);

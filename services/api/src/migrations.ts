@@ -4,6 +4,7 @@ import { revealQuotaMigrations } from './directory/reveal-quota';
 import { suppressionMigrations } from './directory/suppression';
 import { oneTimeTokenMigrations, sessionMigrations } from './identity/session-tokens';
 import { removalRequestJobMigrations } from './intake/removal-request-jobs';
+import { resumeFileMigrations } from './intake/resume-files';
 import { mailMigrations } from './mail/mailer';
 import { sequenceSendMigrations } from './outreach/sequences/step-sender';
 import { idempotencyMigrations } from './shared/idempotency';
@@ -25,4 +26,5 @@ export const apiMigrations: readonly Migration[] = [
   ...removalRequestJobMigrations,
   ...siteAssetMigrations,
   ...sequenceSendMigrations,
+  ...resumeFileMigrations,
 ];

@@ -130,6 +130,7 @@ export const policy = {
   'POST /api/v1/removal-requests/opt-out': 'public',
   'POST /api/v1/resume-submissions': 'public',
   'GET /api/admin/resume-submissions/counts': 'admin',
+  'GET /api/admin/resume-submissions/:id/file': 'admin',
   'POST /api/admin/resume-submissions/:id/approve': 'admin',
   'POST /api/admin/resume-submissions/:id/reject': 'admin',
   'POST /api/admin/resume-submissions/bulk-approve': 'admin',

@@ -1,4 +1,5 @@
 import { SequenceDefaults } from '@healthtal/contracts';
+import type { ClamdSettings } from './intake/resume-scanner';
 import type { OpenAiSettings } from './outreach/openai-chat';
 import type { S3Settings } from './site/s3-site-assets';
 
@@ -18,6 +19,8 @@ export type ApiSettings = {
   stripe?: StripeSettings;
   /** The AI email generator's model; without it a built-in template writer answers (and says so). */
   openai?: OpenAiSettings;
+  /** Resume files are virus-scanned by this ClamAV daemon (CLAMD_URL); without it every file is taken. */
+  clamd?: ClamdSettings;
   /** Uploaded site images go to this bucket; without it, to a PostgreSQL table. */
   s3?: S3Settings;
   /**

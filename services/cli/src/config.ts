@@ -191,6 +191,16 @@ export const Config = z.object({
    * whenever one has parked events); see docs/adr/0018-projector-dead-letters.md.
    */
   PROJECTION_MAX_LAG_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
+   * A ClamAV daemon that scans resume files before they are kept (tcp://host:3310, its INSTREAM
+   * command); unset, every file of the right type is taken (ADR 0070).
+   */
+  CLAMD_URL: z
+    .url({ protocol: /^tcp$/, error: 'must be a tcp://host:port URL' })
+    .refine((url) => new URL(url).port !== '', 'must name the port (tcp://host:3310)')
+    .optional(),
+  /** How long clamd may take over one file before the submission is refused as unscanned (503). */
+  CLAMD_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** A Prometheus scraper's bearer token for GET /metrics; without it only admins read the metrics. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /**

@@ -305,6 +305,7 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
       : {}),
     ...(config.S3_BUCKET ? { s3: s3Settings(config, config.S3_BUCKET) } : {}),
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+    ...(config.CLAMD_URL ? { clamd: clamdSettings(config.CLAMD_URL, config.CLAMD_TIMEOUT_MS) } : {}),
     sequences: {
       contactCapPerWeek: config.SEQUENCE_CONTACT_CAP,
       dailySendsPerRecruiter: config.SEQUENCE_DAILY_LIMIT,
@@ -316,6 +317,12 @@ export function apiSettings(config: Config, embedded: boolean): ApiSettings {
       ? { inboundSmtp: { port: config.INBOUND_SMTP_PORT, host: config.HOST } }
       : {}),
   };
+}
+
+/** tcp://host:port → clamd's address (an IPv6 host loses its brackets). */
+function clamdSettings(url: string, timeoutMs: number): NonNullable<ApiSettings['clamd']> {
+  const { hostname, port } = new URL(url);
+  return { host: hostname.replace(/^\[|\]$/g, ''), port: Number(port), timeoutMs };
 }
 
 /** Site images in a bucket (the config checks the keys come in pairs). */

@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
       DATA_DIR: '.data',
       LOG_LEVEL: 'info',
       OPENAI_TIMEOUT_MS: 20_000,
+      CLAMD_TIMEOUT_MS: 15_000,
       DATABASE_POOL_SIZE: 20,
       ADMIN_EMAILS: [],
       REVEAL_QUOTA_BASIC: 100,
@@ -43,6 +44,12 @@ describe('configuration from the environment', () => {
     const on = loadConfig({ INBOUND_SMTP_PORT: '2525', HOST: '0.0.0.0' });
     expect(apiSettings(on, false).inboundSmtp).toEqual({ port: 2525, host: '0.0.0.0' });
     expect(() => loadConfig({ INBOUND_SMTP_PORT: '70000' })).toThrow(/INBOUND_SMTP_PORT="70000"/);
+  });
+
+  it('takes a ClamAV daemon as tcp://host:port, and nothing else (ADR 0070)', () => {
+    expect(loadConfig({ CLAMD_URL: 'tcp://clamav:3310' }).CLAMD_URL).toBe('tcp://clamav:3310');
+    expect(() => loadConfig({ CLAMD_URL: 'http://clamav:3310' })).toThrow(/CLAMD_URL/);
+    expect(() => loadConfig({ CLAMD_URL: 'tcp://clamav' })).toThrow(/CLAMD_URL/);
   });
 
   it('traces only when an OTLP endpoint is set, the traces endpoint in full winning', () => {

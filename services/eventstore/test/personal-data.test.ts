@@ -174,6 +174,8 @@ describe('personal data at rest (pd2: one envelope per event)', () => {
       'country',
       'education',
       'skills',
+      // Appended by ADR 0070.
+      'resumeFile',
     ]);
   });
 

@@ -1,10 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD, type Role, startTestApp, type TestApp } from '@healthtal/testkit/harness';
 import type { TestClock } from '@healthtal/testkit/test-clock';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { AxeRecord } from './axe';
+
+export { type AxeViolation, seriousAxeViolations } from './axe';
 
 /**
  * Browser tests drive Debian's Chromium (installed by .ci/run) through playwright-core, against the
@@ -107,12 +109,15 @@ export function useBrowserApp({
 }): BrowserSuite {
   let app: TestApp | undefined;
   let browser: BrowserSession | undefined;
+  // Every page a test of this file ends on is checked with axe, once per distinct path (./axe.ts).
+  const axe = new AxeRecord();
   beforeAll(async () => {
     assertFreshBuild(webApp);
     app = await startTestApp(typeof env === 'function' ? env() : env, clock ? { clock } : {});
     browser = await launchBrowser();
   });
   afterAll(async () => {
+    axe.report();
     await browser?.close();
     await app?.close();
   });
@@ -132,7 +137,15 @@ export function useBrowserApp({
     },
     async page({ clipboard = false, ...size } = {}) {
       const { context, page } = await suite.browser.newPage({ ...viewport, ...size });
-      onTestFinished(() => context.close().catch(() => {}));
+      axe.watch(page);
+      onTestFinished(async ({ task }) => {
+        try {
+          // A failed test has told its own story; a passing one must also leave its pages accessible.
+          if (task.result?.state === 'pass') await axe.checkPages(context.pages());
+        } finally {
+          await context.close().catch(() => {});
+        }
+      });
       if (clipboard)
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.app.url });
       return page;
@@ -166,64 +179,6 @@ async function fillLogin(page: Page, email: string, button: string): Promise<voi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: button }).click();
-}
-
-const require = createRequire(import.meta.url);
-
-/** One failed axe rule, with the elements it failed on (their CSS selectors), so a failure says where. */
-export type AxeViolation = {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: number;
-  targets: string[];
-};
-type AxeResults = {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-};
-
-/** Runs axe-core in the page; returns the serious and critical violations. */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  await settleTransitions(page);
-  // Evaluated through the devtools protocol: the app's CSP refuses an injected <script> (ADR 0021).
-  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => {
-    // axe is injected as a global script; this function runs in the page, not in Node.
-    const page = globalThis as unknown as {
-      axe: { run(context: unknown, options: unknown): Promise<AxeResults> };
-      document: unknown;
-    };
-    const result = await page.axe.run(page.document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.length,
-      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-  });
-  return (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-/**
- * Waits (up to 3 s) until no finite CSS animation or transition is running: a toast or dialog caught
- * half-faded has blended colours, and axe would report contrast that no user sees. Endless ones
- * (spinners, the home carousel) are ignored.
- */
-async function settleTransitions(page: Page): Promise<void> {
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (animation) =>
-              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-          ),
-      undefined,
-      { timeout: 3000, polling: 100 },
-    )
-    .catch(() => {});
 }
 
 /** Saves a screenshot under docs/screenshots when SCREENSHOTS=1 (`npm run screenshots`). */

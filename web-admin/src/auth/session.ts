@@ -74,6 +74,25 @@ export async function sendRaw(url: string, method: string, body: Blob, contentTy
   return httpClient(url, { method, body, headers: new Headers({ 'Content-Type': contentType }) });
 }
 
+/**
+ * A file the console downloads (a submission's resume): the raw bytes, with the same token handling
+ * as httpClient; a refusal becomes an HttpError with the server's words.
+ */
+export async function fetchFile(url: string): Promise<Blob> {
+  const send = () =>
+    fetch(url, {
+      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+      credentials: 'same-origin',
+    });
+  let res = await send();
+  if (res.status === 401 && (await refreshSession())) res = await send();
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    throw new HttpError(problemMessage(body, res.statusText), res.status, body);
+  }
+  return res.blob();
+}
+
 /** Who is signed in: roles and capabilities, as the server sees them. */
 export async function loadMe(): Promise<MeResponse> {
   me ??= MeResponse.parse((await httpClient('/api/v1/me')).json);

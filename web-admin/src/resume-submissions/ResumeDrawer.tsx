@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { PacificTimeField, pacificTime } from '../fields/PacificTimeField';
 import { DecisionButton } from './ResumeActions';
+import { ResumeFileField } from './ResumeFileField';
 
 const TITLE_ID = 'resume-drawer-title';
 // MUI's orange under white text is too faint to read (axe): pending is the plain chip.
@@ -105,6 +106,10 @@ function ResumeFields() {
       <TextField source="location" label="Location" />
       <FunctionField<ResumeSubmissionRow> label="Education" render={(row) => <Education row={row} />} />
       <FunctionField<ResumeSubmissionRow> label="Skills" render={(row) => <Skills row={row} />} />
+      <FunctionField<ResumeSubmissionRow>
+        label="Resume file"
+        render={(row) => <ResumeFileField row={row} />}
+      />
       <PacificTimeField source="submittedAt" label="Submitted" />
       <FunctionField<ResumeSubmissionRow> label="Decision" render={(row) => <Decision row={row} />} />
     </SimpleShowLayout>

@@ -1,3 +1,4 @@
+import { saveFile } from '@healthtal/web-shared/save-file';
 import { useState } from 'react';
 import { apiFetch } from '../app/api';
 import { useToast } from '../app/toast';
@@ -24,12 +25,7 @@ export async function downloadExport(path: string, body: unknown): Promise<strin
   const blob = await res.blob();
   if (blob.size === 0) throw new Error(SearchMessages.exportNoData);
   const fileName = fileNameOf(res);
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, fileName);
   return fileName;
 }
 

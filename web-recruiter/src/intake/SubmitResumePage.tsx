@@ -26,6 +26,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api } from '../app/api';
 import { errorsFromServer, FormField, fieldErrorsOf, useFormState } from '../app/forms';
 import { RESUME_SUBMITTED_PATH } from './paths';
+import { ResumeFilePicker, resumeFileUpload } from './ResumeFilePicker';
 
 type Education = { school: string; degree: string };
 
@@ -60,17 +61,20 @@ export function SubmitResumePage() {
     linkedinUrl: '',
     education: [] as Education[],
     skills: [] as string[],
+    resumeFile: null as File | null,
   });
   const { values, set, errors, setErrors, busy, setBusy } = form;
   const [skillDraft, setSkillDraft] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const draft = { ...values, skills: skillDraft.trim() ? [...values.skills, skillDraft] : values.skills };
-    const parsed = ResumeSubmissionRequest.safeParse(draft);
-    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
+    const { resumeFile, ...fields } = values;
+    const skills = skillDraft.trim() ? [...values.skills, skillDraft] : values.skills;
     setBusy(true);
     try {
+      const draft = { ...fields, skills, resumeFile: resumeFile ? await resumeFileUpload(resumeFile) : null };
+      const parsed = ResumeSubmissionRequest.safeParse(draft);
+      if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error.issues));
       await api('/api/v1/resume-submissions', { method: 'POST', json: draft });
       navigate(RESUME_SUBMITTED_PATH, { replace: true });
     } catch (error) {
@@ -242,6 +246,13 @@ export function SubmitResumePage() {
             Add
           </Button>
         </Stack>
+
+        <ResumeFilePicker
+          file={values.resumeFile}
+          errors={errors}
+          onChange={(file) => set('resumeFile', file)}
+          onProblem={(message) => setErrors((current) => ({ ...current, resumeFile: message }))}
+        />
 
         <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ mt: 4 }}>
           {busy ? 'Submitting…' : 'Submit Resume'}

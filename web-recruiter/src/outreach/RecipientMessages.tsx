@@ -26,7 +26,10 @@ export function RecipientMessages({ recipients, loading }: Props) {
           <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label="Subject preview">
             {r.subject || '(no subject)'}
           </Typography>
+          {/* A scrolling region a keyboard can reach and scroll (axe: scrollable-region-focusable). */}
           <Box
+            role="region"
+            tabIndex={0}
             aria-label="Message preview"
             sx={{ whiteSpace: 'pre-wrap', typography: 'body2', maxHeight: '8em', overflow: 'auto', my: 1 }}
           >

@@ -1,6 +1,7 @@
 import {
   ContactMessageAccepted,
   ContactMessageRequest,
+  RESUME_FILE_MEDIA_TYPES,
   RemovalConfirmationRequest,
   RemovalConfirmationResult,
   RemovalOptOutResult,
@@ -51,6 +52,8 @@ export const intakeRouteDocs = {
   },
   'POST /api/v1/resume-submissions': {
     summary: 'Submit a resume (public; refused for anyone on the suppression list).',
+    description:
+      'An optional `resumeFile` carries a PDF or DOCX of at most 5 MB in base64; its type is checked from its bytes and it is virus-scanned when a scanner is configured (400 wrong type, 413 too large, 422 refused by the scanner, 503 scanner unavailable; each with `errors.resumeFile`).',
     tags: ['intake'],
     body: ResumeSubmissionRequest,
     responses: { 201: ResumeSubmissionAccepted },
@@ -58,6 +61,22 @@ export const intakeRouteDocs = {
   'GET /api/admin/resume-submissions/counts': admin(
     'How many submissions each tab holds.',
     { responses: { 200: ResumeSubmissionCounts } },
+    'intake',
+  ),
+  'GET /api/admin/resume-submissions/:id/file': admin(
+    'Download the resume file attached to a submission (404 when it has none).',
+    {
+      params: Id,
+      responses: {
+        200: {
+          description: 'The file as it was uploaded, with its name in Content-Disposition.',
+          content: Object.fromEntries(RESUME_FILE_MEDIA_TYPES.map((type) => [type, {}])),
+          headers: {
+            'Content-Disposition': { description: 'attachment; filename="…"', schema: { type: 'string' } },
+          },
+        },
+      },
+    },
     'intake',
   ),
   'POST /api/admin/resume-submissions/:id/approve': admin(

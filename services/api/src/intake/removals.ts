@@ -14,6 +14,7 @@ import {
 import { findRemovalSubjects } from './removal-subjects';
 import { newRemovalToken, removalIdOf, removalTokenHash } from './removal-tokens';
 import { forgetAnswersAbout, forgetMailTo, removalRequestsFor } from './removal-traces';
+import { deleteResumeFiles } from './resume-files';
 
 export type RemovalDependencies = {
   pool: pg.Pool;
@@ -146,7 +147,7 @@ async function loadRemoval(store: EventStore, stream: string): Promise<RemovalSt
  * `PersonalDataErased` for each subject (the read models drop them), then their keys (the log can no
  * longer be read back into them) and what older events of theirs kept in the clear (ADR 0044), then
  * the requester's own address in this request and every other one for an address erased, and last
- * the operational state that holds the person (outbox, kept answers). Every step is idempotent:
+ * the operational state that holds the person (resume files, outbox, kept answers). Every step is idempotent:
  * event ids follow from the removal, and a key or row already gone is nothing to delete.
  */
 async function eraseSubjects(deps: RemovalDependencies, removalId: string, state: RemovalState) {
@@ -164,6 +165,10 @@ async function eraseSubjects(deps: RemovalDependencies, removalId: string, state
   }
   const requests = new Set([removalId, ...(await removalRequestsFor(deps.pool, state.suppressed))]);
   for (const id of requests) await eraseKeyAndRows(deps, id, removalStream(id));
+  await deleteResumeFiles(
+    deps.pool,
+    state.erased.map(({ subjectId }) => subjectId),
+  );
   const key = await suppressionKey(deps.pool);
   await forgetMailTo(deps.pool, key, state.suppressed);
   await forgetAnswersAbout(deps.pool, key, state);

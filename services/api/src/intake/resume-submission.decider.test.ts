@@ -20,7 +20,7 @@ import {
 
 const submissionId = '5f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f' as ResumeSubmissionId;
 const adminId = 'a0a0a0a0-b1b1-4c2c-8d3d-e4e4e4e4e4e4';
-const form: ResumeSubmissionForm = {
+const form: Omit<ResumeSubmissionForm, 'resumeFile'> = {
   firstName: 'Maya',
   middleName: null,
   lastName: 'Okonkwo',
@@ -38,7 +38,7 @@ const form: ResumeSubmissionForm = {
 };
 const hashes = { emailHash: 'e-hash', phoneHash: 'p-hash' };
 
-const submit: SubmitResume = { type: 'SubmitResume', submissionId, form, ...hashes };
+const submit: SubmitResume = { type: 'SubmitResume', submissionId, form, resumeFile: null, ...hashes };
 const approve = (contactSuppressed = false): ApproveResume => ({
   type: 'ApproveResume',
   submissionId,
@@ -70,6 +70,19 @@ describe('Submitting a resume', () => {
 
   it('records it once when the same request is retried', () =>
     given(resumeSubmissionDecider, [submitted]).when(submit).thenEmits([]));
+
+  it('records what the attached file is (id, name, size, type, hash), never its bytes', () => {
+    const resumeFile = {
+      id: '0c4f9c2e-2b7a-5d3e-9f1a-6b8c7d6e5f4a',
+      name: 'Maya Okonkwo CV.pdf',
+      size: 48_213,
+      type: 'application/pdf',
+      sha256: 'ab'.repeat(32),
+    };
+    given(resumeSubmissionDecider, [])
+      .when({ ...submit, resumeFile })
+      .thenEmits([{ type: 'ResumeSubmitted', data: { ...submitted.data, resumeFile } }]);
+  });
 });
 
 describe('Approving a resume', () => {

@@ -2,6 +2,7 @@ import {
   type CandidateImported,
   type DomainEvent,
   type ResumeApproved,
+  type ResumeFileInfo,
   ResumeMessages,
   type ResumeRejected,
   type ResumeSubmissionForm,
@@ -17,7 +18,10 @@ type Submission = ResumeSubmitted['data'];
 export type SubmitResume = {
   type: 'SubmitResume';
   submissionId: ResumeSubmissionId;
-  form: ResumeSubmissionForm;
+  /** The form's fields; its file comes as `resumeFile`, checked and stored by then. */
+  form: Omit<ResumeSubmissionForm, 'resumeFile'>;
+  /** What the attached file is (its bytes are in resume_files already), or null. */
+  resumeFile: ResumeFileInfo | null;
   /** Keyed hashes of the email and phone (suppression list), computed at the edge. */
   emailHash: string | null;
   phoneHash: string | null;
@@ -111,8 +115,13 @@ function evolve(state: ResumeSubmissionState, event: ResumeSubmissionEvent): Res
 function submit(command: SubmitResume, state: ResumeSubmissionState): ResumeSubmissionEvent[] {
   // A retried request carries the same submission id: it adds nothing.
   if (state.status !== 'none') return [];
-  const { submissionId, form, emailHash, phoneHash } = command;
-  return [{ type: 'ResumeSubmitted', data: { submissionId, ...form, emailHash, phoneHash } }];
+  const { submissionId, form, emailHash, phoneHash, resumeFile } = command;
+  return [
+    {
+      type: 'ResumeSubmitted',
+      data: { submissionId, ...form, emailHash, phoneHash, ...(resumeFile ? { resumeFile } : {}) },
+    },
+  ];
 }
 
 /** The submission an admin may still decide on; null when its owner's data was erased. */

@@ -72,6 +72,7 @@ describe('POST /api/v1/resume-submissions', () => {
       ...valid,
       phone: '+15125550147', // (512) 555-0147, as E.164
       location: 'Austin, Texas, United States',
+      resumeFile: null,
       submittedAt: expect.any(String),
       approvedAt: null,
       processedAt: null,

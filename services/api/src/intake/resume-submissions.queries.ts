@@ -42,14 +42,15 @@ type Row = Pick<
   | 'linkedin_url'
   | 'education'
   | 'skills'
+  | 'resume_file'
   | 'submitted_at'
   | 'approved_at'
   | 'processed_at'
 >;
 
 const SELECT = `select id, status, first_name, middle_name, last_name, title, company_name, specialty, email, phone,
-  city, state, country, location, linkedin_url, education, skills, submitted_at, approved_at, processed_at
-  from resume_submissions`;
+  city, state, country, location, linkedin_url, education, skills, resume_file, submitted_at, approved_at,
+  processed_at from resume_submissions`;
 const MATCHES = `($1::text is null or status = $1)
   and ($2::text is null or first_name || ' ' || last_name ilike $2 or email ilike $2 or company_name ilike $2
     or specialty ilike $2 or title ilike $2 or location ilike $2)
@@ -73,6 +74,7 @@ const toSubmissionRow = (row: Row): ResumeSubmissionRow => ({
   linkedinUrl: row.linkedin_url,
   education: row.education,
   skills: row.skills,
+  resumeFile: row.resume_file,
   submittedAt: row.submitted_at.toISOString(),
   approvedAt: row.approved_at?.toISOString() ?? null,
   processedAt: row.processed_at?.toISOString() ?? null,

@@ -29,6 +29,8 @@ import { uuidFromName } from '../shared/ids';
 import { HttpProblem } from '../shared/problem';
 import { anonymousWriteChecks } from '../shared/rate-limit';
 import { type ResumeDecisions, resumeDecisions, submissionStream } from './resume-decisions';
+import { acceptResumeFile, deleteResumeFiles, sendResumeFile, storeResumeFile } from './resume-files';
+import { resumeScannerOf } from './resume-scanner';
 import { resumeSubmissionDecider } from './resume-submission.decider';
 import {
   countResumeSubmissions,
@@ -44,13 +46,14 @@ const SubmissionParams = z.object({ id: z.uuid() });
  */
 export function resumeSubmissionRoutes(
   routes: RouteRegistrar,
-  deps: Pick<ApiDependencies, 'pool' | 'store' | 'logger'> & ApiServices,
+  deps: Pick<ApiDependencies, 'pool' | 'store' | 'logger' | 'settings'> & ApiServices,
 ) {
   const { pool, rateLimiter } = deps;
   const decisions = resumeDecisions(deps);
+  const scanner = resumeScannerOf(deps.settings.clamd);
 
   routes.route('POST /api/v1/resume-submissions', async (req, res) => {
-    const form = parseBody(ResumeSubmissionRequest, req);
+    const { resumeFile: upload, ...form } = parseBody(ResumeSubmissionRequest, req);
     await rateLimiter.hit(anonymousWriteChecks('resume', req.ip));
     const key = await suppressionKey(pool);
     const emailHash = hashEmail(key, form.email);
@@ -61,13 +64,22 @@ export function resumeSubmissionRoutes(
     const submissionId = (
       req.get('idempotency-key') ? uuidFromName(context.commandId) : randomUUID()
     ) as ResumeSubmissionId;
-    await handleCommand(
-      deps.store,
-      submissionStream(submissionId),
-      resumeSubmissionDecider,
-      { type: 'SubmitResume', submissionId, form, emailHash, phoneHash },
-      context,
-    );
+    // Checked (type from its bytes, the scanner) before anything is kept; stored before the event
+    // that names it, and deleted again if that event could not be appended (ADR 0070).
+    const file = upload ? await acceptResumeFile(upload, scanner, submissionId) : null;
+    if (file) await storeResumeFile(pool, submissionId, file);
+    try {
+      await handleCommand(
+        deps.store,
+        submissionStream(submissionId),
+        resumeSubmissionDecider,
+        { type: 'SubmitResume', submissionId, form, resumeFile: file?.info ?? null, emailHash, phoneHash },
+        context,
+      );
+    } catch (error) {
+      if (file) await forgetUnsubmittedFile(deps, submissionId);
+      throw error;
+    }
     const body: ResumeSubmissionAccepted = { id: submissionId };
     res.status(201).json(body);
   });
@@ -80,6 +92,11 @@ export function resumeSubmissionRoutes(
   });
 
   serveAdminRecord(routes, 'resume-submissions', (id) => findResumeSubmission(pool, id));
+
+  routes.route('GET /api/admin/resume-submissions/:id/file', async (req, res) => {
+    const { id } = parseParams(SubmissionParams, req);
+    await sendResumeFile(pool, id, res);
+  });
 
   registerDecision(routes, decisions, 'approve');
   registerDecision(routes, decisions, 'reject');
@@ -130,6 +147,18 @@ function registerDecision(routes: RouteRegistrar, decisions: ResumeDecisions, ac
         : { rejected: succeeded, failed, message };
     res.json(body);
   });
+}
+
+/**
+ * The submission's event did not make it into the log: its file goes too, unless the stream holds
+ * the submission after all (a retry of the same request appended it meanwhile).
+ */
+async function forgetUnsubmittedFile(
+  { pool, store }: Pick<ApiDependencies, 'pool' | 'store'>,
+  submissionId: ResumeSubmissionId,
+): Promise<void> {
+  const events = await store.readStream(submissionStream(submissionId)).catch(() => null);
+  if (events !== null && events.length === 0) await deleteResumeFiles(pool, [submissionId]);
 }
 
 /**
