@@ -11,6 +11,10 @@ export async function runMigrations(
   owner: string,
   migrations: readonly Migration[],
 ): Promise<string[]> {
+  // A migration is known by its id: a second one with the same id would never run where the first has.
+  const ids = migrations.map((migration) => migration.id);
+  const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (twice.length > 0) throw new Error(`${owner} migrations: the id ${twice.join(', ')} is used twice`);
   const client = await pool.connect();
   const applied: string[] = [];
   try {

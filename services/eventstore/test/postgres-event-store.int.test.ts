@@ -398,3 +398,22 @@ describe('PostgreSQL indexes after a bulk load', () => {
     }
   });
 });
+
+describe('migrations', () => {
+  it('refuse a list that uses an id twice, before touching the database', async () => {
+    const database = await createTestDatabase();
+    try {
+      const twice = [
+        { id: '042-a', sql: 'create table migration_a (id int)' },
+        { id: '042-a', sql: 'create table migration_b (id int)' },
+      ];
+      await expect(runMigrations(database.pool, 'test', twice)).rejects.toThrow(
+        'test migrations: the id 042-a is used twice',
+      );
+      const made = await database.pool.query("select to_regclass('migration_a') as a");
+      expect(made.rows[0].a).toBeNull();
+    } finally {
+      await database.drop();
+    }
+  });
+});
