@@ -28,28 +28,8 @@ export class SequenceBurst extends Step {
     const owner = pick(model.recruiters, this.recruiter)!;
     const selections = this.masks.map((mask) => subset(model, mask));
     const chosen = [...new Set(selections.flat())];
-    const reveals = await all(
-      chosen.map((id) =>
-        world.client.call('reveal', 'POST', `/api/v1/candidates/${id}/reveal`, { token: owner.token }),
-      ),
-    );
-    // A candidate erased meanwhile is a 404; a reveal lost to a kill leaves that candidate out.
-    expectAnswers(world, 'revealing for a sequence: 200 or 404', reveals, (e) =>
-      [200, 404].includes(e.status),
-    );
-    const made = await world.client.call('sequence-create', 'POST', '/api/v1/sequences', {
-      token: owner.token,
-      json: {
-        name: `Chaos ${model.tag}`,
-        steps: [
-          { subject: 'Hi {{first_name}}', body: 'A role for you.', waitBusinessDays: 0 },
-          { subject: 'Following up', body: 'Still open.', waitBusinessDays: 1 },
-        ],
-      },
-    });
-    const [created] = expectAnswers(world, 'making a sequence: 201', [made], (e) => e.status === 201).known;
-    if (!created) return;
-    const id = (created.body as { id: string }).id;
+    const id = await revealAndMakeSequence(world, owner.token, chosen, `Chaos ${model.tag}`);
+    if (!id) return;
     const enrols = await all([
       ...selections.map((candidateIds) =>
         world.client.call('sequence-enrol', 'POST', `/api/v1/sequences/${id}/enrolments`, {
@@ -78,6 +58,32 @@ export class SequenceBurst extends Step {
       fail(world, 'a candidate is enrolled in a sequence once', enrols.map(describeExchange).join('; '));
     await checkContactCap(world);
   }
+}
+
+/**
+ * The owner reveals these candidates (a sequence takes only revealed contacts) and makes a two-step
+ * sequence; its id, or null when the making's answer was lost to a kill.
+ */
+async function revealAndMakeSequence(world: World, token: string, candidateIds: string[], name: string) {
+  const reveals = await all(
+    candidateIds.map((id) =>
+      world.client.call('reveal', 'POST', `/api/v1/candidates/${id}/reveal`, { token }),
+    ),
+  );
+  // A candidate erased meanwhile is a 404; a reveal lost to a kill leaves that candidate out.
+  expectAnswers(world, 'revealing for a sequence: 200 or 404', reveals, (e) => [200, 404].includes(e.status));
+  const made = await world.client.call('sequence-create', 'POST', '/api/v1/sequences', {
+    token,
+    json: {
+      name,
+      steps: [
+        { subject: 'Hi {{first_name}}', body: 'A role for you.', waitBusinessDays: 0 },
+        { subject: 'Following up', body: 'Still open.', waitBusinessDays: 1 },
+      ],
+    },
+  });
+  const [created] = expectAnswers(world, 'making a sequence: 201', [made], (e) => e.status === 201).known;
+  return created ? (created.body as { id: string }).id : null;
 }
 
 /** No clinician's contact stream holds more than the cap of sequence emails in any 7 days. */
@@ -122,27 +128,8 @@ export class InboundRace extends Step {
     const owner = pick(model.recruiters, this.recruiter)!;
     const live = liveCandidates(model);
     const pair = [pick(live, this.mask)!, pick(live, this.mask + 1)!].map((c) => c.id);
-    const reveals = await all(
-      pair.map((id) =>
-        world.client.call('reveal', 'POST', `/api/v1/candidates/${id}/reveal`, { token: owner.token }),
-      ),
-    );
-    expectAnswers(world, 'revealing for a sequence: 200 or 404', reveals, (e) =>
-      [200, 404].includes(e.status),
-    );
-    const made = await world.client.call('sequence-create', 'POST', '/api/v1/sequences', {
-      token: owner.token,
-      json: {
-        name: `Inbound ${model.tag}`,
-        steps: [
-          { subject: 'Hi {{first_name}}', body: 'A role for you.', waitBusinessDays: 0 },
-          { subject: 'Following up', body: 'Still open.', waitBusinessDays: 1 },
-        ],
-      },
-    });
-    const [created] = expectAnswers(world, 'making a sequence: 201', [made], (e) => e.status === 201).known;
-    if (!created) return;
-    const sequenceId = (created.body as { id: string }).id;
+    const sequenceId = await revealAndMakeSequence(world, owner.token, pair, `Inbound ${model.tag}`);
+    if (!sequenceId) return;
     const enrol = await world.client.call(
       'sequence-enrol',
       'POST',
