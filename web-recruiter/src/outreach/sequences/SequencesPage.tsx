@@ -1,4 +1,4 @@
-import { SequenceViewMessages as M, type SequenceView } from '@healthtal/contracts';
+import { SequenceViewMessages as M, APP_ROUTES as R, type SequenceView } from '@healthtal/contracts';
 import {
   Alert,
   Box,
@@ -33,8 +33,11 @@ export function SequencesPage() {
         <Typography variant="h4" component="h1">
           Sequences
         </Typography>
-        {/* The page's links: the reply inbox's goes beside New sequence. */}
+        {/* The page's links: the reply inbox beside New sequence. */}
         <Stack direction="row" spacing={1} useFlexGap component="nav" aria-label="Sequences">
+          <Button variant="outlined" component={RouterLink} to={R.sequenceReplies.path}>
+            Replies
+          </Button>
           <Button variant="contained" component={RouterLink} to="/sequences/new">
             New sequence
           </Button>

@@ -24,6 +24,8 @@ export function progressFigures(progress: SequenceProgress): { label: string; va
     { label: 'Waiting on cap', value: `${progress.waitingOnCap}${until}` },
     { label: 'Unsubscribed', value: String(progress.unsubscribed) },
     { label: 'Removed', value: String(progress.removed) },
+    { label: 'Replied', value: String(progress.replied) },
+    { label: 'Bounced', value: String(progress.bounced) },
   ];
 }
 
@@ -52,6 +54,10 @@ export function recipientStatusText(recipient: EnrolmentView, sequence: Sequence
       return `Opted out: ${SequenceMessages.optedOut}`;
     case 'stopped':
       return 'Stopped: no email address on file any more';
+    case 'replied':
+      return `Replied after ${recipient.stepsSent} of ${total} sent`;
+    case 'bounced':
+      return `Bounced after ${recipient.stepsSent} of ${total} sent: the address does not take mail`;
     default:
       // A status this page does not know yet (a newer server): its name says enough.
       return capitalised(String(recipient.status));
