@@ -99,14 +99,10 @@ describe('the Outreach screen', { timeout: 90_000 }, () => {
     const senderRow = rowOf(page, recruiter.email);
     await expectVisible(senderRow);
     // Sequences, recipients, sent, waiting on cap.
-    expect(await senderRow.getByRole('cell').allTextContents()).toEqual([
-      recruiter.email,
-      '1',
-      '2',
-      '1',
-      '1',
-      expect.stringMatching(/PT$/),
-    ]);
+    // Polled: the row can show before its cells are filled in.
+    await expect
+      .poll(() => senderRow.getByRole('cell').allTextContents(), { timeout: 15_000 })
+      .toEqual([recruiter.email, '1', '2', '1', '1', expect.stringMatching(/PT$/)]);
 
     const optOuts = page.getByRole('region', { name: 'Global opt-outs' });
     await expectText(rowOf(page, 'Olive Optout'), 'One-click unsubscribe (mail client)');
